@@ -1,0 +1,2 @@
+// Package agentskill reads, checks and writes the SKILL.md format of Agent Skills.
+package agentskill

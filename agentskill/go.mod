@@ -1,0 +1,3 @@
+module github.com/agenttool/agentskill
+
+go 1.25

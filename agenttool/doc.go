@@ -1,0 +1,2 @@
+// Package agenttool defines what a tool is for a model-driven program.
+package agenttool

@@ -1,0 +1,3 @@
+module github.com/agenttool/agenttool
+
+go 1.25
