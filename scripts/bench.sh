@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Measures what one call of a bundle costs, as whole processes, and prints
+# medians and ratios against their goals (see BENCHMARKS.md).
+#
+#   scripts/bench.sh [pairs]     # default 21 alternating pairs
+#
+# It builds, without -race, cmd/file-tools, a minimal Go program that reads
+# and prints a file (the floor), and testdata/testprog, whose bundle is one
+# tool or 200 tools (TESTPROG_BUNDLE=small|large, 3 examples each).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+pairs=${1:-21}
+bin=$(mktemp -d)
+trap 'rm -rf "$bin"' EXIT
+
+go build -o "$bin/file-tools" ./cmd/file-tools
+go build -o "$bin/floor" ./scripts/bench/floor
+go build -o "$bin/testprog" ./testdata/testprog
+go build -o "$bin/pairs" ./scripts/bench/pairs
+printf 'hello\n' >"$bin/data.txt"
+
+echo "$(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version)"
+"$bin/pairs" -dir "$bin" -n "$pairs"
