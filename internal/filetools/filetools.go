@@ -1,0 +1,157 @@
+// Package filetools holds the tools of the example program file-tools:
+// read_file, search and write_file, each confined to one working tree.
+//
+// Every call opens the tree with os.OpenRoot, does all its file access
+// through that root and closes it before returning, so the tools keep no
+// state between calls: they are not closers, not sequential and declare no
+// resource. The root "." is the process's working directory at the time of
+// the call, not at the time the tool was built.
+//
+// A path argument is refused when it is empty, when it is relative and
+// climbs out of the tree ("../x", "a/../../x"), and when it is absolute and
+// names a place outside the tree. An absolute path inside the tree is
+// accepted, whether it is written through the root as given or through the
+// root with its symbolic links resolved. A symbolic link inside the tree
+// that leads out of it is refused by os.Root itself; both refusals read
+// `path "<p>" is outside the working tree`. Failures are returned as
+// errors, which a runner such as agenttool/cli reports as the tool's error.
+//
+// A file is text when its first 8000 bytes hold no NUL byte and are valid
+// UTF-8, allowing a sequence cut at that boundary. read_file and search share
+// this rule: read_file returns any other file whole as one file part, and
+// search skips it.
+package filetools
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"unicode/utf8"
+)
+
+// sniffLen is how many leading bytes of a file decide whether it is text.
+const sniffLen = 8000
+
+// tree is the working tree of one call: the root as the tool was given it
+// and the os.Root opened on it for this call.
+type tree struct {
+	dir  string
+	root *os.Root
+}
+
+// openTree opens dir for one call. The caller closes the result.
+func openTree(dir string) (*tree, error) {
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("opening the working tree: %w", err)
+	}
+	return &tree{dir: dir, root: r}, nil
+}
+
+// close releases the root. A close error on a directory opened only for
+// reading tells the caller nothing it could act on, so it is dropped.
+func (t *tree) close() { _ = t.root.Close() }
+
+// resolve turns p, a path argument as the model wrote it, into a clean
+// path relative to the tree, in the form os.Root takes. It returns "." for
+// the tree itself; callers that need a file refuse it. resolve is lexical:
+// symbolic links are judged later by os.Root when the path is used.
+func (t *tree) resolve(p string) (string, error) {
+	if p == "" {
+		return "", errors.New("the path is empty")
+	}
+	if filepath.IsAbs(p) {
+		rel, ok := t.within(p)
+		if !ok {
+			return "", outside(p)
+		}
+		return rel, nil
+	}
+	rel := filepath.Clean(p)
+	if !filepath.IsLocal(rel) {
+		return "", outside(p)
+	}
+	return rel, nil
+}
+
+// within reports whether the absolute path p lies inside the tree, compared
+// with the tree's absolute path as written and then with its symbolic links
+// resolved, and returns p relative to it. Resolving is done only when the
+// first comparison fails, since it costs a system call per path element.
+func (t *tree) within(p string) (string, bool) {
+	base, err := filepath.Abs(t.dir)
+	if err != nil {
+		return "", false
+	}
+	if rel, ok := relativeTo(base, p); ok {
+		return rel, true
+	}
+	resolved, err := filepath.EvalSymlinks(base)
+	if err != nil {
+		return "", false
+	}
+	return relativeTo(resolved, p)
+}
+
+// relativeTo returns p relative to base when it does not leave base.
+func relativeTo(base, p string) (string, bool) {
+	rel, err := filepath.Rel(base, filepath.Clean(p))
+	if err != nil || !filepath.IsLocal(rel) {
+		return "", false
+	}
+	return rel, true
+}
+
+// outside is the refusal of a path that leaves the tree.
+func outside(p string) error {
+	return fmt.Errorf("path %q is outside the working tree", p)
+}
+
+// explain turns an error of os.Root about the path argument p into the
+// tool's error. The op and the path os.Root reports ("statat a/b") mean
+// nothing to a model, so the error is restated with the argument as the
+// model wrote it; the underlying error stays wrapped, so errors.Is still
+// finds fs.ErrNotExist and the like.
+func explain(p string, err error) error {
+	var pe *fs.PathError
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("path %q: %w", p, err)
+	}
+	// os.Root reports a symbolic link that leads out of the tree with an
+	// unexported error; its text is the only handle on it.
+	if pe.Err.Error() == "path escapes from parent" {
+		return outside(p)
+	}
+	return fmt.Errorf("path %q: %w", p, pe.Err)
+}
+
+// isText reports whether head, the first bytes of a file, are text: no NUL
+// byte and valid UTF-8. cut says that the file goes on past head, so an
+// incomplete sequence at its end is allowed.
+func isText(head []byte, cut bool) bool {
+	if bytes.IndexByte(head, 0) >= 0 {
+		return false
+	}
+	if cut {
+		head = trimPartial(head)
+	}
+	return utf8.Valid(head)
+}
+
+// trimPartial drops an incomplete UTF-8 sequence from the end of b, so that
+// a cut made at an arbitrary byte does not split a character. Invalid bytes
+// are left alone: they are not a sequence that more bytes would complete.
+func trimPartial(b []byte) []byte {
+	for i := 1; i < utf8.UTFMax && i <= len(b); i++ {
+		if utf8.RuneStart(b[len(b)-i]) {
+			if !utf8.FullRune(b[len(b)-i:]) {
+				return b[:len(b)-i]
+			}
+			return b
+		}
+	}
+	return b
+}

@@ -1,0 +1,134 @@
+package filetools
+
+import (
+	"context"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"mime"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+)
+
+// maxRead is the default and the upper bound of read_file's max_bytes.
+const maxRead = 1 << 20
+
+// readArgs are the arguments of read_file.
+type readArgs struct {
+	Path     string `json:"path" desc:"File to read, relative to the working directory"`
+	MaxBytes int    `json:"max_bytes,omitempty" desc:"Return at most this many bytes (default and limit 1048576)"`
+}
+
+// ReadFile returns the read_file tool, confined to the tree at root.
+//
+// A text file comes back as its contents, at most max_bytes of them (0 or
+// absent means 1 MiB, and larger values count as 1 MiB), cut back to a
+// whole UTF-8 sequence and followed by a line
+// "[truncated: <n> of <size> bytes shown]" when the file is longer. Any
+// other file comes back whole as one agenttool.FilePart named after the
+// file, whose data is a base64 data URL with the media type guessed from the
+// extension or else from the first bytes; a runner saves it to disk. A
+// binary file larger than max_bytes is refused rather than cut, since part
+// of an image or an archive is of no use. A negative max_bytes, a
+// directory and anything that is not a regular file (a FIFO, a device) are
+// refused too.
+func ReadFile(root string) agenttool.Tool {
+	return agenttool.New("read_file",
+		"Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.",
+		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
+			return readFile(ctx, root, args)
+		},
+		agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
+}
+
+func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return agenttool.Result{}, err
+	}
+	if args.MaxBytes < 0 {
+		return agenttool.Result{}, fmt.Errorf("max_bytes is %d; it must not be negative", args.MaxBytes)
+	}
+	limit := args.MaxBytes
+	if limit == 0 || limit > maxRead {
+		limit = maxRead
+	}
+	t, err := openTree(root)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer t.close()
+	rel, err := t.resolve(args.Path)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	// Stat before opening: opening a FIFO for reading blocks until
+	// something writes to it.
+	info, err := t.root.Stat(rel)
+	if err != nil {
+		return agenttool.Result{}, explain(args.Path, err)
+	}
+	if info.IsDir() {
+		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
+	}
+	if !info.Mode().IsRegular() {
+		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
+	}
+	f, err := t.root.Open(rel)
+	if err != nil {
+		return agenttool.Result{}, explain(args.Path, err)
+	}
+	defer f.Close()
+	// One byte past what any answer needs tells whether the file goes on.
+	data, err := io.ReadAll(io.LimitReader(f, int64(max(limit, sniffLen))+1))
+	if err != nil {
+		return agenttool.Result{}, explain(args.Path, err)
+	}
+	size := max(info.Size(), int64(len(data)))
+	head := data[:min(len(data), sniffLen)]
+	if isText(head, len(data) > sniffLen) {
+		if len(data) <= limit {
+			return agenttool.Text(string(data)), nil
+		}
+		shown := trimPartial(data[:limit])
+		return agenttool.Text(fmt.Sprintf("%s\n[truncated: %d of %d bytes shown]", shown, len(shown), size)), nil
+	}
+	if len(data) > limit {
+		return agenttool.Result{}, fmt.Errorf("path %q is a binary file of %d bytes; the limit is %d", args.Path, size, limit)
+	}
+	name := filepath.Base(rel)
+	url := "data:" + mediaType(name, data) + ";base64," + base64.StdEncoding.EncodeToString(data)
+	return agenttool.Parts(agenttool.FilePart{Filename: name, Data: url}), nil
+}
+
+// mediaType guesses the media type of the file name holding data: from the
+// extension when the system knows it, else from the magic number of a few
+// common formats, else application/octet-stream. Parameters such as a
+// charset are dropped: the file is not text, and a data URL is cleaner
+// without the space they bring. net/http's DetectContentType is not used
+// because importing net/http slows the start of every call.
+func mediaType(name string, data []byte) string {
+	if t := mime.TypeByExtension(filepath.Ext(name)); t != "" {
+		t, _, _ = strings.Cut(t, ";")
+		return strings.TrimSpace(t)
+	}
+	head := string(data[:min(len(data), 12)])
+	switch {
+	case strings.HasPrefix(head, "\x89PNG\r\n\x1a\n"):
+		return "image/png"
+	case strings.HasPrefix(head, "\xff\xd8\xff"):
+		return "image/jpeg"
+	case strings.HasPrefix(head, "GIF87a"), strings.HasPrefix(head, "GIF89a"):
+		return "image/gif"
+	case strings.HasPrefix(head, "RIFF") && len(head) == 12 && head[8:] == "WEBP":
+		return "image/webp"
+	case strings.HasPrefix(head, "%PDF-"):
+		return "application/pdf"
+	case strings.HasPrefix(head, "PK\x03\x04"), strings.HasPrefix(head, "PK\x05\x06"), strings.HasPrefix(head, "PK\x07\x08"):
+		return "application/zip"
+	case strings.HasPrefix(head, "\x1f\x8b"):
+		return "application/gzip"
+	}
+	return "application/octet-stream"
+}

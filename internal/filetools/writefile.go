@@ -1,0 +1,201 @@
+package filetools
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+)
+
+// RecordNS is the namespace of the record write_file leaves for each file
+// it writes.
+const RecordNS = "file-tools:write"
+
+// writeArgs are the arguments of write_file.
+type writeArgs struct {
+	Path    string `json:"path" desc:"File to write, relative to the working directory"`
+	Content string `json:"content" desc:"The complete new contents of the file"`
+	Replace bool   `json:"replace,omitempty" desc:"Replace an existing file without asking"`
+}
+
+// written is the record of one write: what was written where, for an audit
+// log kept with a runner's --record.
+type written struct {
+	Path     string `json:"path"`
+	Bytes    int    `json:"bytes"`
+	SHA256   string `json:"sha256"`
+	Replaced bool   `json:"replaced"`
+}
+
+// RecordNS makes a write's details an agenttool.Recordable.
+func (written) RecordNS() string { return RecordNS }
+
+// WriteFile returns the write_file tool, confined to the tree at root.
+//
+// It writes content verbatim to the path, creating missing parent
+// directories with mode 0755, and prints "wrote <path> (<n> bytes)" with the
+// path relative to the tree and slash-separated. The result's Details are an
+// agenttool.Recordable in namespace RecordNS holding the path, the byte
+// count, the SHA-256 of the content and whether a file was replaced.
+//
+// When something other than a directory already sits at the path and
+// replace is false, it first asks "Replace <path> (<n> bytes)?" through the
+// elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
+// fails with "not replaced: <path> exists and the user declined"; cancel,
+// or no elicitor at all, fails with "not replaced: <path> exists; nobody
+// confirmed the replacement", which a runner turns into a question for its
+// caller to answer on a rerun. Nothing is touched before the answer.
+//
+// The write is atomic: the content goes to a temporary file
+// ".<base>.<random>.tmp" beside the target, which is synced, given the
+// replaced file's permission bits (0644 for a new file) and renamed onto
+// the path. A symbolic link at the path is itself replaced; its target is
+// left alone. On failure, or when the context ends before the rename, the
+// temporary file is removed and the old file is unchanged. The tree itself
+// and a directory are refused, and so is a path ending in a separator.
+func WriteFile(root string) agenttool.Tool {
+	return agenttool.New("write_file",
+		"Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
+		func(ctx context.Context, args writeArgs) (agenttool.Result, error) {
+			return writeFile(ctx, root, args)
+		},
+		agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
+}
+
+func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return agenttool.Result{}, err
+	}
+	t, err := openTree(root)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer t.close()
+	rel, err := t.resolve(args.Path)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	// A trailing separator says the model meant a directory; cleaning the
+	// path would silently make it a file instead.
+	if rel == "." || strings.HasSuffix(args.Path, "/") || strings.HasSuffix(args.Path, string(filepath.Separator)) {
+		return agenttool.Result{}, fmt.Errorf("path %q names a directory, not a file", args.Path)
+	}
+	shown := filepath.ToSlash(rel)
+	perm := fs.FileMode(0o644)
+	replaced := false
+	switch info, err := t.root.Lstat(rel); {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return agenttool.Result{}, explain(args.Path, err)
+	case info.IsDir():
+		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
+	case info.Mode()&fs.ModeSymlink == 0 && !info.Mode().IsRegular():
+		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
+	default:
+		if info.Mode().IsRegular() {
+			perm = info.Mode().Perm()
+		}
+		if !args.Replace {
+			if err := confirm(ctx, shown, t.size(rel, info)); err != nil {
+				return agenttool.Result{}, err
+			}
+		}
+		replaced = true
+	}
+	if dir := filepath.Dir(rel); dir != "." {
+		if err := t.root.MkdirAll(dir, 0o755); err != nil {
+			return agenttool.Result{}, explain(args.Path, err)
+		}
+	}
+	if err := t.replace(ctx, rel, []byte(args.Content), perm); err != nil {
+		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+			return agenttool.Result{}, err
+		}
+		return agenttool.Result{}, explain(args.Path, err)
+	}
+	sum := sha256.Sum256([]byte(args.Content))
+	return agenttool.Result{
+		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d bytes)", shown, len(args.Content))},
+		Details: written{
+			Path:     shown,
+			Bytes:    len(args.Content),
+			SHA256:   hex.EncodeToString(sum[:]),
+			Replaced: replaced,
+		},
+	}, nil
+}
+
+// size is the size the question reports for the entry at rel: the file a
+// symbolic link leads to when that is inside the tree, else the entry itself.
+func (t *tree) size(rel string, info fs.FileInfo) int64 {
+	if info.Mode()&fs.ModeSymlink != 0 {
+		if target, err := t.root.Stat(rel); err == nil {
+			return target.Size()
+		}
+	}
+	return info.Size()
+}
+
+// confirm asks whether the file at path, of size bytes, may be replaced,
+// and returns nil only when the answer is accept. Without an elicitor on
+// the context the answer is cancel, as agenttool's protocol prescribes.
+func confirm(ctx context.Context, path string, size int64) error {
+	answer := agenttool.Answer{Action: agenttool.ActionCancel}
+	if ask, ok := agenttool.ElicitorFrom(ctx); ok {
+		var err error
+		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes)?", path, size)})
+		if err != nil {
+			return fmt.Errorf("asking whether to replace %s: %w", path, err)
+		}
+	}
+	switch answer.Action {
+	case agenttool.ActionAccept:
+		return nil
+	case agenttool.ActionDecline:
+		return fmt.Errorf("not replaced: %s exists and the user declined", path)
+	}
+	return fmt.Errorf("not replaced: %s exists; nobody confirmed the replacement", path)
+}
+
+// replace writes data to a fresh temporary file beside rel and renames it
+// onto rel, so that rel holds either its old contents or all of data. The
+// temporary file is removed on every failure.
+func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.FileMode) (err error) {
+	tmp := filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+"."+strings.ToLower(rand.Text())+".tmp")
+	f, err := t.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			_ = t.root.Remove(tmp)
+		}
+	}()
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Sync(); err != nil {
+		_ = f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	if err := t.root.Chmod(tmp, perm); err != nil {
+		return err
+	}
+	// The last point at which an interrupt can still leave the old file.
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return t.root.Rename(tmp, rel)
+}
