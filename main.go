@@ -1,0 +1,255 @@
+package toolbundle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/agenttool/cli"
+)
+
+// Main runs the program b describes and returns its exit status, for
+// os.Exit. args is the whole command line with the program's name first, as
+// in os.Args. The forms are:
+//
+//	<name> export-skill [--force | --check] <dir>
+//	<name> version
+//	<name> [--ask] [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
+//	<name> help [<command>]
+//	<name> schema <command>
+//
+// export-skill and version are recognised only as the first argument.
+// export-skill writes the skill to <dir>/<name>/SKILL.md, refusing to replace
+// an existing file without --force; with --check it writes nothing and
+// reports whether the file there is what it would write. version prints the
+// name and the version.
+//
+// Every other command line is one call of one tool, run by cli.Runner, whose
+// status Main returns unchanged: cli.ExitOK (0), cli.ExitFailed (1, the
+// tool's error), cli.ExitUsage (2, nothing ran) or cli.ExitNeedsAnswer (3, a
+// question nobody answered, printed on stdout). By default nobody is asked a
+// tool's question, since nothing tells a program whether a person or a model
+// is at the terminal and only the second is safe to assume. --ask, as the
+// first argument, asks on the terminal instead, through cli.Prompt.
+//
+// Before it reads any argument, Main checks the bundle and refuses, with
+// status 2 and one line on stderr, a bundle without a name or tools, a tool
+// that is nil, unnamed, named twice, named as one of the program's own
+// commands or named with a character the skill's command lines would have to
+// quote, a bundle whose skill would not validate, and an example that does
+// not parse against its command. The check runs on every command, help and
+// version included, so a broken bundle never runs at all.
+//
+// An interrupt (SIGINT) or SIGTERM cancels the running call's context; a
+// second one ends the process at once. When the program is done, whatever
+// ran, Main closes every tool of the bundle, hidden ones included, with
+// agenttool.Set.Close. A failed close is reported on stderr and leaves the
+// status as it was, since the call has already happened. Main never calls
+// os.Exit.
+func Main(ctx context.Context, b Bundle, args []string) int {
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	// Once the first signal has cancelled the call, restore the default
+	// handling, so that a second one ends a tool that ignores cancellation.
+	context.AfterFunc(ctx, stop)
+	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
+}
+
+// sys is what run needs from the process: its standard streams, and for
+// tests a way to make the atomic write of export-skill fail.
+type sys struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+
+	// fault, when non-nil, is called before each step of the atomic write
+	// ("create", "write", "sync", "final"); an error it returns is taken as
+	// that step's failure. It is nil outside tests.
+	fault func(step string) error
+}
+
+// Commands of the program's own, which no tool may be named.
+const (
+	cmdExportSkill = "export-skill"
+	cmdVersion     = "version"
+	cmdHelp        = "help"
+	cmdSchema      = "schema"
+)
+
+// run is Main without the signal handling: it checks the bundle, dispatches
+// on the first word after the program's name, and closes the tools on the
+// way out, whatever happened.
+func run(ctx context.Context, b Bundle, args []string, s sys) int {
+	defer closeTools(b, s.stderr)
+	if err := checkBundle(b); err != nil {
+		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
+		return cli.ExitUsage
+	}
+
+	var argv0 string
+	var words []string
+	if len(args) > 0 {
+		argv0, words = args[0], args[1:]
+	}
+	if len(words) > 0 {
+		switch words[0] {
+		case cmdExportSkill:
+			return exportSkill(ctx, b, words[1:], argv0, s)
+		case cmdVersion:
+			return printVersion(b, words[1:], s)
+		}
+	}
+
+	var ask agenttool.Elicitor
+	if len(words) > 0 && (words[0] == "--ask" || words[0] == "-ask") {
+		words = words[1:]
+		ask = cli.Prompt(s.stdin, s.stderr)
+	}
+	r := cli.Runner{
+		Name:   b.Name,
+		Tools:  route(b, words),
+		Ask:    ask,
+		Stdin:  s.stdin,
+		Stdout: s.stdout,
+		Stderr: s.stderr,
+	}
+	return r.Run(ctx, words)
+}
+
+// prefix is what diagnostics start with: the bundle's name, or the package's
+// when the bundle has none.
+func prefix(b Bundle) string {
+	if b.Name == "" {
+		return "toolbundle"
+	}
+	return b.Name
+}
+
+// route chooses the tools the runner sees for one command line. A call
+// naming a tool, hidden or not, gets that tool alone, so cli describes
+// nothing else; any other line (help, schema, an unknown command, an option
+// error, no command) gets the visible tools, so help and schema never show a
+// hidden one. cli.CommandName is the function the runner dispatches with, so
+// the two always agree on the command.
+func route(b Bundle, words []string) agenttool.Set {
+	if name := cli.CommandName(words); name != "" {
+		for _, t := range b.Tools {
+			if t.tool != nil && t.tool.Name() == name {
+				return agenttool.Set{t.tool}
+			}
+		}
+	}
+	var set agenttool.Set
+	for _, t := range b.Tools {
+		if !t.hidden {
+			set = append(set, t.tool)
+		}
+	}
+	return set
+}
+
+// printVersion runs the version command: the name and the version on
+// stdout, or the name alone when there is no version.
+func printVersion(b Bundle, rest []string, s sys) int {
+	if len(rest) > 0 {
+		fmt.Fprintf(s.stderr, "%s: version takes no arguments\nRun `%s help` for usage.\n", b.Name, b.Name)
+		return cli.ExitUsage
+	}
+	if v := b.version(); v != "" {
+		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)
+	} else {
+		fmt.Fprintln(s.stdout, b.Name)
+	}
+	return cli.ExitOK
+}
+
+// closeTools closes every tool of the bundle that holds one, hidden ones
+// included, once. A failure is reported but changes no status: by now the
+// call has happened, and a status other than its own would invite a rerun.
+func closeTools(b Bundle, stderr io.Writer) {
+	var set agenttool.Set
+	for _, t := range b.Tools {
+		if t.tool != nil {
+			set = append(set, t.tool)
+		}
+	}
+	if err := set.Close(); err != nil {
+		fmt.Fprintf(stderr, "%s: closing the tools: %v\n", prefix(b), err)
+	}
+}
+
+// checkBundle is the startup check: it refuses a bundle that could not
+// export a correct skill or whose commands would be ambiguous. It is cheap
+// and has no side effects, since it runs on every call: it validates the
+// skill's frontmatter without building the body, and describes only the
+// tools that have examples, each once.
+func checkBundle(b Bundle) error {
+	if b.Name == "" {
+		return errors.New("the bundle has no name")
+	}
+	if len(b.Tools) == 0 {
+		return errors.New("the bundle has no tools")
+	}
+	seen := make(map[string]bool, len(b.Tools))
+	for i, t := range b.Tools {
+		if t.tool == nil {
+			return fmt.Errorf("tool %d is nil; build each tool of a bundle with toolbundle.Use", i)
+		}
+		name := t.tool.Name()
+		if err := checkToolName(i, name); err != nil {
+			return err
+		}
+		if seen[name] {
+			return fmt.Errorf("two tools are named %q", name)
+		}
+		seen[name] = true
+	}
+
+	s, err := buildSkill(b, false)
+	if err != nil {
+		return err
+	}
+	if msgs := errorMessages(s.Validate()); msgs != "" {
+		return fmt.Errorf("the bundle cannot export a valid skill: %s", msgs)
+	}
+
+	for _, t := range b.Tools {
+		if len(t.examples) == 0 {
+			continue
+		}
+		c := cli.Describe(t.tool)
+		for _, ex := range t.examples {
+			if err := checkExample(c, ex.args); err != nil {
+				return fmt.Errorf("example %q of %s: %w", ex.args, c.Name, err)
+			}
+		}
+	}
+	return nil
+}
+
+// checkToolName refuses a name that the program could not use as a command
+// word, i at the tool's position in the bundle.
+func checkToolName(i int, name string) error {
+	switch name {
+	case "":
+		return fmt.Errorf("tool %d has no name", i)
+	case cmdExportSkill, cmdVersion, cmdHelp, cmdSchema:
+		return fmt.Errorf("a tool is named %q, which is a command of the program's own", name)
+	}
+	switch name[0] {
+	case '-':
+		return fmt.Errorf("a tool is named %q, which a command line reads as an option", name)
+	case '=':
+		return fmt.Errorf("a tool is named %q, which zsh would expand at the start of a command line", name)
+	}
+	if strings.ContainsFunc(name, func(r rune) bool { return !isPlain(r) }) {
+		return fmt.Errorf("a tool is named %q, which would need quoting in the skill's command lines", name)
+	}
+	return nil
+}

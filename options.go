@@ -1,0 +1,193 @@
+package toolbundle
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/cli"
+)
+
+// Option sets something the bundle says about one of its tools. Options are
+// passed to Use, which applies them in order.
+type Option func(*Tool)
+
+// PreApproved lists the tool's command in the skill's allowed-tools as
+// Bash(<name> <command> *), so that a host honouring the field runs it
+// without asking during the turn that uses the skill. export-skill prints
+// every command it pre-approved.
+//
+// Pre-approval is the author's decision, made tool by tool. It is never
+// derived from the tool's read-only hint: a hint may make a policy stricter,
+// but may not by itself allow a call. A hidden tool is never listed, even
+// when pre-approved.
+func PreApproved() Option {
+	return func(t *Tool) { t.preApproved = true }
+}
+
+// Example adds a worked command line, with its caption, under the tool's
+// section of the skill. Examples keep the order in which they are given.
+//
+// args is what follows the program's name, starting with the command, as in
+// "read_file --path go.mod". It gives any JSON argument inline, and puts in
+// single or double quotes every word holding a character other than an ASCII
+// letter, a digit or one of -_./:=,@+%, so that a model copying it can never
+// type a redirection, a pipe, an expansion or a glob. Main splits and parses
+// every example against its command each time the program starts, and
+// refuses to run if one fails, so an example cannot teach a flag that does
+// not exist.
+//
+// An empty caption reads "Example"; one trailing period is dropped.
+func Example(args, caption string) Option {
+	return func(t *Tool) { t.examples = append(t.examples, example{args: args, caption: caption}) }
+}
+
+// Stateful acknowledges that the tool keeps state from one call to the next
+// (a shell session, a running container), and that the author accepts losing
+// it, since every call of the program is a fresh process. It silences the
+// warning export-skill gives about a tool that declares a resource, is
+// sequential or is an io.Closer. It changes nothing at run time.
+func Stateful() Option {
+	return func(t *Tool) { t.stateful = true }
+}
+
+// Hidden leaves the tool out of the skill (its section, its examples and
+// allowed-tools) and out of help, for a maintenance command a model should
+// not reach for. The command still runs when called by name, and the tool is
+// still checked at startup, warned about and closed.
+func Hidden() Option {
+	return func(t *Tool) { t.hidden = true }
+}
+
+// isPlain reports whether r may appear outside quotes in an example: an
+// ASCII letter or digit, or one of the punctuation characters that no common
+// shell gives a meaning to in the middle of a word.
+func isPlain(r rune) bool {
+	switch {
+	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+		return true
+	}
+	return strings.ContainsRune("-_./:=,@+%", r)
+}
+
+// splitWords splits an example's command line into words the way a POSIX
+// shell would, for the small subset of shell syntax an example may use:
+// blanks separate words, single quotes are literal, and double quotes honour
+// the backslash only before \, ", $ and a backquote. Everything that a shell
+// would expand, redirect or treat as an operator must be quoted, and a line
+// break may not appear at all; any of these is an error naming the rune.
+func splitWords(s string) ([]string, error) {
+	// A line break is refused anywhere, quoted or not: an example is one line
+	// a model copies, and shells disagree about a quoted backslash-newline.
+	if i := strings.IndexAny(s, "\n\r"); i >= 0 {
+		return nil, fmt.Errorf("%q must not appear in an example; it is one line", rune(s[i]))
+	}
+	var (
+		words  []string
+		word   strings.Builder
+		inWord bool // a piece of the current word has been seen, even an empty quoted one
+	)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == ' ' || r == '\t':
+			if inWord {
+				words = append(words, word.String())
+				word.Reset()
+				inWord = false
+			}
+			i += size
+		case r == '\'':
+			end := strings.IndexByte(s[i+1:], '\'')
+			if end < 0 {
+				return nil, errors.New("unterminated single quote")
+			}
+			word.WriteString(s[i+1 : i+1+end])
+			inWord = true
+			i += end + 2
+		case r == '"':
+			n, err := doubleQuoted(s[i+1:], &word)
+			if err != nil {
+				return nil, err
+			}
+			inWord = true
+			i += n + 1
+		case isPlain(r) && !(r == '=' && !inWord):
+			// zsh expands a word starting with an unquoted '=' to a
+			// command's path, so '=' may only follow something.
+			word.WriteRune(r)
+			inWord = true
+			i += size
+		default:
+			return nil, fmt.Errorf("%q must be quoted", r)
+		}
+	}
+	if inWord {
+		words = append(words, word.String())
+	}
+	return words, nil
+}
+
+// doubleQuoted reads the text of a double-quoted piece from s, which starts
+// just after the opening quote, and appends it to word. It returns the number
+// of bytes consumed, the closing quote included. Inside double quotes a shell
+// still expands '$' and backquotes, so those must be escaped; a backslash
+// before any other character stays in the text, as it does in the shell.
+func doubleQuoted(s string, word *strings.Builder) (int, error) {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch r {
+		case '"':
+			return i + 1, nil
+		case '\\':
+			if i+1 < len(s) && strings.IndexByte("\\\"$`", s[i+1]) >= 0 {
+				word.WriteByte(s[i+1])
+				i += 2
+				continue
+			}
+			word.WriteByte('\\')
+			i++
+		case '$', '`':
+			return 0, fmt.Errorf("%q in double quotes is expanded by the shell; use single quotes", r)
+		default:
+			// Copy the bytes rather than the decoded rune, so that text which is
+			// not valid UTF-8 reaches the parser as written and is judged there.
+			word.WriteString(s[i : i+size])
+			i += size
+		}
+	}
+	return 0, errors.New("unterminated double quote")
+}
+
+// noStdin is the standard input an example is parsed with. An example that
+// reads its JSON argument from stdin ("-") could not be copied into a skill
+// as one line, so reading fails.
+type noStdin struct{}
+
+func (noStdin) Read([]byte) (int, error) {
+	return 0, errors.New("an example gives its JSON argument inline, not on stdin")
+}
+
+// checkExample parses one example against the command c exactly as the
+// program would parse that command line, without running anything. The
+// caller describes each tool once and shares the description between its
+// examples. The error is the reason the example is refused.
+func checkExample(c cli.Command, args string) error {
+	words, err := splitWords(args)
+	if err != nil {
+		return err
+	}
+	if len(words) == 0 || words[0] != c.Name {
+		return fmt.Errorf("it must start with the command, %s", c.Name)
+	}
+	// Required properties are left alone: the parser does not check them
+	// either; the tool does, when it runs.
+	if _, err := c.Args(words[1:], noStdin{}); err != nil {
+		if errors.Is(err, cli.ErrHelp) {
+			return errors.New("it asks for the command's help; it is not a call of the command")
+		}
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,107 @@
+package toolbundle
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// splitCases is the word splitter's table, shared by TestSplitWords and the
+// seeds of FuzzSplitWords. A case with a non-empty err is refused with that
+// message; otherwise it splits into want.
+var splitCases = []struct {
+	name string
+	in   string
+	want []string
+	err  string
+}{
+	{name: "blanks and tabs separate words once", in: " \t read_file \t --path\tgo.mod  ", want: []string{"read_file", "--path", "go.mod"}},
+	{name: "single and double quotes keep blanks", in: `'a b' "c d"`, want: []string{"a b", "c d"}},
+	{name: "adjacent single quotes join", in: `'it''s'`, want: []string{"its"}},
+	{name: "quoted piece joins bare text", in: `a'b'c`, want: []string{"abc"}},
+	{name: "four escapes in double quotes", in: "\"\\\\ \\\" \\$ \\`\"", want: []string{"\\ \" $ `"}},
+	{name: "other backslash in double quotes stays", in: `"x\ny"`, want: []string{`x\ny`}},
+	{name: "single-quoted inline JSON", in: `write_file '{"content": "one line\n"}'`, want: []string{"write_file", `{"content": "one line\n"}`}},
+	{name: "plain punctuation", in: `--k=v --n=-1 x@y:z,w+%`, want: []string{"--k=v", "--n=-1", "x@y:z,w+%"}},
+	{name: "empty quotes are one empty word", in: `''`, want: []string{""}},
+	{name: "quoted equals sign may start a word", in: `'='x ''=y`, want: []string{"=x", "=y"}},
+	{name: "double-quoted non-ASCII", in: `"é"`, want: []string{"é"}},
+	{name: "empty input has no words", in: "", want: nil},
+	{name: "blank input has no words", in: " \t ", want: nil},
+
+	{name: "unterminated single quote", in: `read_file 'go.mod`, err: "unterminated single quote"},
+	{name: "unterminated double quote", in: `read_file "go.mod`, err: "unterminated double quote"},
+	{name: "escaped closing double quote", in: `"a\"`, err: "unterminated double quote"},
+	{name: "dollar in double quotes", in: `"$HOME"`, err: `'$' in double quotes is expanded by the shell; use single quotes`},
+	{name: "backquote in double quotes", in: "\"`ls`\"", err: "'`' in double quotes is expanded by the shell; use single quotes"},
+	{name: "redirection", in: `read_file > out`, err: `'>' must be quoted`},
+	{name: "pipe", in: `a | b`, err: `'|' must be quoted`},
+	{name: "semicolon", in: `a; b`, err: `';' must be quoted`},
+	{name: "and list", in: `a && b`, err: `'&' must be quoted`},
+	{name: "glob", in: `*.go`, err: `'*' must be quoted`},
+	{name: "tilde", in: `~/x`, err: `'~' must be quoted`},
+	{name: "parameter expansion", in: `$x`, err: `'$' must be quoted`},
+	{name: "equals sign starting a word", in: `=ls`, err: `'=' must be quoted`},
+	{name: "newline", in: "a\nb", err: `'\n' must not appear in an example; it is one line`},
+	{name: "quoted newline", in: "'a\nb'", err: `'\n' must not appear in an example; it is one line`},
+	{name: "carriage return", in: "a\r", err: `'\r' must not appear in an example; it is one line`},
+	{name: "backslash", in: `a\ b`, err: `'\\' must be quoted`},
+	{name: "comment", in: `a #b`, err: `'#' must be quoted`},
+	{name: "history expansion", in: `!x`, err: `'!' must be quoted`},
+	{name: "parenthesis", in: `a(b)`, err: `'(' must be quoted`},
+	{name: "bracket", in: `[a]`, err: `'[' must be quoted`},
+	{name: "brace", in: `{a,b}`, err: `'{' must be quoted`},
+	{name: "non-ASCII letter", in: `é`, err: `'é' must be quoted`},
+}
+
+func TestSplitWords(t *testing.T) {
+	for _, tc := range splitCases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := splitWords(tc.in)
+			if tc.err != "" {
+				if err == nil || err.Error() != tc.err {
+					t.Fatalf("splitWords(%q) = %q, %v; want error %q", tc.in, got, err, tc.err)
+				}
+				return
+			}
+			if err != nil || !slices.Equal(got, tc.want) || (got == nil) != (tc.want == nil) {
+				t.Fatalf("splitWords(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			}
+		})
+	}
+}
+
+// requote quotes each word in single quotes, writing a single quote as "'",
+// and joins them with spaces: a command line a shell splits back into words.
+func requote(words []string) string {
+	quoted := make([]string, len(words))
+	for i, w := range words {
+		quoted[i] = "'" + strings.ReplaceAll(w, "'", `'"'"'`) + "'"
+	}
+	return strings.Join(quoted, " ")
+}
+
+func FuzzSplitWords(f *testing.F) {
+	for _, tc := range splitCases {
+		f.Add(tc.in)
+	}
+	// Every message the splitter may give; the runes are Go-quoted.
+	documented := regexp.MustCompile(`^(unterminated (single|double) quote|'.+' (must be quoted|must not appear in an example; it is one line|in double quotes is expanded by the shell; use single quotes))$`)
+	f.Fuzz(func(t *testing.T, in string) {
+		words, err := splitWords(in)
+		if err != nil {
+			if !documented.MatchString(err.Error()) {
+				t.Fatalf("splitWords(%q): undocumented error %q", in, err)
+			}
+			return
+		}
+		again, err := splitWords(requote(words))
+		if err != nil {
+			t.Fatalf("splitWords(%q) = %q, but its re-quoted form %q fails: %v", in, words, requote(words), err)
+		}
+		if !slices.Equal(again, words) {
+			t.Fatalf("splitWords(%q) = %q, but its re-quoted form %q splits into %q", in, words, requote(words), again)
+		}
+	})
+}
