@@ -1,0 +1,228 @@
+package agenttool_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+func TestPartJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		part agenttool.Part
+		want string
+	}{
+		{"text", agenttool.TextPart{Text: "hi <b>"}, `{"type":"input_text","text":"hi \u003cb\u003e"}`},
+		{"empty text keeps the text member", agenttool.TextPart{}, `{"type":"input_text","text":""}`},
+		{"image with every member", agenttool.ImagePart{URL: "https://x/y.png", FileID: "file_1", Detail: "low"},
+			`{"type":"input_image","image_url":"https://x/y.png","file_id":"file_1","detail":"low"}`},
+		{"image by file id", agenttool.ImagePart{FileID: "file_1"}, `{"type":"input_image","file_id":"file_1"}`},
+		{"empty image", agenttool.ImagePart{}, `{"type":"input_image"}`},
+		{"file with every member", agenttool.FilePart{Filename: "a.pdf", Data: "QUJD", URL: "https://x/a.pdf", FileID: "file_2"},
+			`{"type":"input_file","filename":"a.pdf","file_data":"QUJD","file_url":"https://x/a.pdf","file_id":"file_2"}`},
+		{"file by data", agenttool.FilePart{Filename: "a.txt", Data: "data:text/plain;base64,QUJD"},
+			`{"type":"input_file","filename":"a.txt","file_data":"data:text/plain;base64,QUJD"}`},
+		{"empty file", agenttool.FilePart{}, `{"type":"input_file"}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := mustMarshal(t, tc.part); got != tc.want {
+				t.Fatalf("marshal\n got %s\nwant %s", got, tc.want)
+			}
+			var head struct{ Type string }
+			if err := json.Unmarshal([]byte(tc.want), &head); err != nil || head.Type != tc.part.PartType() {
+				t.Fatalf("type member %q does not equal PartType %q", head.Type, tc.part.PartType())
+			}
+		})
+	}
+}
+
+// customPart is a part kind defined outside the package.
+type customPart struct{ Clip string }
+
+func (customPart) PartType() string { return "input_audio" }
+
+func (c customPart) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]string{"type": "input_audio", "clip": c.Clip})
+}
+
+// stringPart breaks the rule that a part encodes to an object.
+type stringPart string
+
+func (stringPart) PartType() string { return "input_string" }
+
+func TestOutputMarshalJSON(t *testing.T) {
+	tests := []struct {
+		name    string
+		out     agenttool.Output
+		want    string
+		wantErr string
+	}{
+		{name: "text", out: agenttool.Text("a").Output, want: `"a"`},
+		{name: "zero output is the empty string", out: agenttool.Output{}, want: `""`},
+		{name: "no parts is an empty array", out: agenttool.Parts().Output, want: `[]`},
+		{name: "parts ignore Text", out: agenttool.Output{Text: "ignored", Parts: []agenttool.Part{agenttool.TextPart{Text: "a"}}},
+			want: `[{"type":"input_text","text":"a"}]`},
+		{name: "pointer parts encode as their values", out: agenttool.Output{Parts: []agenttool.Part{&agenttool.TextPart{Text: "a"}, &agenttool.ImagePart{FileID: "f"}}},
+			want: `[{"type":"input_text","text":"a"},{"type":"input_image","file_id":"f"}]`},
+		{name: "nil pointer parts are skipped", out: agenttool.Output{Parts: []agenttool.Part{(*agenttool.TextPart)(nil), agenttool.TextPart{Text: "b"}, (*agenttool.FilePart)(nil), (*agenttool.ImagePart)(nil)}},
+			want: `[{"type":"input_text","text":"b"}]`},
+		{name: "custom parts encode themselves", out: agenttool.Output{Parts: []agenttool.Part{customPart{Clip: "c"}}},
+			want: `[{"clip":"c","type":"input_audio"}]`},
+		{name: "nil part", out: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{}, nil}},
+			wantErr: "agenttool: output part 1 is nil"},
+		{name: "part that is not an object", out: agenttool.Output{Parts: []agenttool.Part{stringPart("s")}},
+			wantErr: "agenttool: output part 0: agenttool_test.stringPart does not encode to a JSON object"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := json.Marshal(tc.out)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("marshal error = %v, want one containing %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(data) != tc.want {
+				t.Fatalf("marshal\n got %s\nwant %s", data, tc.want)
+			}
+		})
+	}
+}
+
+func TestOutputRoundTrip(t *testing.T) {
+	outputs := []struct {
+		name string
+		out  agenttool.Output
+	}{
+		{"text", agenttool.Output{Text: "line\n\"quoted\" <tag>"}},
+		{"empty parts", agenttool.Output{Parts: []agenttool.Part{}}},
+		{"mixed parts", agenttool.Output{Parts: []agenttool.Part{
+			agenttool.TextPart{Text: "see "},
+			agenttool.ImagePart{URL: "data:image/png;base64,iVBO", Detail: "high"},
+			agenttool.FilePart{Filename: "r.csv", Data: "YSxi", URL: "https://x/r.csv", FileID: "file_3"},
+			agenttool.TextPart{Text: "done"},
+		}}},
+	}
+	for _, tc := range outputs {
+		t.Run(tc.name, func(t *testing.T) {
+			data := mustMarshal(t, tc.out)
+			var got agenttool.Output
+			if err := json.Unmarshal([]byte(data), &got); err != nil {
+				t.Fatalf("unmarshal %s: %v", data, err)
+			}
+			if !reflect.DeepEqual(got, tc.out) {
+				t.Fatalf("round trip of %s\n got %#v\nwant %#v", data, got, tc.out)
+			}
+		})
+	}
+}
+
+func TestOutputUnmarshalJSON(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		want    agenttool.Output
+		wantErr string
+	}{
+		{name: "string", in: `"hello"`, want: agenttool.Output{Text: "hello"}},
+		{name: "null gives the zero value", in: `null`, want: agenttool.Output{}},
+		{name: "empty array", in: ` [] `, want: agenttool.Output{Parts: []agenttool.Part{}}},
+		{name: "unknown members are ignored", in: `[{"type":"input_text","text":"a","annotations":[]}]`,
+			want: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "a"}}}},
+		{name: "unknown part type", in: `[{"type":"input_text","text":"a"},{"type":"input_audio"}]`,
+			wantErr: `agenttool: output part 1: unknown type "input_audio"`},
+		{name: "part without type", in: `[{"text":"a"}]`, wantErr: `agenttool: output part 0: unknown type ""`},
+		{name: "element that is not an object", in: `["a"]`, wantErr: "agenttool: output part 0: expected an object, got string"},
+		{name: "null element", in: `[null]`, wantErr: "agenttool: output part 0: expected an object, got null"},
+		{name: "member of the wrong type", in: `[{"type":"input_image","detail":1}]`, wantErr: "agenttool: output part 0: json: cannot unmarshal number"},
+		{name: "number", in: `1`, wantErr: "agenttool: output must be a JSON string or array, got number"},
+		{name: "object", in: `{}`, wantErr: "agenttool: output must be a JSON string or array, got object"},
+		{name: "boolean", in: `true`, wantErr: "agenttool: output must be a JSON string or array, got boolean"},
+		{name: "invalid JSON", in: `"a`, wantErr: "agenttool: output: invalid JSON"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var got agenttool.Output
+			err := got.UnmarshalJSON([]byte(tc.in))
+			if tc.wantErr != "" {
+				if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) {
+					t.Fatalf("UnmarshalJSON(%s) error = %v, want prefix %q", tc.in, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("UnmarshalJSON(%s): %v", tc.in, err)
+			}
+			if !reflect.DeepEqual(got, tc.want) {
+				t.Fatalf("UnmarshalJSON(%s)\n got %#v\nwant %#v", tc.in, got, tc.want)
+			}
+		})
+	}
+}
+
+func TestOutputString(t *testing.T) {
+	tests := []struct {
+		name string
+		out  agenttool.Output
+		want string
+	}{
+		{"nil parts returns Text", agenttool.Output{Text: "plain"}, "plain"},
+		{"empty parts ignore Text", agenttool.Output{Text: "plain", Parts: []agenttool.Part{}}, ""},
+		{"text parts only, concatenated", agenttool.Output{Parts: []agenttool.Part{
+			agenttool.TextPart{Text: "a"},
+			agenttool.ImagePart{URL: "https://x"},
+			&agenttool.TextPart{Text: "b"},
+			(*agenttool.TextPart)(nil),
+			agenttool.FilePart{Data: "QQ=="},
+			customPart{Clip: "c"},
+			agenttool.TextPart{Text: "c"},
+		}}, "abc"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.out.String(); got != tc.want {
+				t.Fatalf("String() = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func FuzzOutputJSON(f *testing.F) {
+	for _, seed := range []string{
+		`"text"`,
+		`null`,
+		`[]`,
+		`[{"type":"input_text","text":"a"},{"type":"input_image","image_url":"https://x","detail":"auto"},{"type":"input_file","filename":"f","file_data":"QQ=="}]`,
+		`[{"type":"input_audio"}]`,
+		`["x"]`,
+		`{"type":"input_text"}`,
+		`"\ud800 <>&"`,
+		`12`,
+	} {
+		f.Add([]byte(seed))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		var first agenttool.Output
+		if err := first.UnmarshalJSON(data); err != nil {
+			return
+		}
+		encoded, err := json.Marshal(first)
+		if err != nil {
+			t.Fatalf("marshal %#v decoded from %q: %v", first, data, err)
+		}
+		var second agenttool.Output
+		if err := json.Unmarshal(encoded, &second); err != nil {
+			t.Fatalf("decode %s again: %v", encoded, err)
+		}
+		if !reflect.DeepEqual(first, second) {
+			t.Fatalf("round trip of %q\nfirst  %#v\nsecond %#v", data, first, second)
+		}
+	})
+}
