@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -55,9 +56,9 @@ func (written) RecordNS() string { return RecordNS }
 // caller to answer on a rerun. Nothing is touched before the answer.
 //
 // The write is atomic: the content goes to a temporary file
-// ".<base>.<random>.tmp" beside the target, which is synced, given the
-// replaced file's permission bits (0644 for a new file) and renamed onto
-// the path. A symbolic link at the path is itself replaced; its target is
+// ".<base>.<random>.tmp" beside the target (base cut short for a long
+// name), which is synced, given the replaced file's permission bits (0644
+// for a new file) and renamed onto the path. A symbolic link at the path is itself replaced; its target is
 // left alone. On failure, or when the context ends before the rename, the
 // temporary file is removed and the old file is unchanged. The tree itself
 // and a directory are refused, and so is a path ending in a separator.
@@ -169,7 +170,7 @@ func confirm(ctx context.Context, path string, size int64) error {
 // onto rel, so that rel holds either its old contents or all of data. The
 // temporary file is removed on every failure.
 func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.FileMode) (err error) {
-	tmp := filepath.Join(filepath.Dir(rel), "."+filepath.Base(rel)+"."+strings.ToLower(rand.Text())+".tmp")
+	tmp := filepath.Join(filepath.Dir(rel), tempName(filepath.Base(rel)))
 	f, err := t.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
 		return err
@@ -198,4 +199,22 @@ func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.Fil
 		return err
 	}
 	return t.root.Rename(tmp, rel)
+}
+
+// maxTempBase is how much of the target's name a temporary file's name
+// repeats. Most file systems allow names of 255 bytes, and a target whose
+// name is near that limit must still get a temporary file.
+const maxTempBase = 128
+
+// tempName returns a fresh name for the temporary file of the target base:
+// ".<base>.<random>.tmp", with base cut at a character boundary when long.
+func tempName(base string) string {
+	if len(base) > maxTempBase {
+		cut := maxTempBase
+		for cut > 0 && !utf8.RuneStart(base[cut]) {
+			cut--
+		}
+		base = base[:cut]
+	}
+	return "." + base + "." + strings.ToLower(rand.Text()) + ".tmp"
 }

@@ -1,0 +1,1016 @@
+package filetools_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+// pngBytes starts like a PNG image, which is all read_file looks at.
+const pngBytes = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
+
+// makeTree creates a temporary working tree holding files, by slash path,
+// and returns its directory. A value starting with "->" makes a symbolic
+// link to the rest of the value instead of a file.
+func makeTree(t *testing.T, files map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if target, ok := strings.CutPrefix(content, "->"); ok {
+			symlink(t, target, p)
+			continue
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// symlink makes a symbolic link or skips the test where that is not
+// possible (Windows without the privilege).
+func symlink(t *testing.T, target, link string) {
+	t.Helper()
+	if err := os.Symlink(target, link); err != nil {
+		if runtime.GOOS == "windows" {
+			t.Skipf("no symbolic links here: %v", err)
+		}
+		t.Fatal(err)
+	}
+}
+
+// run calls tool with the JSON arguments args, as a runner would.
+func run(ctx context.Context, tool agenttool.Tool, args string) (agenttool.Result, error) {
+	call := agenttool.Call{ID: "test", Args: json.RawMessage(args)}
+	return tool.Execute(agenttool.WithCall(ctx, call), call)
+}
+
+// argsJSON encodes v as a JSON object for a call.
+func argsJSON(t *testing.T, v map[string]any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// readBack returns the contents of the file at the slash path name in dir.
+func readBack(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// checkErr fails the test unless err is nil when want is empty, or holds
+// want otherwise.
+func checkErr(t *testing.T, err error, want string) {
+	t.Helper()
+	switch {
+	case want == "" && err != nil:
+		t.Fatalf("error %q, want none", err)
+	case want != "" && err == nil:
+		t.Fatalf("no error, want one holding %q", want)
+	case want != "" && !strings.Contains(err.Error(), want):
+		t.Fatalf("error %q, want one holding %q", err, want)
+	}
+}
+
+// tmpFiles lists the temporary files write_file may leave, anywhere in dir.
+func tmpFiles(t *testing.T, dir string) []string {
+	t.Helper()
+	var found []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if strings.HasSuffix(d.Name(), ".tmp") {
+			found = append(found, p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}
+
+func TestDefinitions(t *testing.T) {
+	tests := []struct {
+		tool        agenttool.Tool
+		name        string
+		description string
+		parameters  string
+		annotations agenttool.Annotations
+	}{
+		{
+			tool:        filetools.ReadFile("."),
+			name:        "read_file",
+			description: "Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.",
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read, relative to the working directory"},"max_bytes":{"type":"integer","description":"Return at most this many bytes (default and limit 1048576)"}},"required":["path"]}`,
+			annotations: agenttool.Annotations{ReadOnly: true},
+		},
+		{
+			tool:        filetools.Search("."),
+			name:        "search",
+			description: "Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text.",
+			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Regular expression in Go (RE2) syntax, matched against each line"},"paths":{"type":"array","description":"Files or directories to search, relative to the working directory; the whole tree when omitted","items":{"type":"string"}}},"required":["pattern"]}`,
+			annotations: agenttool.Annotations{ReadOnly: true},
+		},
+		{
+			tool:        filetools.WriteFile("."),
+			name:        "write_file",
+			description: "Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to write, relative to the working directory"},"content":{"type":"string","description":"The complete new contents of the file"},"replace":{"type":"boolean","description":"Replace an existing file without asking"}},"required":["path","content"]}`,
+			annotations: agenttool.Annotations{Destructive: true},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.tool.Name(); got != tt.name {
+				t.Errorf("Name() = %q, want %q", got, tt.name)
+			}
+			if got := tt.tool.Description(); got != tt.description {
+				t.Errorf("Description() = %q, want %q", got, tt.description)
+			}
+			if got := string(tt.tool.Parameters()); got != tt.parameters {
+				t.Errorf("Parameters() =\n%s\nwant\n%s", got, tt.parameters)
+			}
+			if got := agenttool.AnnotationsOf(tt.tool); got != tt.annotations {
+				t.Errorf("annotations %+v, want %+v", got, tt.annotations)
+			}
+			// The tools keep nothing between calls, which is what lets a
+			// bundle run them one process per call without a warning.
+			if _, ok := tt.tool.(io.Closer); ok {
+				t.Error("the tool is a closer")
+			}
+			if agenttool.IsSequential(tt.tool) {
+				t.Error("the tool is sequential")
+			}
+			if r := agenttool.ResourceOf(tt.tool); r != "" {
+				t.Errorf("the tool declares the resource %q", r)
+			}
+		})
+	}
+}
+
+func TestConfinement(t *testing.T) {
+	elsewhere := makeTree(t, map[string]string{"x": "secret\n", "d/x": "secret\n"})
+	dir := makeTree(t, map[string]string{
+		"data.txt":  "hello\n",
+		"a/b.txt":   "inner\n",
+		"out":       "->" + filepath.Join(elsewhere, "x"),
+		"outdir":    "->" + elsewhere,
+		"in":        "->data.txt",
+		"ünï cödé":  "unicode\n",
+		"sp ace.md": "spaced\n",
+	})
+	linked := filepath.Join(t.TempDir(), "linked")
+	symlink(t, dir, linked)
+	tests := []struct {
+		name string
+		root string // dir when empty
+		tool string
+		path string
+		want string // the output, or the error's text when err is set
+		err  bool
+	}{
+		{name: "relative", path: "data.txt", want: "hello\n"},
+		{name: "dot slash", path: "./data.txt", want: "hello\n"},
+		{name: "through a parent and back", path: "a/../data.txt", want: "hello\n"},
+		{name: "doubled slashes", path: "a//..//data.txt", want: "hello\n"},
+		{name: "absolute inside", path: filepath.Join(dir, "data.txt"), want: "hello\n"},
+		{name: "absolute inside, not clean", path: filepath.Join(dir, "a") + "/../data.txt", want: "hello\n"},
+		{name: "absolute through a linked root as written", root: linked, path: filepath.Join(linked, "data.txt"), want: "hello\n"},
+		{name: "absolute through a linked root resolved", root: linked, path: filepath.Join(dir, "data.txt"), want: "hello\n"},
+		{name: "link inside the tree", path: "in", want: "hello\n"},
+		{name: "unicode name", path: "ünï cödé", want: "unicode\n"},
+		{name: "name with a space", path: "sp ace.md", want: "spaced\n"},
+		{name: "parent", path: "../x", err: true, want: `path "../x" is outside the working tree`},
+		{name: "climbing after a descent", path: "a/../../x", err: true, want: `path "a/../../x" is outside the working tree`},
+		{name: "absolute outside", path: filepath.Join(elsewhere, "x"), err: true, want: "is outside the working tree"},
+		{name: "absolute climbing out", path: filepath.Join(dir, "..", "x"), err: true, want: "is outside the working tree"},
+		{name: "filesystem root", path: string(filepath.Separator), err: true, want: "is outside the working tree"},
+		{name: "link leading out", path: "out", err: true, want: `path "out" is outside the working tree`},
+		{name: "through a directory link leading out", path: "outdir/x", err: true, want: `path "outdir/x" is outside the working tree`},
+		{name: "empty", path: "", err: true, want: "the path is empty"},
+		{name: "the tree itself", path: ".", err: true, want: `path "." is a directory`},
+		{name: "missing", path: "nope.txt", err: true, want: `path "nope.txt": `},
+		{name: "tilde is no home", path: "~/data.txt", err: true, want: `path "~/data.txt": `},
+		{name: "NUL byte", path: "data\x00.txt", err: true, want: `path "data\x00.txt"`},
+		{name: "very long", path: strings.Repeat("a", 5000), err: true, want: `path "aaaa`},
+		{name: "search: parent", tool: "search", path: "..", err: true, want: `path ".." is outside the working tree`},
+		{name: "search: link leading out", tool: "search", path: "outdir", err: true, want: `path "outdir" is outside the working tree`},
+		{name: "search: absolute inside", tool: "search", path: filepath.Join(dir, "a"), want: "a/b.txt:1:inner"},
+		{name: "search: absolute outside", tool: "search", path: elsewhere, err: true, want: "is outside the working tree"},
+		{name: "write: parent", tool: "write_file", path: "../x", err: true, want: `path "../x" is outside the working tree`},
+		{name: "write: climbing", tool: "write_file", path: "a/../../x", err: true, want: "is outside the working tree"},
+		{name: "write: absolute outside", tool: "write_file", path: filepath.Join(elsewhere, "new"), err: true, want: "is outside the working tree"},
+		{name: "write: into a directory link leading out", tool: "write_file", path: "outdir/new", err: true, want: `path "outdir/new" is outside the working tree`},
+		{name: "write: below a directory link leading out", tool: "write_file", path: "outdir/d/e/new", err: true, want: "is outside the working tree"},
+		{name: "write: absolute inside", tool: "write_file", path: filepath.Join(dir, "a", "new.txt"), want: "wrote a/new.txt (2 bytes)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			root := dir
+			if tt.root != "" {
+				root = tt.root
+			}
+			var res agenttool.Result
+			var err error
+			switch tt.tool {
+			case "", "read_file":
+				res, err = run(t.Context(), filetools.ReadFile(root), argsJSON(t, map[string]any{"path": tt.path}))
+			case "search":
+				res, err = run(t.Context(), filetools.Search(root), argsJSON(t, map[string]any{"pattern": "inner", "paths": []string{tt.path}}))
+			case "write_file":
+				res, err = run(t.Context(), filetools.WriteFile(root), argsJSON(t, map[string]any{"path": tt.path, "content": "hi"}))
+			}
+			if tt.err {
+				checkErr(t, err, tt.want)
+				return
+			}
+			checkErr(t, err, "")
+			if got := res.Output.String(); got != tt.want {
+				t.Errorf("output %q, want %q", got, tt.want)
+			}
+		})
+	}
+	// Nothing above may have reached the other tree.
+	if got := readBack(t, elsewhere, "x"); got != "secret\n" {
+		t.Errorf("the file outside now holds %q", got)
+	}
+	for _, name := range []string{"new", "d/e"} {
+		if _, err := os.Lstat(filepath.Join(elsewhere, name)); err == nil {
+			t.Errorf("%s was created outside the tree", name)
+		}
+	}
+}
+
+// TestRootAtCallTime checks that "." is the working directory when the
+// tool runs, not when it was built.
+func TestRootAtCallTime(t *testing.T) {
+	read := filetools.ReadFile(".")
+	t.Chdir(makeTree(t, map[string]string{"data.txt": "first\n"}))
+	res, err := run(t.Context(), read, `{"path":"data.txt"}`)
+	checkErr(t, err, "")
+	if got := res.Output.String(); got != "first\n" {
+		t.Fatalf("output %q", got)
+	}
+	t.Chdir(makeTree(t, map[string]string{"data.txt": "second\n"}))
+	res, err = run(t.Context(), read, `{"path":"data.txt"}`)
+	checkErr(t, err, "")
+	if got := res.Output.String(); got != "second\n" {
+		t.Fatalf("output %q", got)
+	}
+}
+
+func TestMissingRoot(t *testing.T) {
+	root := filepath.Join(t.TempDir(), "gone")
+	for _, tool := range []agenttool.Tool{filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)} {
+		t.Run(tool.Name(), func(t *testing.T) {
+			_, err := run(t.Context(), tool, `{"path":"x","pattern":"x","content":"x"}`)
+			checkErr(t, err, "opening the working tree: ")
+			if !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("error %q does not wrap fs.ErrNotExist", err)
+			}
+		})
+	}
+	if _, err := os.Stat(root); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the missing root was created: %v", err)
+	}
+}
+
+// TestCancelled checks that no tool starts work under a context that has
+// already ended, as after a Ctrl-C.
+func TestCancelled(t *testing.T) {
+	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	tests := []struct {
+		tool agenttool.Tool
+		args string
+	}{
+		{filetools.ReadFile(dir), `{"path":"data.txt"}`},
+		{filetools.Search(dir), `{"pattern":"hello"}`},
+		{filetools.WriteFile(dir), `{"path":"new.txt","content":"x"}`},
+		{filetools.WriteFile(dir), `{"path":"data.txt","content":"x","replace":true}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.tool.Name(), func(t *testing.T) {
+			_, err := run(ctx, tt.tool, tt.args)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("error %v, want context.Canceled", err)
+			}
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.txt")); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("write_file wrote under a cancelled context")
+	}
+	if got := readBack(t, dir, "data.txt"); got != "hello\n" {
+		t.Errorf("data.txt now holds %q", got)
+	}
+}
+
+// TestArguments checks what the argument checks of agenttool.New leave to
+// a careless caller: the tools fail with "invalid arguments" rather than
+// guessing.
+func TestArguments(t *testing.T) {
+	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+	tests := []struct {
+		name string
+		tool agenttool.Tool
+		args string
+		want string
+	}{
+		{"read_file without a path", filetools.ReadFile(dir), `{}`, `missing required property "path"`},
+		{"read_file with no arguments at all", filetools.ReadFile(dir), ``, `missing required property "path"`},
+		{"read_file with a number for a path", filetools.ReadFile(dir), `{"path":5}`, "invalid arguments"},
+		{"read_file with a fractional max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":1.5}`, "invalid arguments"},
+		{"read_file with a max_bytes past int64", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":99999999999999999999999}`, "invalid arguments"},
+		{"read_file with null", filetools.ReadFile(dir), `null`, "invalid arguments"},
+		{"search without a pattern", filetools.Search(dir), `{"paths":["."]}`, `missing required property "pattern"`},
+		{"search with a string for paths", filetools.Search(dir), `{"pattern":"x","paths":"."}`, "invalid arguments"},
+		{"write_file without content", filetools.WriteFile(dir), `{"path":"new.txt"}`, `missing required property "content"`},
+		{"write_file with a string for replace", filetools.WriteFile(dir), `{"path":"new.txt","content":"x","replace":"yes"}`, "invalid arguments"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := run(t.Context(), tt.tool, tt.args)
+			checkErr(t, err, tt.want)
+		})
+	}
+	if _, err := os.Stat(filepath.Join(dir, "new.txt")); !errors.Is(err, fs.ErrNotExist) {
+		t.Error("a refused write_file call wrote new.txt")
+	}
+}
+
+func TestReadFile(t *testing.T) {
+	long := strings.Repeat("x", 7999) + "é" + "rest" // the sniff window ends inside é
+	big := strings.Repeat("0123456789abcdef", 1<<16+1)
+	binary := "\x00\x01\x02" + strings.Repeat("\xff", 17)
+	dir := makeTree(t, map[string]string{
+		"data.txt":        "hello\n",
+		"utf8.txt":        "héllo",
+		"empty.txt":       "",
+		"long.txt":        long,
+		"big.txt":         big,
+		"nul.txt":         "text\x00more",
+		"latin1.txt":      "caf\xe9\n",
+		"late.txt":        strings.Repeat("a", 8000) + "\xff",
+		"logo.png":        pngBytes,
+		"a/b/noext":       pngBytes,
+		"photo":           "\xff\xd8\xff\xe0rest",
+		"anim":            "GIF89a\x01\x00\x01\x00",
+		"still":           "GIF87a\x01\x00\x01\x00",
+		"pic":             "RIFF\x10\x00\x00\x00WEBPVP8 ",
+		"doc":             "%PDF-1.7\n\xe2\xe3",
+		"archive":         "PK\x03\x04\x00\x00",
+		"empty-archive":   "PK\x05\x06\x00\x00",
+		"packed":          "\x1f\x8b\x08\x00",
+		"blob":            binary,
+		"blob.txt":        binary,
+		"dir/inside.txt":  "x",
+		"riff-not-webp":   "RIFF\x10\x00\x00\x00WAVE\x00",
+		"short-riff":      "RIFF\x00",
+		"crlf.txt":        "one\r\ntwo\r\n",
+		"one-byte-binary": "\x00",
+	})
+	dataURL := func(mediaType, content string) string {
+		return "data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString([]byte(content))
+	}
+	tests := []struct {
+		name     string
+		args     map[string]any
+		want     string              // text output
+		wantFile *agenttool.FilePart // a file part instead
+		err      string
+	}{
+		{name: "whole file", args: map[string]any{"path": "data.txt"}, want: "hello\n"},
+		{name: "max_bytes 3", args: map[string]any{"path": "data.txt", "max_bytes": 3}, want: "hel\n[truncated: 3 of 6 bytes shown]"},
+		{name: "max_bytes equal to the size", args: map[string]any{"path": "data.txt", "max_bytes": 6}, want: "hello\n"},
+		{name: "max_bytes one short", args: map[string]any{"path": "data.txt", "max_bytes": 5}, want: "hello\n[truncated: 5 of 6 bytes shown]"},
+		{name: "max_bytes 0 means the default", args: map[string]any{"path": "data.txt", "max_bytes": 0}, want: "hello\n"},
+		{name: "huge max_bytes counts as 1 MiB", args: map[string]any{"path": "big.txt", "max_bytes": int64(1) << 62}, want: big[:1<<20] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", 1<<20, len(big))},
+		{name: "default limit", args: map[string]any{"path": "big.txt"}, want: big[:1<<20] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", 1<<20, len(big))},
+		{name: "cut inside a multi-byte rune", args: map[string]any{"path": "utf8.txt", "max_bytes": 2}, want: "h\n[truncated: 1 of 6 bytes shown]"},
+		{name: "cut after a multi-byte rune", args: map[string]any{"path": "utf8.txt", "max_bytes": 3}, want: "hé\n[truncated: 3 of 6 bytes shown]"},
+		{name: "cut leaving nothing", args: map[string]any{"path": "utf8.txt", "max_bytes": 1}, want: "h\n[truncated: 1 of 6 bytes shown]"},
+		{name: "empty file", args: map[string]any{"path": "empty.txt"}, want: ""},
+		{name: "CRLF kept", args: map[string]any{"path": "crlf.txt"}, want: "one\r\ntwo\r\n"},
+		{name: "sequence cut by the sniff window is text", args: map[string]any{"path": "long.txt"}, want: long},
+		{name: "invalid UTF-8 past the sniff window is text", args: map[string]any{"path": "late.txt"}, want: strings.Repeat("a", 8000) + "\xff"},
+		{name: "binary: PNG by extension", args: map[string]any{"path": "logo.png"}, wantFile: &agenttool.FilePart{Filename: "logo.png", Data: dataURL("image/png", pngBytes)}},
+		{name: "binary: PNG by magic, base name only", args: map[string]any{"path": "a/b/noext"}, wantFile: &agenttool.FilePart{Filename: "noext", Data: dataURL("image/png", pngBytes)}},
+		{name: "binary: JPEG", args: map[string]any{"path": "photo"}, wantFile: &agenttool.FilePart{Filename: "photo", Data: dataURL("image/jpeg", "\xff\xd8\xff\xe0rest")}},
+		{name: "binary: GIF89a", args: map[string]any{"path": "anim"}, wantFile: &agenttool.FilePart{Filename: "anim", Data: dataURL("image/gif", "GIF89a\x01\x00\x01\x00")}},
+		{name: "binary: GIF87a", args: map[string]any{"path": "still"}, wantFile: &agenttool.FilePart{Filename: "still", Data: dataURL("image/gif", "GIF87a\x01\x00\x01\x00")}},
+		{name: "binary: WebP", args: map[string]any{"path": "pic"}, wantFile: &agenttool.FilePart{Filename: "pic", Data: dataURL("image/webp", "RIFF\x10\x00\x00\x00WEBPVP8 ")}},
+		{name: "binary: RIFF that is not WebP", args: map[string]any{"path": "riff-not-webp"}, wantFile: &agenttool.FilePart{Filename: "riff-not-webp", Data: dataURL("application/octet-stream", "RIFF\x10\x00\x00\x00WAVE\x00")}},
+		{name: "binary: short RIFF", args: map[string]any{"path": "short-riff"}, wantFile: &agenttool.FilePart{Filename: "short-riff", Data: dataURL("application/octet-stream", "RIFF\x00")}},
+		{name: "binary: PDF", args: map[string]any{"path": "doc"}, wantFile: &agenttool.FilePart{Filename: "doc", Data: dataURL("application/pdf", "%PDF-1.7\n\xe2\xe3")}},
+		{name: "binary: ZIP", args: map[string]any{"path": "archive"}, wantFile: &agenttool.FilePart{Filename: "archive", Data: dataURL("application/zip", "PK\x03\x04\x00\x00")}},
+		{name: "binary: empty ZIP", args: map[string]any{"path": "empty-archive"}, wantFile: &agenttool.FilePart{Filename: "empty-archive", Data: dataURL("application/zip", "PK\x05\x06\x00\x00")}},
+		{name: "binary: gzip", args: map[string]any{"path": "packed"}, wantFile: &agenttool.FilePart{Filename: "packed", Data: dataURL("application/gzip", "\x1f\x8b\x08\x00")}},
+		{name: "binary: unknown", args: map[string]any{"path": "blob"}, wantFile: &agenttool.FilePart{Filename: "blob", Data: dataURL("application/octet-stream", binary)}},
+		{name: "binary: extension wins, charset dropped", args: map[string]any{"path": "blob.txt"}, wantFile: &agenttool.FilePart{Filename: "blob.txt", Data: dataURL("text/plain", binary)}},
+		{name: "binary: a NUL byte", args: map[string]any{"path": "nul.txt"}, wantFile: &agenttool.FilePart{Filename: "nul.txt", Data: dataURL("text/plain", "text\x00more")}},
+		{name: "binary: invalid UTF-8", args: map[string]any{"path": "latin1.txt"}, wantFile: &agenttool.FilePart{Filename: "latin1.txt", Data: dataURL("text/plain", "caf\xe9\n")}},
+		{name: "binary: exactly max_bytes", args: map[string]any{"path": "one-byte-binary", "max_bytes": 1}, wantFile: &agenttool.FilePart{Filename: "one-byte-binary", Data: dataURL("application/octet-stream", "\x00")}},
+		{name: "binary larger than max_bytes", args: map[string]any{"path": "blob", "max_bytes": 10}, err: `path "blob" is a binary file of 20 bytes; the limit is 10`},
+		{name: "negative max_bytes", args: map[string]any{"path": "data.txt", "max_bytes": -1}, err: "max_bytes is -1; it must not be negative"},
+		{name: "directory", args: map[string]any{"path": "dir"}, err: `path "dir" is a directory`},
+		{name: "directory with a trailing slash", args: map[string]any{"path": "dir/"}, err: `path "dir/" is a directory`},
+		{name: "file with a trailing slash", args: map[string]any{"path": "data.txt/"}, want: "hello\n"},
+		{name: "below a file", args: map[string]any{"path": "data.txt/x"}, err: `path "data.txt/x": not a directory`},
+		{name: "missing", args: map[string]any{"path": "nope.txt"}, err: `path "nope.txt": no such file or directory`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := run(t.Context(), filetools.ReadFile(dir), argsJSON(t, tt.args))
+			checkErr(t, err, tt.err)
+			if tt.err != "" {
+				return
+			}
+			if tt.wantFile == nil {
+				if res.Output.Parts != nil {
+					t.Fatalf("parts %v, want the text %q", res.Output.Parts, tt.want)
+				}
+				if res.Output.Text != tt.want {
+					t.Errorf("text %q, want %q", clipped(res.Output.Text), clipped(tt.want))
+				}
+				return
+			}
+			if len(res.Output.Parts) != 1 {
+				t.Fatalf("output %+v, want one file part", res.Output)
+			}
+			if got := res.Output.Parts[0]; got != *tt.wantFile {
+				t.Errorf("part %+v, want %+v", got, *tt.wantFile)
+			}
+		})
+	}
+}
+
+// clipped shortens s for a failure message.
+func clipped(s string) string {
+	if len(s) > 200 {
+		return s[:100] + "…" + s[len(s)-100:]
+	}
+	return s
+}
+
+func TestReadFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	if err := mkfifo(filepath.Join(dir, "pipe")); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	// Opening a FIFO with no writer would block: the test would hang
+	// rather than fail if read_file opened it before checking.
+	_, err := run(t.Context(), filetools.ReadFile(dir), `{"path":"pipe"}`)
+	checkErr(t, err, `path "pipe" is not a regular file`)
+}
+
+func TestSearch(t *testing.T) {
+	files := map[string]string{
+		"a.txt":          "hello\nworld\r\nhello again\n",
+		"b/c.txt":        "say hello",
+		"b/d/e.md":       "no match here\nbut HELLO, hello\n",
+		".git/config":    "hello from git\n",
+		"b/.git/HEAD":    "hello from a nested git\n",
+		"bin.dat":        "hello\x00binary",
+		"latin1.txt":     "hello caf\xe9\n",
+		"link.txt":       "->a.txt",
+		"linkdir":        "->b",
+		"z.txt":          "x" + strings.Repeat("é", 200) + "\nlast line without newline hello",
+		"empty.txt":      "",
+		".hidden/h.txt":  "hello hidden\n",
+		"cr-only.txt":    "hello\r",
+		"big/huge.txt":   "hello\n" + strings.Repeat("z", 8<<20),
+		"sniff/late.txt": strings.Repeat("a", 8000) + "\xff\nhello late\n",
+	}
+	dir := makeTree(t, files)
+	tests := []struct {
+		name    string
+		pattern string
+		paths   []string
+		want    string
+		err     string
+	}{
+		{
+			name:    "whole tree in lexical order",
+			pattern: "hello",
+			want: ".hidden/h.txt:1:hello hidden\n" +
+				"a.txt:1:hello\n" +
+				"a.txt:3:hello again\n" +
+				"b/c.txt:1:say hello\n" +
+				"b/d/e.md:2:but HELLO, hello\n" +
+				"cr-only.txt:1:hello\n" +
+				"sniff/late.txt:2:hello late\n" +
+				"z.txt:2:last line without newline hello",
+		},
+		{name: "carriage return dropped before matching", pattern: "^world$", want: "a.txt:2:world"},
+		{name: "case-insensitive flag", pattern: "(?i)^but hello", want: "b/d/e.md:2:but HELLO, hello"},
+		{name: "a directory", pattern: "hello", paths: []string{"b"}, want: "b/c.txt:1:say hello\nb/d/e.md:2:but HELLO, hello"},
+		{name: "a file", pattern: "hello", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:3:hello again"},
+		{name: "the same file twice", pattern: "hello", paths: []string{"b/c.txt", "b/c.txt"}, want: "b/c.txt:1:say hello"},
+		{name: "overlapping paths", pattern: "hello", paths: []string{"b/d", "b"}, want: "b/d/e.md:2:but HELLO, hello\nb/c.txt:1:say hello"},
+		{name: "an explicit link is followed", pattern: "again", paths: []string{"link.txt"}, want: "link.txt:3:hello again"},
+		{name: "a .git directory named explicitly is still skipped", pattern: "hello", paths: []string{".git"}, want: "no matches"},
+		{name: "dot slash", pattern: "say", paths: []string{"./b/"}, want: "b/c.txt:1:say hello"},
+		{name: "long line cut at a rune boundary", pattern: "^x", want: "z.txt:1:x" + strings.Repeat("é", 149) + "…"},
+		{name: "no matches", pattern: "goodbye", want: "no matches"},
+		{name: "empty pattern matches every line", pattern: "", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:2:world\na.txt:3:hello again"},
+		{name: "empty file", pattern: "", paths: []string{"empty.txt"}, want: "no matches"},
+		{name: "binary file named explicitly", pattern: "hello", paths: []string{"bin.dat"}, want: "no matches"},
+		{name: "bad pattern", pattern: "[", err: `pattern "[": error parsing regexp: missing closing ]`},
+		{name: "missing path", pattern: "x", paths: []string{"a.txt", "nope"}, err: `path "nope": no such file or directory`},
+		{name: "empty path", pattern: "x", paths: []string{""}, err: "the path is empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := map[string]any{"pattern": tt.pattern}
+			if tt.paths != nil {
+				args["paths"] = tt.paths
+			}
+			res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, args))
+			checkErr(t, err, tt.err)
+			if tt.err == "" && res.Output.String() != tt.want {
+				t.Errorf("output\n%s\nwant\n%s", res.Output.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestSearchBound(t *testing.T) {
+	lines := func(n int) string { return strings.Repeat("match\n", n) }
+	stop := "[search stopped after 200 matches; narrow the pattern or the paths]"
+	tests := []struct {
+		name  string
+		files map[string]string
+		last  string // the last line of the output
+		count int    // lines of output
+	}{
+		{"exactly 200 matches", map[string]string{"a.txt": lines(200)}, "a.txt:200:match", 200},
+		{"201 matches", map[string]string{"a.txt": lines(201)}, stop, 201},
+		{"250 matches in one file", map[string]string{"a.txt": lines(250)}, stop, 201},
+		{"the bound across files", map[string]string{"a.txt": lines(150), "b.txt": lines(150), "c.txt": lines(1)}, stop, 201},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := run(t.Context(), filetools.Search(makeTree(t, tt.files)), `{"pattern":"match"}`)
+			checkErr(t, err, "")
+			out := strings.Split(res.Output.String(), "\n")
+			if len(out) != tt.count || out[len(out)-1] != tt.last {
+				t.Errorf("%d lines ending %q, want %d ending %q", len(out), out[len(out)-1], tt.count, tt.last)
+			}
+			if tt.count == 201 && out[199] == stop {
+				t.Error("fewer than 200 matches before the stop line")
+			}
+		})
+	}
+}
+
+// countdown is a context that reports cancellation once Err has been
+// asked a given number of times: a deterministic stand-in for a Ctrl-C in
+// the middle of a walk.
+type countdown struct {
+	context.Context
+	left  int
+	asked int
+}
+
+func (c *countdown) Err() error {
+	c.asked++
+	if c.left == 0 {
+		return context.Canceled
+	}
+	c.left--
+	return nil
+}
+
+func TestSearchCancelledDuringTheWalk(t *testing.T) {
+	files := make(map[string]string)
+	for i := range 100 {
+		files[fmt.Sprintf("f%03d.txt", i)] = "hello\n"
+	}
+	dir := makeTree(t, files)
+	ctx := &countdown{Context: t.Context(), left: 5}
+	res, err := run(ctx, filetools.Search(dir), `{"pattern":"hello"}`)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, output %q; want context.Canceled", err, res.Output.String())
+	}
+	// Checked once per entry: far fewer checks than files means the walk
+	// stopped when the context ended instead of finishing the tree.
+	if ctx.asked > 10 {
+		t.Errorf("the context was checked %d times after it ended at 6", ctx.asked)
+	}
+}
+
+// recorded returns the namespace and the data of the record res leaves.
+func recorded(t *testing.T, res agenttool.Result) (string, map[string]any) {
+	t.Helper()
+	rec, err := agenttool.RecordOf(res.Details)
+	if err != nil || rec == nil {
+		t.Fatalf("RecordOf(%#v) = %v, %v; want a record", res.Details, rec, err)
+	}
+	var data map[string]any
+	if err := json.Unmarshal(rec.Data, &data); err != nil {
+		t.Fatal(err)
+	}
+	return rec.NS, data
+}
+
+// answering returns a context whose elicitor answers action, and the
+// questions it was asked.
+func answering(ctx context.Context, action agenttool.Action) (context.Context, *[]agenttool.Elicitation) {
+	var asked []agenttool.Elicitation
+	return agenttool.ContextWithElicitor(ctx, func(_ context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
+		asked = append(asked, q)
+		return agenttool.Answer{Action: action}, nil
+	}), &asked
+}
+
+func TestWriteFile(t *testing.T) {
+	tests := []struct {
+		name     string
+		path     string
+		content  string
+		replace  bool
+		answer   agenttool.Action // "" means no elicitor on the context
+		asked    string           // the question, when one is expected
+		want     string           // the output, or the error's text when err is set
+		err      bool
+		file     string // the file to check afterwards
+		contents string // what it must hold
+	}{
+		{name: "new file", path: "new.txt", content: "hi", want: "wrote new.txt (2 bytes)", file: "new.txt", contents: "hi"},
+		{name: "missing parents are created", path: "x/y/z.txt", content: "deep", want: "wrote x/y/z.txt (4 bytes)", file: "x/y/z.txt", contents: "deep"},
+		{name: "inside an existing directory", path: "dir/new.txt", content: "n", want: "wrote dir/new.txt (1 bytes)", file: "dir/new.txt", contents: "n"},
+		{name: "path cleaned in the output", path: "dir/../q.txt", content: "q", want: "wrote q.txt (1 bytes)", file: "q.txt", contents: "q"},
+		{name: "empty content", path: "empty.txt", content: "", want: "wrote empty.txt (0 bytes)", file: "empty.txt", contents: ""},
+		{name: "content verbatim", path: "raw.txt", content: "a\x00b\r\n\tc é 🙂\n\n no final newline", want: "wrote raw.txt (34 bytes)", file: "raw.txt", contents: "a\x00b\r\n\tc é 🙂\n\n no final newline"},
+		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
+		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes)?", err: true, want: "not replaced: data.txt exists and the user declined", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes)?", err: true, want: "not replaced: data.txt exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, an unknown answer", path: "data.txt", content: "new", answer: "maybe", asked: "Replace data.txt (6 bytes)?", err: true, want: "nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, nobody to ask", path: "data.txt", content: "new", err: true, want: "not replaced: data.txt exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, replace set", path: "data.txt", content: "new", replace: true, answer: agenttool.ActionDecline, want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
+		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
+		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
+		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
+		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes)?", want: "wrote dangling (3 bytes)", file: "dangling", contents: "new"},
+		{name: "directory refused", path: "dir", content: "x", replace: true, err: true, want: `path "dir" is a directory`},
+		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
+		{name: "the tree itself refused", path: ".", content: "x", err: true, want: `path "." names a directory, not a file`},
+		{name: "the tree itself, spelt out", path: "dir/..", content: "x", err: true, want: `path "dir/.." names a directory, not a file`},
+		{name: "below a file", path: "data.txt/x", content: "x", err: true, want: `path "data.txt/x": not a directory`},
+		{name: "empty path", path: "", content: "x", err: true, want: "the path is empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := makeTree(t, map[string]string{
+				"data.txt":    "hello\n",
+				"dir/old.txt": "old\n",
+				"target.txt":  "target\n",
+				"link.txt":    "->target.txt",
+				"dangling":    "->nowhere",
+			})
+			ctx := t.Context()
+			asked := &[]agenttool.Elicitation{}
+			if tt.answer != "" {
+				ctx, asked = answering(ctx, tt.answer)
+			}
+			path := strings.ReplaceAll(tt.path, "$DIR", dir)
+			res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": path, "content": tt.content, "replace": tt.replace}))
+			if tt.err {
+				checkErr(t, err, tt.want)
+			} else {
+				checkErr(t, err, "")
+				if got := res.Output.String(); got != tt.want {
+					t.Errorf("output %q, want %q", got, tt.want)
+				}
+			}
+			var questions []string
+			for _, q := range *asked {
+				questions = append(questions, q.Message)
+				if q.Schema != nil || q.URL != "" {
+					t.Errorf("question %+v is not a plain confirmation", q)
+				}
+			}
+			if tt.asked == "" && len(questions) != 0 || tt.asked != "" && !slices.Equal(questions, []string{tt.asked}) {
+				t.Errorf("asked %q, want %q", questions, tt.asked)
+			}
+			if tt.file != "" {
+				if got := readBack(t, dir, tt.file); got != tt.contents {
+					t.Errorf("%s holds %q, want %q", tt.file, got, tt.contents)
+				}
+			}
+			if left := tmpFiles(t, dir); len(left) != 0 {
+				t.Errorf("temporary files left: %q", left)
+			}
+		})
+	}
+}
+
+func TestWriteFileRecord(t *testing.T) {
+	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+	sum := func(s string) string {
+		h := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(h[:])
+	}
+	tests := []struct {
+		name string
+		args map[string]any
+		want map[string]any
+	}{
+		{
+			name: "new file",
+			args: map[string]any{"path": "a/b.txt", "content": "hi"},
+			want: map[string]any{"path": "a/b.txt", "bytes": 2.0, "sha256": sum("hi"), "replaced": false},
+		},
+		{
+			name: "replaced file",
+			args: map[string]any{"path": "data.txt", "content": "bye\n", "replace": true},
+			want: map[string]any{"path": "data.txt", "bytes": 4.0, "sha256": sum("bye\n"), "replaced": true},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, tt.args))
+			checkErr(t, err, "")
+			ns, data := recorded(t, res)
+			if ns != "file-tools:write" {
+				t.Errorf("namespace %q, want %q", ns, "file-tools:write")
+			}
+			if fmt.Sprint(data) != fmt.Sprint(tt.want) {
+				t.Errorf("data %v, want %v", data, tt.want)
+			}
+		})
+	}
+	// A failed write leaves no record: a declined replacement returns no
+	// Details at all.
+	res, err := run(t.Context(), filetools.WriteFile(dir), `{"path":"data.txt","content":"x"}`)
+	checkErr(t, err, "nobody confirmed")
+	if res.Details != nil {
+		t.Errorf("a refused write has details %#v", res.Details)
+	}
+}
+
+func TestWriteFileModes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("permission bits are not kept on Windows")
+	}
+	dir := makeTree(t, map[string]string{"script.sh": "echo old\n", "private.txt": "secret\n"})
+	if err := os.Chmod(filepath.Join(dir, "script.sh"), 0o751); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "private.txt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path string
+		want fs.FileMode
+	}{
+		{"script.sh", 0o751},
+		{"private.txt", 0o600},
+		{"new.txt", 0o644},
+		{"sub/new.txt", 0o644},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "new\n", "replace": true}))
+			checkErr(t, err, "")
+			info, err := os.Stat(filepath.Join(dir, tt.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Mode() != tt.want {
+				t.Errorf("mode %v, want %v", info.Mode(), tt.want)
+			}
+		})
+	}
+	info, err := os.Stat(filepath.Join(dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !info.IsDir() || info.Mode().Perm()&0o700 != 0o700 {
+		t.Errorf("created directory has mode %v", info.Mode())
+	}
+}
+
+func TestWriteFileLinks(t *testing.T) {
+	elsewhere := makeTree(t, map[string]string{"x": "outside\n"})
+	dir := makeTree(t, map[string]string{
+		"target.txt": "target\n",
+		"link.txt":   "->target.txt",
+		"out":        "->" + filepath.Join(elsewhere, "x"),
+		"linkdir":    "->sub",
+		"sub/f":      "f\n",
+	})
+	tests := []struct {
+		path    string
+		want    string // what the link's place holds afterwards
+		target  string // a file that must stay as it was
+		holding string
+	}{
+		{"link.txt", "new\n", "target.txt", "target\n"},
+		{"out", "new\n", filepath.Join(elsewhere, "x"), "outside\n"},
+		{"linkdir", "new\n", "sub/f", "f\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "new\n", "replace": true}))
+			checkErr(t, err, "")
+			info, err := os.Lstat(filepath.Join(dir, tt.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !info.Mode().IsRegular() {
+				t.Errorf("%s is %v after the write, want a regular file", tt.path, info.Mode())
+			}
+			if got := readBack(t, dir, tt.path); got != tt.want {
+				t.Errorf("%s holds %q", tt.path, got)
+			}
+			target := tt.target
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(dir, target)
+			}
+			if got, err := os.ReadFile(target); err != nil || string(got) != tt.holding {
+				t.Errorf("the link's target holds %q, %v; want %q", got, err, tt.holding)
+			}
+		})
+	}
+}
+
+func TestWriteFileReadOnlyDirectory(t *testing.T) {
+	dir := makeTree(t, map[string]string{"ro/old.txt": "old\n"})
+	ro := filepath.Join(dir, "ro")
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(ro, 0o755) })
+	// Root and some systems ignore the permission bits; the test means
+	// nothing there.
+	if f, err := os.CreateTemp(ro, "probe"); err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		t.Skip("permissions do not bind here")
+	}
+	for _, path := range []string{"ro/new.txt", "ro/old.txt", "ro/sub/new.txt"} {
+		t.Run(path, func(t *testing.T) {
+			_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": path, "content": "x", "replace": true}))
+			checkErr(t, err, "permission denied")
+			if got := readBack(t, dir, "ro/old.txt"); got != "old\n" {
+				t.Errorf("old.txt holds %q", got)
+			}
+			entries, err := os.ReadDir(ro)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != 1 {
+				t.Errorf("the directory holds %d entries, want only old.txt", len(entries))
+			}
+		})
+	}
+}
+
+func TestWriteFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	if err := mkfifo(filepath.Join(dir, "pipe")); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	_, err := run(t.Context(), filetools.WriteFile(dir), `{"path":"pipe","content":"x","replace":true}`)
+	checkErr(t, err, `path "pipe" is not a regular file`)
+}
+
+// TestWriteFileInterrupted checks the cases where a Ctrl-C arrives while
+// the question is pending or just after it was answered.
+func TestWriteFileInterrupted(t *testing.T) {
+	tests := []struct {
+		name string
+		ask  func(cancel context.CancelFunc) agenttool.Elicitor
+	}{
+		{
+			name: "while asking",
+			ask: func(cancel context.CancelFunc) agenttool.Elicitor {
+				return func(ctx context.Context, _ agenttool.Elicitation) (agenttool.Answer, error) {
+					cancel()
+					return agenttool.Answer{}, ctx.Err()
+				}
+			},
+		},
+		{
+			name: "after an accept",
+			ask: func(cancel context.CancelFunc) agenttool.Elicitor {
+				return func(context.Context, agenttool.Elicitation) (agenttool.Answer, error) {
+					cancel()
+					return agenttool.Answer{Action: agenttool.ActionAccept}, nil
+				}
+			},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			ctx = agenttool.ContextWithElicitor(ctx, tt.ask(cancel))
+			_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
+			if !errors.Is(err, context.Canceled) {
+				t.Fatalf("error %v, want context.Canceled", err)
+			}
+			if got := readBack(t, dir, "data.txt"); got != "hello\n" {
+				t.Errorf("data.txt holds %q", got)
+			}
+			if left := tmpFiles(t, dir); len(left) != 0 {
+				t.Errorf("temporary files left: %q", left)
+			}
+		})
+	}
+}
+
+func TestWriteFileElicitorFails(t *testing.T) {
+	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+	broken := errors.New("the terminal is gone")
+	ctx := agenttool.ContextWithElicitor(t.Context(), func(context.Context, agenttool.Elicitation) (agenttool.Answer, error) {
+		return agenttool.Answer{}, broken
+	})
+	_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
+	checkErr(t, err, "asking whether to replace data.txt: the terminal is gone")
+	if !errors.Is(err, broken) {
+		t.Errorf("error %v does not wrap the elicitor's", err)
+	}
+	if got := readBack(t, dir, "data.txt"); got != "hello\n" {
+		t.Errorf("data.txt holds %q", got)
+	}
+}
+
+func TestWriteFileLarge(t *testing.T) {
+	dir := t.TempDir()
+	content := strings.Repeat("0123456789\n", 500_000)
+	res, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "large.txt", "content": content}))
+	checkErr(t, err, "")
+	if want := fmt.Sprintf("wrote large.txt (%d bytes)", len(content)); res.Output.String() != want {
+		t.Errorf("output %q, want %q", res.Output.String(), want)
+	}
+	if got := readBack(t, dir, "large.txt"); !bytes.Equal([]byte(got), []byte(content)) {
+		t.Error("the large file differs from the content")
+	}
+}
+
+// TestWriteFileLongNames checks names near the file system's limit of 255
+// bytes, which the temporary file's name must not push over it.
+func TestWriteFileLongNames(t *testing.T) {
+	tests := []struct {
+		name string
+		path string
+	}{
+		{"255 ASCII bytes", strings.Repeat("a", 255)},
+		{"254 bytes of two-byte runes", strings.Repeat("é", 127)},
+		{"a long directory and name", strings.Repeat("d", 200) + "/" + strings.Repeat("ü", 120) + ".txt"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for range 2 { // the second write replaces the first
+				_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "x", "replace": true}))
+				checkErr(t, err, "")
+			}
+			if got := readBack(t, dir, tt.path); got != "x" {
+				t.Errorf("the file holds %q", got)
+			}
+			if left := tmpFiles(t, dir); len(left) != 0 {
+				t.Errorf("temporary files left: %q", left)
+			}
+		})
+	}
+	if runtime.GOOS != "linux" {
+		return
+	}
+	// One byte too many is the file system's refusal, reported as such.
+	_, err := run(t.Context(), filetools.WriteFile(t.TempDir()), argsJSON(t, map[string]any{"path": strings.Repeat("a", 256), "content": "x"}))
+	checkErr(t, err, "file name too long")
+}
