@@ -1,2 +1,55 @@
-// Package cli runs one call of one tool as one command line.
+// Package cli makes a program of an agenttool.Set: every tool becomes a
+// command named after it, so that a host which reaches tools only through a
+// shell, such as a model with a Bash tool, can call them.
+//
+// The command line is
+//
+//	<name> [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
+//	<name> help [<command>]
+//	<name> schema <command>
+//
+// A command's arguments come from flags derived from the tool's JSON Schema,
+// from one JSON object given after the flags (or read from stdin for "-"),
+// or from both. A scalar property is a flag of its own; an array of scalars
+// is a flag given once per element; a map of scalars is a flag given once
+// per entry as key=value; a field of an object property is a flag named by
+// its path, as in --target.host. Anything else, an array of objects for
+// example, is given in the JSON. Flags follow the rules of Go's flag
+// package: -x equals --x, a value is given as --x v or --x=v, a boolean
+// flag stands alone for true and takes --x=false, and the flags end at the
+// first word that is not one. Numbers reach the tool as written, so no digit
+// is lost. A flag and the JSON may not both give the same value, and a flag
+// the command does not have is an error, never dropped.
+//
+// Program options come before the command and are never confused with the
+// tool's flags: --answer replays the answers to the questions a tool asks,
+// in order; --record appends the call's records to a file as JSON lines;
+// --out names the directory for the files an output carries (by default a
+// fresh temporary directory). A tool's own flags are named by its schema
+// alone.
+//
+// Runner.Run handles one command line and returns one of four exit
+// statuses: ExitOK, ExitFailed (the tool's error, on stderr after
+// "Error: "), ExitUsage (the tool did not run) and ExitNeedsAnswer (the tool
+// asked a question nobody answered; the question is on stdout as JSON, to be
+// answered with --answer in a second run). Stdout carries only the result,
+// the question, or help; everything else goes to stderr.
+//
+// Commands and Describe read the tools; Command.Args parses a command's
+// words as Run does, without running anything; Markdown writes the usage
+// document a model reads; Prompt asks a person at a terminal. One walk over
+// a command's parameters decides which flags exist, and the parser, the
+// synopsis and the parameter lines all come from it, so the usage can never
+// show a flag the parser refuses, or the reverse.
+//
+// # Limits
+//
+// One process runs one call. A tool's Sequential or Resource declaration
+// therefore orders nothing against calls made by other processes, and a tool
+// that keeps state between calls (a persistent shell, a container kept
+// running) loses it when the process exits. The package builds no batch and
+// has no executor: Run calls the tool itself and waits for it. A question
+// that nobody can answer costs a second run of the whole call, which repeats
+// any side effect the tool had before asking. No shell is ever invoked; the
+// quoting rules of the usage text are for the caller's shell.
 package cli

@@ -1,0 +1,325 @@
+package cli
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// ErrHelp is the error Command.Args returns when the words ask for the
+// command's help (-h, -help or --help, unless the command has a flag of that
+// name). It is flag.ErrHelp itself.
+var ErrHelp = flag.ErrHelp
+
+// Args parses one command's words, those after the command name, into the
+// arguments of a call, exactly as Runner.Run does before it calls the tool,
+// and without running anything. Flags come first, with the semantics of Go's
+// flag package; then at most one JSON object, or "-" to read it from stdin,
+// which is read in no other case. Given alone, the JSON reaches the tool
+// verbatim; with flags, it receives them (the members it already has keep
+// their text) and a flag and the JSON may not both give the same value.
+//
+// The error is a usage error, whose text Run prints after "<command>: ", or
+// ErrHelp. Required properties and enums are not checked here: they are the
+// tool's to judge.
+func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {
+	fs, values := c.flagSet()
+	if err := fs.Parse(words); err != nil {
+		return nil, err
+	}
+	text, given, err := jsonArgument(c.Name, fs.Args(), stdin)
+	if err != nil {
+		return nil, err
+	}
+	if fs.NFlag() == 0 {
+		if !given {
+			return json.RawMessage("{}"), nil
+		}
+		return text, nil
+	}
+	root := &object{}
+	if given {
+		if root, err = parseObject(text); err != nil {
+			return nil, err
+		}
+	}
+	for _, v := range values {
+		if v.given() {
+			if err := v.merge(root); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var buf bytes.Buffer
+	root.write(&buf)
+	return buf.Bytes(), nil
+}
+
+// flagSet builds the command's flag set from the flag walk: one value per
+// flag the walk yields, in walk order.
+func (c Command) flagSet() (*flag.FlagSet, []*flagValue) {
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	var values []*flagValue
+	for _, pos := range walkFlags(c.Params) {
+		if pos.flag == "" {
+			continue
+		}
+		v := &flagValue{pos: pos}
+		fs.Var(v, pos.flag, pos.param.Description)
+		values = append(values, v)
+	}
+	return fs, values
+}
+
+// flagValue is the flag.Value of one flag: a scalar given once, a repeated
+// flag collecting elements, or a map flag collecting entries.
+type flagValue struct {
+	pos    position
+	values []json.RawMessage // converted values in command-line order
+	keys   []string          // map keys, parallel to values
+}
+
+func (v *flagValue) given() bool { return len(v.values) > 0 }
+
+// String returns the values given so far, which only flag's own diagnostics
+// read.
+func (v *flagValue) String() string {
+	if v == nil {
+		return ""
+	}
+	var b strings.Builder
+	for i, raw := range v.values {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		if v.keys != nil {
+			b.WriteString(v.keys[i] + "=")
+		}
+		b.Write(raw)
+	}
+	return b.String()
+}
+
+// IsBoolFlag lets a boolean flag, scalar or repeated, stand alone for true.
+// A map of booleans takes key=value and is not one.
+func (v *flagValue) IsBoolFlag() bool {
+	return v.pos.param.valueType() == "boolean" && !v.pos.param.Map()
+}
+
+// Set converts one occurrence of the flag.
+func (v *flagValue) Set(word string) error {
+	p := v.pos.param
+	switch {
+	case p.Map():
+		key, value, ok := strings.Cut(word, "=")
+		if !ok || key == "" {
+			return fmt.Errorf("%q is not key=value", word)
+		}
+		for _, k := range v.keys {
+			if k == key {
+				return fmt.Errorf("--%s gives the key %q twice", v.pos.flag, key)
+			}
+		}
+		raw, err := convert(p.Values, value)
+		if err != nil {
+			return err
+		}
+		v.keys = append(v.keys, key)
+		v.values = append(v.values, raw)
+		return nil
+	case p.Repeated():
+	case v.given():
+		return errors.New("given more than once")
+	}
+	raw, err := convert(p.valueType(), word)
+	if err != nil {
+		return err
+	}
+	v.values = append(v.values, raw)
+	return nil
+}
+
+// merge adds the flag's value to the arguments object, refusing to replace
+// anything the JSON argument gives.
+func (v *flagValue) merge(root *object) error {
+	path := v.pos.path
+	obj := root
+	for i, name := range path[:len(path)-1] {
+		var err error
+		if obj, err = obj.child(name, path[:i+1]); err != nil {
+			return err
+		}
+	}
+	last := path[len(path)-1]
+	p := v.pos.param
+	switch {
+	case p.Map():
+		obj, err := obj.child(last, path)
+		if err != nil {
+			return err
+		}
+		for i, key := range v.keys {
+			if obj.has(key) {
+				return fmt.Errorf("--%s and the JSON argument both give %q", v.pos.flag, v.pos.dotted()+"."+key)
+			}
+			obj.add(key, v.values[i])
+		}
+		return nil
+	case obj.has(last):
+		return fmt.Errorf("--%s and the JSON argument both give %q", v.pos.flag, v.pos.dotted())
+	case p.Repeated():
+		list := json.RawMessage("[")
+		for i, raw := range v.values {
+			if i > 0 {
+				list = append(list, ',')
+			}
+			list = append(list, raw...)
+		}
+		obj.add(last, append(list, ']'))
+	default:
+		obj.add(last, v.values[0])
+	}
+	return nil
+}
+
+// jsonArgument reads the positional words left after the flags: none, one
+// JSON object, or "-" for one JSON object on stdin. It returns the trimmed
+// text and whether there was one.
+func jsonArgument(command string, words []string, stdin io.Reader) (json.RawMessage, bool, error) {
+	switch len(words) {
+	case 0:
+		return nil, false, nil
+	case 1:
+	default:
+		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !json.Valid([]byte(first)) {
+			return nil, false, fmt.Errorf("the JSON argument reached the program as %d words: "+
+				"a single quote inside the single quotes ended them and the shell split the rest; "+
+				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
+				"after the program name: %s - <<'EOF'", len(words), command)
+		}
+		return nil, false, fmt.Errorf("one JSON argument at most, after the flags; got %q", words)
+	}
+	text := words[0]
+	if text == "-" {
+		var data []byte
+		if stdin != nil {
+			var err error
+			if data, err = io.ReadAll(stdin); err != nil {
+				return nil, false, fmt.Errorf("reading the JSON argument from stdin: %w", err)
+			}
+		}
+		text = string(data)
+	}
+	text = trimJSONSpace(text)
+	switch {
+	case !utf8.ValidString(text):
+		return nil, false, errors.New("the JSON argument is not valid UTF-8")
+	case !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)):
+		return nil, false, errors.New("the JSON argument is not a JSON object")
+	}
+	ms, err := members([]byte(text))
+	if err != nil {
+		return nil, false, errors.New("the JSON argument is not a JSON object")
+	}
+	seen := make(map[string]bool, len(ms))
+	for _, m := range ms {
+		if seen[m.key] {
+			return nil, false, fmt.Errorf("the JSON argument gives %q twice", m.key)
+		}
+		seen[m.key] = true
+	}
+	return json.RawMessage(text), true, nil
+}
+
+// trimJSONSpace trims the white space the JSON grammar allows around a
+// value.
+func trimJSONSpace(s string) string {
+	return strings.Trim(s, " \t\r\n")
+}
+
+// object is a JSON object being merged with flags: the members the JSON
+// argument wrote, with their text kept, followed by the members flags add.
+type object struct {
+	members []*field
+}
+
+// field is one member of an object. Its value is raw text, or obj once a
+// flag has to add to it.
+type field struct {
+	key string
+	raw json.RawMessage
+	obj *object
+}
+
+// parseObject reads JSON object text into an object.
+func parseObject(text []byte) (*object, error) {
+	ms, err := members(text)
+	if err != nil {
+		return nil, err
+	}
+	o := &object{members: make([]*field, len(ms))}
+	for i, m := range ms {
+		o.members[i] = &field{key: m.key, raw: m.value}
+	}
+	return o, nil
+}
+
+func (o *object) find(key string) *field {
+	for _, f := range o.members {
+		if f.key == key {
+			return f
+		}
+	}
+	return nil
+}
+
+func (o *object) has(key string) bool { return o.find(key) != nil }
+
+func (o *object) add(key string, raw json.RawMessage) {
+	o.members = append(o.members, &field{key: key, raw: raw})
+}
+
+// child returns the object held under key, creating it when missing. path is
+// the dotted path of that member, for the message when the JSON argument
+// holds something other than an object there.
+func (o *object) child(key string, path []string) (*object, error) {
+	f := o.find(key)
+	if f == nil {
+		f = &field{key: key, obj: &object{}}
+		o.members = append(o.members, f)
+	}
+	if f.obj == nil {
+		obj, err := parseObject(f.raw)
+		if err != nil {
+			return nil, fmt.Errorf("the JSON argument gives %q, which is not an object", strings.Join(path, "."))
+		}
+		f.obj = obj
+	}
+	return f.obj, nil
+}
+
+// write writes the object compactly; values no flag touched keep their
+// text.
+func (o *object) write(buf *bytes.Buffer) {
+	buf.WriteByte('{')
+	for i, f := range o.members {
+		if i > 0 {
+			buf.WriteByte(',')
+		}
+		buf.Write(quote(f.key))
+		buf.WriteByte(':')
+		if f.obj != nil {
+			f.obj.write(buf)
+		} else {
+			buf.Write(f.raw)
+		}
+	}
+	buf.WriteByte('}')
+}

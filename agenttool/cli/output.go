@@ -1,0 +1,263 @@
+package cli
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+)
+
+// printer writes a call's output to stdout, saving the files it carries in
+// one directory and printing their paths.
+type printer struct {
+	w       io.Writer
+	out     string // --out, or "" for a fresh temporary directory
+	program string // Runner.Name, whose base name names that directory
+	dir     string // the directory, once created
+	saved   int    // files saved so far
+}
+
+// print writes the output: its text, or each part in order. It stops at
+// the first failure.
+func (p *printer) print(o agenttool.Output) error {
+	if o.Parts == nil {
+		return p.text(o.Text)
+	}
+	for _, part := range o.Parts {
+		if err := p.part(part); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// text writes s, ending it with a newline; an empty s writes nothing.
+func (p *printer) text(s string) error {
+	if s == "" {
+		return nil
+	}
+	if !strings.HasSuffix(s, "\n") {
+		s += "\n"
+	}
+	_, err := io.WriteString(p.w, s)
+	return err
+}
+
+func (p *printer) part(part agenttool.Part) error {
+	switch v := part.(type) {
+	case nil:
+		return nil
+	case agenttool.TextPart:
+		return p.text(v.Text)
+	case *agenttool.TextPart:
+		if v == nil {
+			return nil
+		}
+		return p.text(v.Text)
+	case agenttool.ImagePart:
+		return p.image(v)
+	case *agenttool.ImagePart:
+		if v == nil {
+			return nil
+		}
+		return p.image(*v)
+	case agenttool.FilePart:
+		return p.file(v)
+	case *agenttool.FilePart:
+		if v == nil {
+			return nil
+		}
+		return p.file(*v)
+	}
+	text, err := json.Marshal(part)
+	if err != nil {
+		return fmt.Errorf("part of type %q: %w", part.PartType(), err)
+	}
+	return p.text(string(text))
+}
+
+func (p *printer) image(img agenttool.ImagePart) error {
+	if data, media, ok := decodeDataURL(img.URL); ok {
+		return p.save("", media, data)
+	}
+	switch {
+	case img.URL != "":
+		return p.text(img.URL)
+	case img.FileID != "":
+		return p.text("file_id: " + img.FileID)
+	}
+	return nil
+}
+
+func (p *printer) file(f agenttool.FilePart) error {
+	if f.Data != "" {
+		if data, media, ok := decodeDataURL(f.Data); ok {
+			return p.save(f.Filename, media, data)
+		}
+		if data, ok := decodeBase64(f.Data); ok {
+			return p.save(f.Filename, "", data)
+		}
+		return p.text(f.Data)
+	}
+	switch {
+	case f.URL != "":
+		return p.text(f.URL)
+	case f.FileID != "":
+		return p.text("file_id: " + f.FileID)
+	}
+	return p.text(f.Filename)
+}
+
+// save writes data to a new file and prints its path. The file is named
+// after the base of filename, or output-<n> with an extension from the
+// media type; a name already taken gets a numbered suffix, so nothing is
+// ever overwritten.
+func (p *printer) save(filename, media string, data []byte) error {
+	p.saved++
+	name := filepath.Base(filename)
+	if filename == "" || name == "." || name == ".." || name == string(filepath.Separator) {
+		name = "output-" + strconv.Itoa(p.saved) + extension(media)
+	}
+	if p.dir == "" {
+		dir, err := p.makeDir()
+		if err != nil {
+			return err
+		}
+		p.dir = dir
+	}
+	f, path, err := create(p.dir, name)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		return err
+	}
+	if err := f.Close(); err != nil {
+		return err
+	}
+	return p.text(path)
+}
+
+// makeDir creates the directory files are saved in: --out with its parents,
+// or a fresh temporary directory named after the program.
+func (p *printer) makeDir() (string, error) {
+	if p.out != "" {
+		return p.out, os.MkdirAll(p.out, 0o755)
+	}
+	base := filepath.Base(p.program)
+	if base == "." || base == ".." || base == string(filepath.Separator) {
+		base = "output"
+	}
+	return os.MkdirTemp("", base+"-*")
+}
+
+// create creates name in dir exclusively, trying name-2, name-3 and so on
+// up to name-9999 while the name is taken.
+func create(dir, name string) (*os.File, string, error) {
+	ext := filepath.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	if stem == "" {
+		// A dot file such as ".env" is all stem.
+		stem, ext = name, ""
+	}
+	for i := 1; i <= 9999; i++ {
+		if i > 1 {
+			name = stem + "-" + strconv.Itoa(i) + ext
+		}
+		path := filepath.Join(dir, name)
+		f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		if err == nil {
+			return f, path, nil
+		}
+		if !errors.Is(err, os.ErrExist) {
+			return nil, "", err
+		}
+	}
+	return nil, "", fmt.Errorf("no free name for %q in %q", stem+ext, dir)
+}
+
+// extension returns the file extension for a media type.
+func extension(media string) string {
+	media, _, _ = strings.Cut(media, ";")
+	media = strings.ToLower(strings.TrimSpace(media))
+	switch media {
+	case "image/png":
+		return ".png"
+	case "image/jpeg":
+		return ".jpg"
+	case "image/gif":
+		return ".gif"
+	case "image/webp":
+		return ".webp"
+	case "application/pdf":
+		return ".pdf"
+	case "text/plain":
+		return ".txt"
+	case "", "application/octet-stream":
+		return ".bin"
+	}
+	if exts, err := mime.ExtensionsByType(media); err == nil && len(exts) > 0 {
+		return exts[0]
+	}
+	return ".bin"
+}
+
+// decodeDataURL decodes a data: URL into its bytes and media type.
+func decodeDataURL(url string) ([]byte, string, bool) {
+	rest, ok := strings.CutPrefix(url, "data:")
+	if !ok {
+		return nil, "", false
+	}
+	meta, payload, ok := strings.Cut(rest, ",")
+	if !ok {
+		return nil, "", false
+	}
+	if media, ok := strings.CutSuffix(meta, ";base64"); ok {
+		data, ok := decodeBase64(payload)
+		return data, media, ok
+	}
+	media, _, _ := strings.Cut(meta, ";")
+	data, ok := percentDecode(payload)
+	return data, media, ok
+}
+
+// decodeBase64 tries the four base64 alphabets: standard and URL-safe,
+// padded and not.
+func decodeBase64(s string) ([]byte, bool) {
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		if data, err := enc.DecodeString(s); err == nil {
+			return data, true
+		}
+	}
+	return nil, false
+}
+
+// percentDecode undoes %XX escapes; unlike form decoding, a + stays a +.
+func percentDecode(s string) ([]byte, bool) {
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '%' {
+			out = append(out, s[i])
+			continue
+		}
+		if i+2 >= len(s) {
+			return nil, false
+		}
+		b, err := strconv.ParseUint(s[i+1:i+3], 16, 8)
+		if err != nil {
+			return nil, false
+		}
+		out = append(out, byte(b))
+		i += 2
+	}
+	return out, true
+}

@@ -1,0 +1,189 @@
+package cli
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+)
+
+// Prompt returns an elicitor that asks a person at a terminal: it writes
+// each question to out and reads the reply, line by line, from in. It asks
+// one question at a time.
+//
+// A confirmation, or a form without fields, reads yes or no, defaulting to
+// no. A question with a URL asks the person to open it, then reads Enter
+// (accept) or n (decline). A form asks its fields in schema order, checks
+// scalar values as the command line does, insists on required fields and
+// skips optional ones left empty; the completed form is accepted with its
+// fields as a compact JSON object.
+//
+// The end of in, or a read error, cancels the question. When ctx ends while
+// a reply is awaited, the elicitor returns ctx's error at once; the line
+// being read then goes to the next question, so in is never read twice at
+// the same time.
+func Prompt(in io.Reader, out io.Writer) agenttool.Elicitor {
+	p := &prompter{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1)}
+	return p.ask
+}
+
+// prompter holds the state of one Prompt elicitor.
+type prompter struct {
+	in      *bufio.Reader
+	out     io.Writer
+	turn    chan struct{}   // held by the question being asked
+	pending chan readResult // the read under way, if any
+}
+
+// readResult is one line read from in, or why none could be.
+type readResult struct {
+	line string
+	err  error
+}
+
+// errCancel stands for the end of the input, where a question is cancelled.
+var errCancel = errors.New("no more input")
+
+func (p *prompter) ask(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
+	select {
+	case p.turn <- struct{}{}:
+	case <-ctx.Done():
+		return agenttool.Answer{}, ctx.Err()
+	}
+	defer func() { <-p.turn }()
+
+	a, err := p.question(ctx, q)
+	if errors.Is(err, errCancel) {
+		return agenttool.Answer{Action: agenttool.ActionCancel}, nil
+	}
+	return a, err
+}
+
+func (p *prompter) question(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
+	if msg := strings.TrimSpace(q.Message); msg != "" {
+		fmt.Fprintln(p.out, msg)
+	}
+	if q.URL != "" {
+		fmt.Fprintf(p.out, "Open %s\n", q.URL)
+		return p.yesNo(ctx, "Press Enter when done, or type n to decline: ", agenttool.ActionAccept)
+	}
+	fields := schemaParams(q.Schema)
+	if len(fields) == 0 {
+		return p.yesNo(ctx, "Continue? [y/N] ", agenttool.ActionDecline)
+	}
+	var form bytes.Buffer
+	form.WriteByte('{')
+	for _, f := range fields {
+		value, err := p.field(ctx, f)
+		if err != nil {
+			return agenttool.Answer{}, err
+		}
+		if value == nil {
+			continue
+		}
+		if form.Len() > 1 {
+			form.WriteByte(',')
+		}
+		form.Write(quote(f.Name))
+		form.WriteByte(':')
+		form.Write(value)
+	}
+	form.WriteByte('}')
+	return agenttool.Answer{Action: agenttool.ActionAccept, Content: form.Bytes()}, nil
+}
+
+// yesNo reads y or n, answering def for anything else.
+func (p *prompter) yesNo(ctx context.Context, prompt string, def agenttool.Action) (agenttool.Answer, error) {
+	io.WriteString(p.out, prompt)
+	line, err := p.readLine(ctx)
+	if err != nil {
+		return agenttool.Answer{}, err
+	}
+	action := def
+	switch strings.ToLower(strings.TrimSpace(line)) {
+	case "y", "yes":
+		action = agenttool.ActionAccept
+	case "n", "no":
+		action = agenttool.ActionDecline
+	}
+	return agenttool.Answer{Action: action}, nil
+}
+
+// field asks one form field until it gets a usable reply. It returns nil
+// for an optional field left empty.
+func (p *prompter) field(ctx context.Context, f Param) (json.RawMessage, error) {
+	var facts []string
+	if f.Type != "" {
+		facts = append(facts, f.Type)
+	}
+	if !f.Required {
+		facts = append(facts, "optional")
+	}
+	prompt := f.Name
+	if len(facts) > 0 {
+		prompt += " (" + strings.Join(facts, ", ") + ")"
+	}
+	if d := strings.TrimSpace(f.Description); d != "" {
+		prompt += ", " + d
+	}
+	prompt += ": "
+	for {
+		io.WriteString(p.out, prompt)
+		line, err := p.readLine(ctx)
+		if err != nil {
+			return nil, err
+		}
+		line = strings.TrimSpace(line)
+		switch {
+		case line == "" && f.Required:
+			io.WriteString(p.out, "An answer is required.\n")
+			continue
+		case line == "":
+			return nil, nil
+		case scalar(f.Type):
+			value, err := convert(f.Type, line)
+			if err != nil {
+				fmt.Fprintln(p.out, err)
+				continue
+			}
+			return value, nil
+		case json.Valid([]byte(line)):
+			return json.RawMessage(line), nil
+		}
+		return quote(line), nil
+	}
+}
+
+// readLine reads one line on a goroutine of its own, so that an ending
+// context can interrupt the wait. A read the context interrupted is kept
+// and its line goes to the next caller: only one read is ever under way.
+func (p *prompter) readLine(ctx context.Context) (string, error) {
+	if p.pending == nil {
+		ch := make(chan readResult, 1)
+		go func() {
+			line, err := p.in.ReadString('\n')
+			switch {
+			case err == io.EOF && line != "":
+				// A last line without a newline still counts.
+				err = nil
+			case err != nil:
+				err = errCancel
+			}
+			ch <- readResult{line, err}
+		}()
+		p.pending = ch
+	}
+	select {
+	case r := <-p.pending:
+		p.pending = nil
+		return r.line, r.err
+	case <-ctx.Done():
+		return "", ctx.Err()
+	}
+}

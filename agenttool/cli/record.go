@@ -1,0 +1,87 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	"github.com/agenttool/agenttool"
+)
+
+// recorder appends the records of one call to the --record file, one JSON
+// line each, durable before write returns.
+type recorder struct {
+	mu      sync.Mutex
+	file    *os.File
+	regular bool // only a regular file can be synced
+	tool    string
+	failed  error // the first failed write, reported once on the way out
+}
+
+// openRecorder opens the record file for appending, creating it private to
+// the user when it is missing.
+func openRecorder(path, tool string) (*recorder, error) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &recorder{file: f, regular: info.Mode().IsRegular(), tool: tool}, nil
+}
+
+// write is the agenttool.RecordFunc of the call. A failure goes back to the
+// tool, which decides whether the call fails, and is remembered.
+func (r *recorder) write(ctx context.Context, rec *agenttool.Record) error {
+	if rec == nil {
+		return nil
+	}
+	var data bytes.Buffer
+	if err := json.Compact(&data, rec.Data); err != nil {
+		return fmt.Errorf("record %q: data is not valid JSON: %w", rec.NS, err)
+	}
+	var line bytes.Buffer
+	line.WriteString(`{"time":`)
+	line.Write(quote(time.Now().UTC().Format(time.RFC3339Nano)))
+	line.WriteString(`,"tool":`)
+	line.Write(quote(r.tool))
+	if call, ok := agenttool.CallFrom(ctx); ok {
+		line.WriteString(`,"call":`)
+		line.Write(quote(call.ID))
+	}
+	line.WriteString(`,"ns":`)
+	line.Write(quote(rec.NS))
+	line.WriteString(`,"data":`)
+	line.Write(data.Bytes())
+	line.WriteString("}\n")
+
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	_, err := r.file.Write(line.Bytes())
+	if err == nil && r.regular {
+		err = r.file.Sync()
+	}
+	if err != nil && r.failed == nil {
+		r.failed = err
+	}
+	return err
+}
+
+// close closes the file and returns the first failure of the run: a failed
+// write, else a failed close.
+func (r *recorder) close() error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	err := r.file.Close()
+	if r.failed != nil {
+		return r.failed
+	}
+	return err
+}
