@@ -172,13 +172,13 @@ func (s *Schema) checkObject(obj map[string]any, p string) *ValidationError {
 	return nil
 }
 
-// number returns the numeric value of v and whether v is a number at all. A
-// json.Number must parse as a float without error, so text out of the
-// float64 range is not a number.
+// number returns the numeric value of v and whether v is a number at all.
+// A json.Number too large for a float64 is still a number, valued ±Inf,
+// which no integer check accepts.
 func number(v any) (float64, bool) {
 	if n, ok := v.(json.Number); ok {
 		f, err := strconv.ParseFloat(string(n), 64)
-		return f, err == nil
+		return f, err == nil || errors.Is(err, strconv.ErrRange)
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {

@@ -1,0 +1,310 @@
+package agenttool_test
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+// validationArgs is the validation fixture of the specification.
+type validationArgs struct {
+	Path   string   `json:"path"`
+	Level  string   `json:"level,omitempty" enum:"low,high"`
+	Count  *int     `json:"count,omitempty" enum:"1,2"`
+	Tags   []string `json:"tags,omitempty"`
+	Nested struct {
+		Deep bool `json:"deep"`
+	} `json:"nested,omitempty"`
+	Ratio float64 `json:"ratio,omitempty"`
+}
+
+// mustReflect reflects T or fails the test.
+func mustReflect[T any](tb testing.TB, opts ...agenttool.Option) *agenttool.Schema {
+	tb.Helper()
+	s, err := agenttool.Reflect(reflect.TypeFor[T](), opts...)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
+// handSchemas returns the hand-built schemas of the validation tests, by
+// name.
+func handSchemas() map[string]*agenttool.Schema {
+	return map[string]*agenttool.Schema{
+		"nullable enum with null":     {Type: "string", Nullable: true, Enum: []any{"a", nil}},
+		"nullable enum without null":  {Type: "string", Nullable: true, Enum: []any{"a"}},
+		"string enum listing null":    {Type: "string", Enum: []any{"a", nil}},
+		"no type":                     {},
+		"unknown type":                {Type: "strng"},
+		"null type":                   {Type: "null"},
+		"integer":                     {Type: "integer"},
+		"number":                      {Type: "number"},
+		"boolean enum":                {Type: "boolean", Enum: []any{true}},
+		"mixed enum":                  {Enum: []any{"1", int64(2), 2.5, false, nil, map[string]any{}}},
+		"array without items":         {Type: "array"},
+		"array of integers":           {Type: "array", Items: &agenttool.Schema{Type: "integer"}},
+		"map of arrays":               {Type: "object", AdditionalProperties: &agenttool.Schema{Type: "array", Items: &agenttool.Schema{Type: "object", Required: []string{"b"}, Properties: []agenttool.Property{{Name: "b", Schema: &agenttool.Schema{Type: "string"}}}}}},
+		"closed object":               {Type: "object", NoAdditional: true, Properties: []agenttool.Property{{Name: "a"}, {Name: "a", Schema: &agenttool.Schema{Type: "string"}}}},
+		"closed beats additional":     {Type: "object", NoAdditional: true, AdditionalProperties: &agenttool.Schema{}},
+		"two required":                {Type: "object", Required: []string{"z", "a"}},
+		"two typed properties":        {Type: "object", Properties: []agenttool.Property{{Name: "b", Schema: &agenttool.Schema{Type: "string"}}, {Name: "a", Schema: &agenttool.Schema{Type: "string"}}}},
+		"nullable object with fields": {Type: "object", Nullable: true, Required: []string{"x"}},
+	}
+}
+
+func TestValidateJSON(t *testing.T) {
+	loose := mustReflect[validationArgs](t)
+	strict := mustReflect[validationArgs](t, agenttool.WithStrict())
+	hand := handSchemas()
+	const full = `{"path":"x","level":"low","count":1,"tags":["a","b"],"nested":{"deep":true},"ratio":0.5}`
+	tests := []struct {
+		name   string
+		schema *agenttool.Schema
+		input  string
+		want   string // the exact error text; "" means valid
+	}{
+		{"valid minimal", loose, `{"path":"x"}`, ""},
+		{"valid full object", loose, full, ""},
+		{"empty input reports missing path", loose, ``, `invalid arguments: missing required property "path"`},
+		{"wrong type", loose, `{"path":1}`, `invalid arguments: path: expected string, got 1`},
+		{"string outside enum", loose, `{"path":"x","level":"mid"}`, `invalid arguments: level: expected one of ["low", "high"], got "mid"`},
+		{"integer outside enum", loose, `{"path":"x","count":3}`, `invalid arguments: count: expected one of [1, 2], got 3`},
+		{"whole float in integer enum", loose, `{"path":"x","count":2.0}`, ""},
+		{"fraction against integer enum reports the enum", loose, `{"path":"x","count":1.5}`, `invalid arguments: count: expected one of [1, 2], got 1.5`},
+		{"array element", loose, `{"path":"x","tags":["a",2]}`, `invalid arguments: tags[1]: expected string, got 2`},
+		{"nested property", loose, `{"path":"x","nested":{"deep":"yes"}}`, `invalid arguments: nested.deep: expected boolean, got "yes"`},
+		{"nested missing property", loose, `{"path":"x","nested":{}}`, `invalid arguments: nested: missing required property "deep"`},
+		{"number", loose, `{"path":"x","ratio":"high"}`, `invalid arguments: ratio: expected number, got "high"`},
+		{"extra property ignored when not strict", loose, `{"path":"x","bogus":true}`, ""},
+		{"null for a string", loose, `{"path":null}`, `invalid arguments: path: expected string, got null`},
+		{"array document", loose, `[1]`, `invalid arguments: expected object, got array`},
+		{"object where a string is expected", loose, `{"path":{}}`, `invalid arguments: path: expected string, got object`},
+		{"array where an object is expected", loose, `{"path":"x","nested":[]}`, `invalid arguments: nested: expected object, got array`},
+		{"object where an array is expected", loose, `{"path":"x","tags":{}}`, `invalid arguments: tags: expected array, got object`},
+		{"bool where a number is expected", loose, `{"path":"x","ratio":true}`, `invalid arguments: ratio: expected number, got true`},
+		{"null count when not strict", loose, `{"path":"x","count":null}`, `invalid arguments: count: expected integer, got null`},
+		{"white space around the value", loose, " \n{\"path\":\"x\"}\t ", ""},
+
+		{"strict requires every field", strict, `{"path":"x"}`, `invalid arguments: missing required property "level"`},
+		{"strict accepts null count", strict, `{"path":"x","level":"low","count":null,"tags":[],"nested":{"deep":false},"ratio":0}`, ""},
+		{"strict refuses extra property", strict, `{"path":"x","level":"low","count":1,"tags":[],"nested":{"deep":false},"ratio":0,"bogus":1}`, `invalid arguments: unexpected property "bogus"`},
+		{"strict refuses extra nested property", strict, `{"path":"x","level":"low","count":1,"tags":[],"nested":{"deep":false,"x":1},"ratio":0}`, `invalid arguments: nested: unexpected property "x"`},
+
+		{"nullable enum listing null accepts null", hand["nullable enum with null"], `null`, ""},
+		{"nullable enum without null refuses null", hand["nullable enum without null"], `null`, `invalid arguments: expected one of ["a"], got null`},
+		{"non-nullable string enum listing null", hand["string enum listing null"], `null`, `invalid arguments: expected string, got null`},
+		{"no type accepts an object", hand["no type"], `{"a":[1,{"b":null}]}`, ""},
+		{"no type accepts null", hand["no type"], `null`, ""},
+		{"no type accepts a number", hand["no type"], `-1e400`, ""},
+		{"unknown type", hand["unknown type"], `"x"`, `invalid arguments: schema type "strng" is not a JSON Schema type`},
+		{"null type accepts null", hand["null type"], `null`, ""},
+		{"null type refuses a string", hand["null type"], `"x"`, `invalid arguments: expected null, got "x"`},
+		{"integer from exponent", hand["integer"], `1e2`, ""},
+		{"integer refuses fraction", hand["integer"], `0.5`, `invalid arguments: expected integer, got 0.5`},
+		{"integer refuses out of range text", hand["integer"], `1e400`, `invalid arguments: expected integer, got 1e400`},
+		{"integer refuses string", hand["integer"], `"1"`, `invalid arguments: expected integer, got "1"`},
+		{"number accepts negative exponent", hand["number"], `-2.5e-3`, ""},
+		{"number accepts out of range text", hand["number"], `1e400`, ""},
+		{"integer accepts underflow to zero", hand["integer"], `1e-400`, ""},
+		{"boolean enum", hand["boolean enum"], `false`, `invalid arguments: expected one of [true], got false`},
+		{"boolean enum member", hand["boolean enum"], `true`, ""},
+		{"mixed enum renders every kind", hand["mixed enum"], `"2"`, `invalid arguments: expected one of ["1", 2, 2.5, false, null, object], got "2"`},
+		{"mixed enum matches a number numerically", hand["mixed enum"], `2.0`, ""},
+		{"mixed enum matches a string", hand["mixed enum"], `"1"`, ""},
+		{"mixed enum does not match a number as a string", hand["mixed enum"], `1`, `invalid arguments: expected one of ["1", 2, 2.5, false, null, object], got 1`},
+		{"mixed enum refuses an object", hand["mixed enum"], `{}`, `invalid arguments: expected one of ["1", 2, 2.5, false, null, object], got object`},
+		{"array without items accepts anything", hand["array without items"], `[1,"a",null]`, ""},
+		{"root array element path", hand["array of integers"], `[1,2,"x"]`, `invalid arguments: [2]: expected integer, got "x"`},
+		{"additional properties checked at the child path", hand["map of arrays"], `{"k":[{"b":"x"},{"b":3}]}`, `invalid arguments: k[1].b: expected string, got 3`},
+		{"required inside an array element", hand["map of arrays"], `{"k":[{}]}`, `invalid arguments: k[0]: missing required property "b"`},
+		{"first listed property wins", hand["closed object"], `{"a":1}`, ""},
+		{"closed object refuses unlisted key", hand["closed object"], `{"a":1,"b":2}`, `invalid arguments: unexpected property "b"`},
+		{"closed beats additional", hand["closed beats additional"], `{"x":1}`, `invalid arguments: unexpected property "x"`},
+		{"required checked in listed order", hand["two required"], `{}`, `invalid arguments: missing required property "z"`},
+		{"keys checked in sorted order", hand["two typed properties"], `{"b":1,"a":2}`, `invalid arguments: a: expected string, got 2`},
+		{"nullable object accepts null", hand["nullable object with fields"], `null`, ""},
+		{"nil schema accepts anything", nil, `[1,2]`, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.schema.ValidateJSON(json.RawMessage(tt.input))
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("ValidateJSON(%s) = %v, want nil", tt.input, err)
+				}
+				return
+			}
+			if err == nil || err.Error() != tt.want {
+				t.Fatalf("ValidateJSON(%s) = %v, want %s", tt.input, err, tt.want)
+			}
+			var verr *agenttool.ValidationError
+			if !errors.As(err, &verr) {
+				t.Errorf("error %T is not a *ValidationError", err)
+			}
+		})
+	}
+}
+
+func TestValidateJSONNotJSON(t *testing.T) {
+	loose := mustReflect[validationArgs](t)
+	tests := []struct {
+		name  string
+		input string
+		want  string
+	}{
+		{"unterminated object", `{`, "invalid arguments: not valid JSON: unexpected EOF"},
+		{"trailing value", `{} x`, "invalid arguments: not valid JSON: "},
+		{"second value", `{"path":"x"} {}`, "invalid arguments: not valid JSON: "},
+		{"only white space", " \n", "invalid arguments: not valid JSON: "},
+		{"bad token", `{"path":}`, "invalid arguments: not valid JSON: invalid character '}'"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := loose.ValidateJSON(json.RawMessage(tt.input))
+			var verr *agenttool.ValidationError
+			if !errors.As(err, &verr) {
+				t.Fatalf("ValidateJSON(%q) = %v, want a *ValidationError", tt.input, err)
+			}
+			if !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("ValidateJSON(%q) = %q, want prefix %q", tt.input, err, tt.want)
+			}
+			if verr.Path != "" {
+				t.Errorf("Path = %q, want empty", verr.Path)
+			}
+		})
+	}
+}
+
+// TestValidateGoValues checks Validate on values built in Go rather than
+// decoded from JSON text.
+func TestValidateGoValues(t *testing.T) {
+	loose := mustReflect[validationArgs](t)
+	integer := &agenttool.Schema{Type: "integer"}
+	enum := &agenttool.Schema{Enum: []any{int64(1), 2.5}}
+	tests := []struct {
+		name   string
+		schema *agenttool.Schema
+		v      any
+		want   string
+	}{
+		{"Go int in an integer enum", loose, map[string]any{"path": "x", "count": 2}, ""},
+		{"Go int outside an integer enum", loose, map[string]any{"path": "x", "count": 3}, `invalid arguments: count: expected one of [1, 2], got 3`},
+		{"uint8", integer, uint8(7), ""},
+		{"uintptr", integer, uintptr(7), ""},
+		{"whole float64", integer, 3.0, ""},
+		{"fractional float64", integer, 3.25, `invalid arguments: expected integer, got 3.25`},
+		{"float32 rendered at its own precision", integer, float32(0.1), `invalid arguments: expected integer, got 0.1`},
+		{"infinite float", integer, posInf(), `invalid arguments: expected integer, got +Inf`},
+		{"int64 enum matches float", enum, 1.0, ""},
+		{"float enum matches float32", enum, float32(2.5), ""},
+		{"negative int rendered", enum, int8(-3), `invalid arguments: expected one of [1, 2.5], got -3`},
+		{"uint rendered", enum, uint16(9), `invalid arguments: expected one of [1, 2.5], got 9`},
+		{"slice of strings is not an array of any", &agenttool.Schema{Type: "array"}, []string{"a"}, `invalid arguments: expected array, got array`},
+		{"Go struct is no object", &agenttool.Schema{Type: "object"}, struct{}{}, `invalid arguments: expected object, got object`},
+		{"named string is no JSON string", &agenttool.Schema{Type: "string"}, named("x"), `invalid arguments: expected string, got "x"`},
+		{"unsupported Go value", &agenttool.Schema{Type: "string"}, make(chan int), `invalid arguments: expected string, got chan int`},
+		{"invalid json.Number", &agenttool.Schema{Type: "number"}, json.Number("abc"), `invalid arguments: expected number, got abc`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.schema.Validate(tt.v)
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.want {
+				t.Errorf("Validate(%#v) = %q, want %q", tt.v, got, tt.want)
+			}
+		})
+	}
+}
+
+type named string
+
+func posInf() float64 {
+	zero := 0.0
+	return 1 / zero
+}
+
+func TestValidationErrorText(t *testing.T) {
+	tests := []struct {
+		name string
+		err  agenttool.ValidationError
+		want string
+	}{
+		{"no path", agenttool.ValidationError{Msg: "expected object, got array"}, "invalid arguments: expected object, got array"},
+		{"with path", agenttool.ValidationError{Path: "tags[1]", Msg: "expected string, got 2"}, "invalid arguments: tags[1]: expected string, got 2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.err.Error(); got != tt.want {
+				t.Errorf("Error() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestValidateReturnsUntypedNil guards against a nil *ValidationError
+// hiding inside a non-nil error.
+func TestValidateReturnsUntypedNil(t *testing.T) {
+	s := mustReflect[validationArgs](t)
+	if err := s.Validate(map[string]any{"path": "x"}); err != nil {
+		t.Errorf("Validate = %#v, want untyped nil", err)
+	}
+	if err := s.ValidateJSON(json.RawMessage(`{"path":"x"}`)); err != nil {
+		t.Errorf("ValidateJSON = %#v, want untyped nil", err)
+	}
+}
+
+// fuzzSchemas returns every schema FuzzValidateJSON checks input against:
+// the reflected golden fixtures, the validation fixture in both modes and
+// the hand-built schemas.
+func fuzzSchemas(tb testing.TB) []*agenttool.Schema {
+	tb.Helper()
+	var out []*agenttool.Schema
+	for _, fx := range schemaFixtures() {
+		s, err := agenttool.Reflect(fx.typ, schemaOptions(fx.strict)...)
+		if err != nil {
+			tb.Fatalf("%s: %v", fx.name, err)
+		}
+		out = append(out, s)
+	}
+	out = append(out, mustReflect[validationArgs](tb), mustReflect[validationArgs](tb, agenttool.WithStrict()))
+	for _, s := range handSchemas() {
+		out = append(out, s)
+	}
+	return out
+}
+
+// FuzzValidateJSON checks that no input makes validation panic and that
+// every failure is a *ValidationError with the contract's prefix.
+func FuzzValidateJSON(f *testing.F) {
+	for _, seed := range []string{
+		``, `{}`, `{"path":"x"}`, `{"path":"x","level":"mid","count":1.5}`,
+		`{"path":"x","tags":["a",2],"nested":{"deep":"yes"}}`, `[1]`, `{`, `{} x`, `null`,
+		`{"query":"q","limit":null,"inner":{"deep":true}}`, `1e400`, `{"k":[{"b":3}]}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	schemas := fuzzSchemas(f)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for i, s := range schemas {
+			err := s.ValidateJSON(data)
+			if err == nil {
+				continue
+			}
+			var verr *agenttool.ValidationError
+			if !errors.As(err, &verr) {
+				t.Fatalf("schema %d: error %T %v is not a *ValidationError", i, err, err)
+			}
+			if !strings.HasPrefix(err.Error(), "invalid arguments: ") {
+				t.Fatalf("schema %d: error %q lacks the prefix", i, err)
+			}
+		}
+	})
+}
