@@ -284,3 +284,27 @@ func TestCancelStopsCallWithoutClosing(t *testing.T) {
 		t.Fatalf("Set.Close closed the tool %d times, want 1", closes)
 	}
 }
+
+func TestToolsAreComparable(t *testing.T) {
+	// Harnesses compare tools and key maps by them; a tool whose dynamic type
+	// is not comparable would make that panic.
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	closer := agenttool.WithCloser(func() error { return nil })
+	tools := []agenttool.Tool{
+		agenttool.New("a", "", noop),
+		agenttool.New("b", "", noop, closer),
+		agenttool.NewFunc("c", "", nil, echoArgs),
+		agenttool.NewFunc("d", "", nil, echoArgs, closer),
+		agenttool.Wrap(agenttool.NewFunc("e", "", nil, echoArgs), echoArgs),
+		agenttool.Wrap(agenttool.NewFunc("f", "", nil, echoArgs, closer), echoArgs),
+	}
+	seen := map[agenttool.Tool]string{}
+	for _, tool := range tools {
+		seen[tool] = tool.Name()
+	}
+	for _, tool := range tools {
+		if seen[tool] != tool.Name() {
+			t.Fatalf("tool %q is not found under its own key", tool.Name())
+		}
+	}
+}

@@ -154,12 +154,14 @@ func NewFunc(name, description string, parameters json.RawMessage,
 }
 
 // build returns a funcTool, or a closingFuncTool when o has a closer, so that
-// only a tool that owns something passes an io.Closer type assertion.
+// only a tool that owns something passes an io.Closer type assertion. Both
+// are pointers so that tools stay comparable, as interface values usually
+// are: a harness may compare tools or use them as map keys.
 func build(name, description string, params json.RawMessage,
 	exec func(context.Context, Call) (Result, error), o options) Tool {
-	t := funcTool{name: name, description: description, params: params, exec: exec, opts: o}
+	t := &funcTool{name: name, description: description, params: params, exec: exec, opts: o}
 	if o.closer != nil {
-		return closingFuncTool{t}
+		return &closingFuncTool{t}
 	}
 	return t
 }
@@ -174,24 +176,24 @@ type funcTool struct {
 	opts        options
 }
 
-func (t funcTool) Name() string                { return t.name }
-func (t funcTool) Description() string         { return t.description }
-func (t funcTool) Parameters() json.RawMessage { return t.params }
-func (t funcTool) Strict() bool                { return t.opts.strict }
-func (t funcTool) Sequential() bool            { return t.opts.sequential }
-func (t funcTool) Resource() string            { return t.opts.resource }
-func (t funcTool) Annotations() Annotations    { return t.opts.annotations }
+func (t *funcTool) Name() string                { return t.name }
+func (t *funcTool) Description() string         { return t.description }
+func (t *funcTool) Parameters() json.RawMessage { return t.params }
+func (t *funcTool) Strict() bool                { return t.opts.strict }
+func (t *funcTool) Sequential() bool            { return t.opts.sequential }
+func (t *funcTool) Resource() string            { return t.opts.resource }
+func (t *funcTool) Annotations() Annotations    { return t.opts.annotations }
 
-func (t funcTool) Execute(ctx context.Context, call Call) (Result, error) {
+func (t *funcTool) Execute(ctx context.Context, call Call) (Result, error) {
 	return t.exec(ctx, call)
 }
 
 // closingFuncTool is a funcTool that owns something and closes it.
 type closingFuncTool struct {
-	funcTool
+	*funcTool
 }
 
-func (t closingFuncTool) Close() error { return t.opts.closer() }
+func (t *closingFuncTool) Close() error { return t.opts.closer() }
 
 // Decode decodes a call's arguments into a T. Empty raw is read as {}. A
 // decoding error is returned as "invalid arguments: <error>", wrapping the

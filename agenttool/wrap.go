@@ -27,9 +27,10 @@ func Wrap(t Tool, exec func(ctx context.Context, call Call) (Result, error)) Too
 	if exec == nil {
 		panic(fmt.Sprintf("agenttool.Wrap(%q): nil function", t.Name()))
 	}
-	w := wrapper{inner: t, exec: exec}
+	// Pointers keep the wrapper comparable whatever the inner tool is.
+	w := &wrapper{inner: t, exec: exec}
 	if _, ok := t.(io.Closer); ok {
-		return closingWrapper{w}
+		return &closingWrapper{w}
 	}
 	return w
 }
@@ -39,9 +40,9 @@ func Wrap(t Tool, exec func(ctx context.Context, call Call) (Result, error)) Too
 // innermost tool.
 func Unwrap(t Tool) Tool {
 	switch w := t.(type) {
-	case wrapper:
+	case *wrapper:
 		return w.inner
-	case closingWrapper:
+	case *closingWrapper:
 		return w.inner
 	}
 	return nil
@@ -55,20 +56,20 @@ type wrapper struct {
 	exec  func(context.Context, Call) (Result, error)
 }
 
-func (w wrapper) Name() string                { return w.inner.Name() }
-func (w wrapper) Description() string         { return w.inner.Description() }
-func (w wrapper) Parameters() json.RawMessage { return w.inner.Parameters() }
-func (w wrapper) Strict() bool                { return IsStrict(w.inner) }
-func (w wrapper) Sequential() bool            { return IsSequential(w.inner) }
-func (w wrapper) Annotations() Annotations    { return AnnotationsOf(w.inner) }
+func (w *wrapper) Name() string                { return w.inner.Name() }
+func (w *wrapper) Description() string         { return w.inner.Description() }
+func (w *wrapper) Parameters() json.RawMessage { return w.inner.Parameters() }
+func (w *wrapper) Strict() bool                { return IsStrict(w.inner) }
+func (w *wrapper) Sequential() bool            { return IsSequential(w.inner) }
+func (w *wrapper) Annotations() Annotations    { return AnnotationsOf(w.inner) }
 
-func (w wrapper) Execute(ctx context.Context, call Call) (Result, error) {
+func (w *wrapper) Execute(ctx context.Context, call Call) (Result, error) {
 	return w.exec(ctx, call)
 }
 
 // Resource returns the inner tool's own declaration, not ResourceOf, so the
 // sequential rule is applied once, by whoever reads the wrapper.
-func (w wrapper) Resource() string {
+func (w *wrapper) Resource() string {
 	if r, ok := w.inner.(Resource); ok {
 		return r.Resource()
 	}
@@ -77,7 +78,7 @@ func (w wrapper) Resource() string {
 
 // closingWrapper is the tool Wrap returns for an io.Closer.
 type closingWrapper struct {
-	wrapper
+	*wrapper
 }
 
-func (w closingWrapper) Close() error { return w.inner.(io.Closer).Close() }
+func (w *closingWrapper) Close() error { return w.inner.(io.Closer).Close() }
