@@ -1,0 +1,117 @@
+package filetools_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+// exampleTree makes a temporary working tree holding files and returns its
+// directory and a function that removes it.
+func exampleTree(files map[string]string) (string, func()) {
+	dir, err := os.MkdirTemp("", "filetools-example")
+	if err != nil {
+		log.Fatal(err)
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			log.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			log.Fatal(err)
+		}
+	}
+	return dir, func() { os.RemoveAll(dir) }
+}
+
+// call runs tool with args and prints its output, or its error as a runner
+// would.
+func call(ctx context.Context, tool agenttool.Tool, args string) {
+	res, err := tool.Execute(ctx, agenttool.Call{Args: json.RawMessage(args)})
+	if err != nil {
+		fmt.Println(agenttool.ErrorResult(err).Output.String())
+		return
+	}
+	for _, p := range res.Output.Parts {
+		if f, ok := p.(agenttool.FilePart); ok {
+			fmt.Printf("file part %s, %.22s…\n", f.Filename, f.Data)
+		}
+	}
+	if res.Output.Parts == nil {
+		fmt.Println(strings.TrimSuffix(res.Output.Text, "\n"))
+	}
+}
+
+func ExampleReadFile() {
+	dir, remove := exampleTree(map[string]string{
+		"notes.txt": "first line\nsecond line\n",
+		"logo.png":  "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR",
+	})
+	defer remove()
+	read := filetools.ReadFile(dir)
+	ctx := context.Background()
+
+	call(ctx, read, `{"path":"notes.txt"}`)
+	call(ctx, read, `{"path":"notes.txt","max_bytes":10}`)
+	call(ctx, read, `{"path":"logo.png"}`)
+	call(ctx, read, `{"path":"../notes.txt"}`)
+	// Output:
+	// first line
+	// second line
+	// first line
+	// [truncated: 10 of 23 bytes shown]
+	// file part logo.png, data:image/png;base64,…
+	// Error: path "../notes.txt" is outside the working tree
+}
+
+func ExampleSearch() {
+	dir, remove := exampleTree(map[string]string{
+		"cmd/main.go":      "package main\n\nfunc main() {}\n",
+		"internal/x/x.go":  "package x\n\nfunc Exported() {}\nfunc unexported() {}\n",
+		".git/HEAD":        "func Hidden() {}\n",
+		"internal/x/x.bin": "func Binary() {}\x00",
+	})
+	defer remove()
+	search := filetools.Search(dir)
+	ctx := context.Background()
+
+	call(ctx, search, `{"pattern":"func [A-Z]"}`)
+	call(ctx, search, `{"pattern":"func","paths":["cmd"]}`)
+	call(ctx, search, `{"pattern":"nothing like this"}`)
+	// Output:
+	// internal/x/x.go:3:func Exported() {}
+	// cmd/main.go:3:func main() {}
+	// no matches
+}
+
+func ExampleWriteFile() {
+	dir, remove := exampleTree(map[string]string{"notes.txt": "old\n"})
+	defer remove()
+	write := filetools.WriteFile(dir)
+	ctx := context.Background()
+
+	call(ctx, write, `{"path":"docs/new.txt","content":"one line\n"}`)
+	// Without an elicitor on the context nobody can confirm a replacement.
+	call(ctx, write, `{"path":"notes.txt","content":"new\n"}`)
+	// With one, the question is asked and the answer obeyed.
+	yes := agenttool.ContextWithElicitor(ctx, func(_ context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
+		fmt.Println("asked:", q.Message)
+		return agenttool.Answer{Action: agenttool.ActionAccept}, nil
+	})
+	call(yes, write, `{"path":"notes.txt","content":"new\n"}`)
+	call(ctx, write, `{"path":"notes.txt","content":"newer\n","replace":true}`)
+	// Output:
+	// wrote docs/new.txt (9 bytes)
+	// Error: not replaced: notes.txt exists; nobody confirmed the replacement
+	// asked: Replace notes.txt (4 bytes)?
+	// wrote notes.txt (4 bytes)
+	// wrote notes.txt (6 bytes)
+}

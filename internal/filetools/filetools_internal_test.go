@@ -1,0 +1,154 @@
+package filetools
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestTrimPartial(t *testing.T) {
+	tests := []struct {
+		name string
+		in   string
+		want string
+	}{
+		{"empty", "", ""},
+		{"ASCII", "abc", "abc"},
+		{"whole two-byte rune", "aé", "aé"},
+		{"first byte of a two-byte rune", "a\xc3", "a"},
+		{"two bytes of a three-byte rune", "a\xe2\x82", "a"},
+		{"three bytes of a four-byte rune", "a\xf0\x9f\x99", "a"},
+		{"whole four-byte rune", "a🙂", "a🙂"},
+		{"stray continuation bytes stay", "a\x80\x80\x80", "a\x80\x80\x80"},
+		{"an invalid byte stays", "a\xff", "a\xff"},
+		{"only a lead byte", "\xe2", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := string(trimPartial([]byte(tt.in))); got != tt.want {
+				t.Errorf("trimPartial(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestIsText(t *testing.T) {
+	tests := []struct {
+		name string
+		head string
+		cut  bool
+		want bool
+	}{
+		{"empty", "", false, true},
+		{"plain", "hello\n", false, true},
+		{"NUL", "a\x00b", false, false},
+		{"NUL at a cut", "a\x00", true, false},
+		{"invalid byte", "caf\xe9", false, false},
+		{"sequence cut at the window", "caf\xc3", true, true},
+		{"sequence cut at the end of the file", "caf\xc3", false, false},
+		{"invalid byte at a cut", "caf\xff", true, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := isText([]byte(tt.head), tt.cut); got != tt.want {
+				t.Errorf("isText(%q, %v) = %v, want %v", tt.head, tt.cut, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTempName(t *testing.T) {
+	tests := []struct {
+		base string
+		want string // the name without its random part
+	}{
+		{"a.txt", ".a.txt..tmp"},
+		{strings.Repeat("a", 128), "." + strings.Repeat("a", 128) + "..tmp"},
+		{strings.Repeat("a", 200), "." + strings.Repeat("a", 128) + "..tmp"},
+		{"a" + strings.Repeat("é", 100), ".a" + strings.Repeat("é", 63) + "..tmp"},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d bytes", len(tt.base)), func(t *testing.T) {
+			got := tempName(tt.base)
+			i := strings.LastIndexByte(got[:len(got)-len(".tmp")], '.')
+			if random := got[i+1 : len(got)-len(".tmp")]; len(random) != 26 || strings.ToLower(random) != random {
+				t.Errorf("random part %q, want 26 lower-case characters", random)
+			}
+			if stripped := got[:i+1] + ".tmp"; stripped != tt.want {
+				t.Errorf("tempName(%q) = %q, want %q with the random part", tt.base, got, tt.want)
+			}
+			if !utf8.ValidString(got) {
+				t.Errorf("tempName(%q) = %q is not valid UTF-8", tt.base, got)
+			}
+		})
+	}
+	if tempName("x") == tempName("x") {
+		t.Error("two temporary names are equal")
+	}
+}
+
+func FuzzResolve(f *testing.F) {
+	for _, p := range []string{
+		"data.txt", "./a/b", "a/../data.txt", "../x", "a/../../x", "", ".", "..", "/", "//x",
+		"a//b", "~/x", "a\x00b", `a\..\..\x`, "C:x", "/tmp/x", "a/./.././b", "....", ".../x",
+	} {
+		f.Add(p)
+	}
+	root := f.TempDir()
+	t := &tree{dir: root}
+	f.Fuzz(func(tt *testing.T, p string) {
+		rel, err := t.resolve(p)
+		if err != nil {
+			if msg := err.Error(); msg != "the path is empty" && msg != fmt.Sprintf("path %q is outside the working tree", p) {
+				tt.Fatalf("resolve(%q): unexpected error %q", p, msg)
+			}
+			return
+		}
+		if rel != "." && !filepath.IsLocal(rel) {
+			tt.Fatalf("resolve(%q) = %q, which is not local", p, rel)
+		}
+		if filepath.Clean(rel) != rel {
+			tt.Fatalf("resolve(%q) = %q, which is not clean", p, rel)
+		}
+		// The result names the same place as the argument did.
+		want := filepath.Clean(p)
+		if !filepath.IsAbs(p) {
+			want = filepath.Join(root, want)
+		}
+		if got := filepath.Join(root, rel); got != want {
+			tt.Fatalf("resolve(%q) = %q, which is %q, not %q", p, rel, got, want)
+		}
+	})
+}
+
+func FuzzTrimPartial(f *testing.F) {
+	f.Add([]byte("héllo 🙂 wörld"), uint(2))
+	f.Add([]byte("a\xe2\x82"), uint(3))
+	f.Add([]byte("\xff\x80\x80\x80"), uint(4))
+	f.Fuzz(func(t *testing.T, b []byte, cut uint) {
+		got := trimPartial(b)
+		if !bytes.HasPrefix(b, got) || len(b)-len(got) >= utf8.UTFMax {
+			t.Fatalf("trimPartial(%q) = %q", b, got)
+		}
+		// Cutting valid text anywhere and trimming leaves valid text that
+		// ends at the last character boundary before the cut.
+		if !utf8.Valid(b) || len(b) == 0 {
+			return
+		}
+		k := int(cut % uint(len(b)+1))
+		trimmed := trimPartial(b[:k])
+		if !utf8.Valid(trimmed) {
+			t.Fatalf("trimPartial(%q) = %q, not valid UTF-8", b[:k], trimmed)
+		}
+		j := k
+		for j > 0 && j < len(b) && !utf8.RuneStart(b[j]) {
+			j--
+		}
+		if len(trimmed) != j {
+			t.Fatalf("trimPartial(%q) kept %d bytes, want %d", b[:k], len(trimmed), j)
+		}
+	})
+}
