@@ -85,8 +85,8 @@ func TestTempName(t *testing.T) {
 			}
 		})
 	}
-	if tempName("x") == tempName("x") {
-		t.Error("two temporary names are equal")
+	if a, b := tempName("x"), tempName("x"); a == b {
+		t.Errorf("two temporary names are both %q", a)
 	}
 }
 
