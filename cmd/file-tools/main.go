@@ -1,0 +1,33 @@
+// Command file-tools reads, searches and writes files in the working tree,
+// one tool call per run, and exports the Agent Skill that teaches a model to
+// call it. It is the example program of package toolbundle:
+//
+//	file-tools read_file --path go.mod
+//	file-tools export-skill ~/.claude/skills
+//
+// Its tools are those of internal/filetools, rooted at the working directory.
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/agenttool/toolbundle"
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+func main() {
+	os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
+		Name:        "file-tools",
+		Description: "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one.",
+		Tools: []toolbundle.Tool{
+			toolbundle.Use(filetools.ReadFile("."), toolbundle.PreApproved(),
+				toolbundle.Example("read_file --path go.mod", "Read a file"),
+				toolbundle.Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
+			toolbundle.Use(filetools.Search("."), toolbundle.PreApproved(),
+				toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
+			toolbundle.Use(filetools.WriteFile("."),
+				toolbundle.Example(`write_file --path notes.txt '{"content": "one line\n"}'`, "Write a file")),
+		},
+	}, os.Args))
+}
