@@ -1,0 +1,120 @@
+package toolbundle
+
+import (
+	"context"
+	"os"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+// named returns a tool called name that does nothing.
+func named(name string) agenttool.Tool {
+	return agenttool.New(name, "Do nothing.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil })
+}
+
+func TestStartupRefusals(t *testing.T) {
+	root := workTree(t)
+
+	// Each case changes the golden bundle, whose read_file is a spy.
+	withTool := func(tool Tool) func(*Bundle) {
+		return func(b *Bundle) { b.Tools = append([]Tool{tool}, b.Tools...) }
+	}
+	withExample := func(args string) func(*Bundle) {
+		return func(b *Bundle) { b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example(args, "")) }
+	}
+	tests := []struct {
+		name   string
+		change func(*Bundle)
+		want   string // a fragment of the one stderr line
+	}{
+		{name: "no name", change: func(b *Bundle) { b.Name = "" }, want: "toolbundle: the bundle has no name\n"},
+		{name: "no tools", change: func(b *Bundle) { b.Tools = nil }, want: "file-tools: the bundle has no tools\n"},
+		{name: "upper-case name", change: func(b *Bundle) { b.Name = "File-Tools" }, want: "File-Tools: the bundle cannot export a valid skill: Skill name 'File-Tools' must be lowercase"},
+		{name: "doubled hyphen in the name", change: func(b *Bundle) { b.Name = "file--tools" }, want: "consecutive hyphens"},
+		{name: "name of 65 characters", change: func(b *Bundle) { b.Name = strings.Repeat("a", 65) }, want: "64 character limit"},
+		{name: "empty description", change: func(b *Bundle) { b.Description = "" }, want: "description"},
+		{name: "blank description", change: func(b *Bundle) { b.Description = " \n\t" }, want: "description"},
+		{name: "description of 1025 characters", change: func(b *Bundle) { b.Description = strings.Repeat("d", 1025) }, want: "1024"},
+		{name: "zero tool", change: withTool(Tool{}), want: "file-tools: tool 0 is nil; build each tool of a bundle with toolbundle.Use\n"},
+		{name: "nil tool", change: withTool(Use(nil)), want: "tool 0 is nil"},
+		{name: "tool without a name", change: withTool(Use(named(""))), want: "file-tools: tool 0 has no name\n"},
+		{name: "tool named version", change: withTool(Use(named("version"))), want: `a tool is named "version", which is a command of the program's own`},
+		{name: "tool named export-skill", change: withTool(Use(named("export-skill"))), want: "command of the program's own"},
+		{name: "tool named help", change: withTool(Use(named("help"))), want: "command of the program's own"},
+		{name: "tool named schema", change: withTool(Use(named("schema"))), want: "command of the program's own"},
+		{name: "hidden tool named help", change: withTool(Use(named("help"), Hidden())), want: "command of the program's own"},
+		{name: "tool named like an option", change: withTool(Use(named("-x"))), want: `a tool is named "-x", which a command line reads as an option`},
+		{name: "tool named with a leading equals sign", change: withTool(Use(named("=x"))), want: `a tool is named "=x"`},
+		{name: "tool named with a space", change: withTool(Use(named("a b"))), want: `a tool is named "a b", which would need quoting`},
+		{name: "tool named with parentheses", change: withTool(Use(named("a(b)"))), want: `a tool is named "a(b)"`},
+		{name: "two tools of one name", change: func(b *Bundle) {
+			b.Tools = append(b.Tools, Use(named("a")), Use(named("a"), Hidden()))
+		}, want: `file-tools: two tools are named "a"` + "\n"},
+		{name: "example with an unknown flag", change: withExample("read_file --file x"),
+			want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file` + "\n"},
+		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"), want: `is not an integer`},
+		{name: "example of another command", change: withExample("search --pattern x"),
+			want: `example "search --pattern x" of read_file: it must start with the command, read_file`},
+		{name: "example with a program option", change: withExample("--record r read_file --path x"), want: "must start with the command, read_file"},
+		{name: "empty example", change: withExample(""), want: "must start with the command, read_file"},
+		{name: "example reading stdin", change: withExample("read_file -"), want: "inline"},
+		{name: "example with a redirection", change: withExample("read_file > out"), want: `example "read_file > out" of read_file: '>' must be quoted`},
+		{name: "example with an expansion", change: withExample("read_file --path $HOME"), want: `'$' must be quoted`},
+		{name: "example asking for help", change: withExample("read_file --help"), want: "not a call"},
+		{name: "example with bad JSON", change: withExample("read_file '{path}'"), want: "JSON"},
+		{name: "bad example on a hidden tool", change: func(b *Bundle) {
+			b.Tools[3] = Use(rescan(), Hidden(), Example("rescan --x", ""))
+		}, want: `example "rescan --x" of rescan: flag provided but not defined: -x`},
+	}
+	commands := []struct {
+		name  string
+		words func(dir string) []string
+	}{
+		{name: "version", words: func(string) []string { return []string{"version"} }},
+		{name: "help", words: func(string) []string { return []string{"help"} }},
+		{name: "export-skill", words: func(dir string) []string { return []string{"export-skill", dir} }},
+		{name: "call", words: func(string) []string { return []string{"read_file", "--path", "data.txt"} }},
+	}
+	for _, tc := range tests {
+		for _, cmd := range commands {
+			t.Run(tc.name+"/"+cmd.name, func(t *testing.T) {
+				var calls atomic.Int32
+				b := goldenBundle(root)
+				b.Tools = goldenTools(root, spy(filetools.ReadFile(root), &calls))
+				tc.change(&b)
+				dir := t.TempDir()
+
+				r := call(b, cmd.words(dir)...)
+				if r.status != 2 {
+					t.Fatalf("status %d, want 2\n%v", r.status, r)
+				}
+				if r.stdout != "" {
+					t.Errorf("stdout %q, want it empty", r.stdout)
+				}
+				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") || !strings.Contains(r.stderr, tc.want) {
+					t.Errorf("stderr %q, want one line holding %q", r.stderr, tc.want)
+				}
+				if calls.Load() != 0 {
+					t.Errorf("read_file ran %d times", calls.Load())
+				}
+				if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+					t.Errorf("the export directory holds %v (%v), want nothing", entries, err)
+				}
+			})
+		}
+	}
+}
+
+// TestStartupAllowsAllHidden checks that a bundle whose tools are all hidden
+// starts: it has nothing to show, but its commands still run by name.
+func TestStartupAllowsAllHidden(t *testing.T) {
+	b := Bundle{Name: "quiet", Description: "Nothing to see. Use never.", Tools: []Tool{Use(rescan(), Hidden())}}
+	if r := call(b, "rescan"); r.status != 0 || r.stdout != "rescanned\n" {
+		t.Fatalf("want status 0 and rescanned\n%v", r)
+	}
+}
