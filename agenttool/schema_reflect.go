@@ -61,26 +61,20 @@ func (r *reflector) enter(t reflect.Type) error {
 // leave ends the walk of t, so that t may appear again beside it.
 func (r *reflector) leave(t reflect.Type) { delete(r.path, t) }
 
-var (
-	timeType          = reflect.TypeFor[time.Time]()
-	rawMessageType    = reflect.TypeFor[json.RawMessage]()
-	jsonMarshalerType = reflect.TypeFor[json.Marshaler]()
-	textMarshalerType = reflect.TypeFor[encoding.TextMarshaler]()
-)
-
 // typeSchema returns the schema of a value of type t found in the Go field
 // named field.
 func (r *reflector) typeSchema(t reflect.Type, field string) (*Schema, error) {
+	textMarshaler := reflect.TypeFor[encoding.TextMarshaler]()
 	switch {
-	case t == timeType:
+	case t == reflect.TypeFor[time.Time]():
 		return &Schema{Type: "string", Format: "date-time"}, nil
-	case t == rawMessageType:
+	case t == reflect.TypeFor[json.RawMessage]():
 		return &Schema{}, nil
-	case t.Kind() != reflect.Pointer && t.Implements(jsonMarshalerType):
+	case t.Kind() != reflect.Pointer && t.Implements(reflect.TypeFor[json.Marshaler]()):
 		// The type decides its own encoding, which reflection cannot see.
 		return &Schema{}, nil
 	case t.Kind() != reflect.Pointer &&
-		(t.Implements(textMarshalerType) || reflect.PointerTo(t).Implements(textMarshalerType)):
+		(t.Implements(textMarshaler) || reflect.PointerTo(t).Implements(textMarshaler)):
 		return &Schema{Type: "string"}, nil
 	}
 	switch t.Kind() {
@@ -186,10 +180,10 @@ func (r *reflector) collect(t reflect.Type, depth int, fields *[]fieldInfo) erro
 		}
 		name, tagOpts, _ := strings.Cut(tag, ",")
 		if sf.Anonymous && name == "" {
-			ft, ok := derefAll(sf.Type)
-			if !ok {
-				return recursiveError(ft)
-			}
+			// Go cannot embed a pointer type that points to itself, so the
+			// chain always ends; were it not to, ft stays a pointer and the
+			// field is walked, and refused, as an ordinary one.
+			ft, _ := derefAll(sf.Type)
 			if ft.Kind() == reflect.Struct {
 				// The embedded struct is on the path while its fields are
 				// gathered, so that a struct embedding itself is caught.
