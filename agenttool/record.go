@@ -77,7 +77,7 @@ func RecorderFrom(ctx context.Context) (RecordFunc, bool) {
 // recorder.
 func WriteRecord(ctx context.Context, details Recordable) error {
 	fn, ok := RecorderFrom(ctx)
-	if !ok || details == nil || isNilPointer(details) {
+	if !ok {
 		return nil
 	}
 	rec, err := RecordOf(details)

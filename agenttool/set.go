@@ -95,8 +95,11 @@ func (s Set) Definitions() []FunctionDefinition {
 
 // Validate checks that every entry of s is a tool with a non-empty name that
 // no earlier tool uses. It returns the first problem in order, or nil. The
-// messages are "tool[<i>]: nil tool", "tool[<i>]: empty name" and
-// "tool <name>: duplicate name", with the name quoted.
+// messages, where i is the entry's index, are:
+//
+//	tool[i]: nil tool
+//	tool[i]: empty name
+//	tool "name": duplicate name
 func (s Set) Validate() error {
 	seen := make(map[string]bool, len(s))
 	for i, t := range s {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"reflect"
 )
 
@@ -165,6 +166,20 @@ func build(name, description string, params json.RawMessage,
 	}
 	return t
 }
+
+// builtTool is what every tool built by New or NewFunc implements.
+type builtTool interface {
+	Tool
+	Strict
+	Sequential
+	Resource
+	Annotated
+}
+
+var (
+	_ builtTool = (*funcTool)(nil)
+	_ io.Closer = (*closingFuncTool)(nil)
+)
 
 // funcTool is the tool New and NewFunc build. It implements every property
 // interface, answering the defaults unless an option set them.
