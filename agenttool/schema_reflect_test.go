@@ -1,0 +1,293 @@
+package agenttool_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenttool/agenttool"
+)
+
+// Types that reflection must refuse or accept in edge positions.
+type (
+	recursive      struct{ Next *recursive }
+	embedsSelf     struct{ *embedsSelf }
+	recursiveSlice struct{ Items []recursiveSlice }
+	recursiveArray struct{ Items [1]*recursiveArray }
+	recursiveMap   struct{ Children map[string]recursiveMap }
+	selfPointer    *selfPointer
+	selfSlice      []selfSlice
+	strictMap      struct{ Labels map[string]string }
+	intKeyMap      struct{ ByID map[int]string }
+	chanField      struct{ C chan int }
+	funcField      struct{ F func() }
+	complexField   struct{ Z complex128 }
+	deepChan       struct{ Inner struct{ List []chan int } }
+	badEnum        struct {
+		N int `enum:"1,two"`
+	}
+	enumOnSlice struct {
+		S []string `enum:"a,b"`
+	}
+	badFloatEnum struct {
+		F float64 `enum:"x"`
+	}
+	badBoolEnum struct {
+		B bool `enum:"maybe"`
+	}
+	cycleField struct{ P selfPointer }
+	sliceCycle struct{ S selfSlice }
+)
+
+func TestReflectErrors(t *testing.T) {
+	tests := []struct {
+		name   string
+		typ    reflect.Type
+		strict bool
+		want   string
+	}{
+		{"recursive type", reflect.TypeFor[recursive](), false, "agenttool: recursive type agenttool_test.recursive cannot be expressed as a schema"},
+		{"recursion through an embedded pointer", reflect.TypeFor[embedsSelf](), false, "recursive"},
+		{"recursion through a slice", reflect.TypeFor[recursiveSlice](), false, "recursive"},
+		{"recursion through an array", reflect.TypeFor[recursiveArray](), false, "recursive"},
+		{"recursion through a map value", reflect.TypeFor[recursiveMap](), false, "recursive"},
+		{"pointer type pointing to itself", reflect.TypeFor[selfPointer](), false, "recursive type agenttool_test.selfPointer"},
+		{"field of a self-pointing pointer type", reflect.TypeFor[cycleField](), false, "recursive type agenttool_test.selfPointer"},
+		{"field of a self-containing slice type", reflect.TypeFor[sliceCycle](), false, "recursive type agenttool_test.selfSlice"},
+		{"strict map", reflect.TypeFor[strictMap](), true, "agenttool: field Labels: maps cannot be expressed in a strict schema"},
+		{"non-struct", reflect.TypeFor[int](), false, "agenttool: arguments must be a struct, got int"},
+		{"pointer to non-struct", reflect.TypeFor[**string](), false, "must be a struct, got **string"},
+		{"int map key", reflect.TypeFor[intKeyMap](), false, "agenttool: field ByID: map key must be a string, got int"},
+		{"int map key under strict", reflect.TypeFor[intKeyMap](), true, "map key"},
+		{"chan field", reflect.TypeFor[chanField](), false, "agenttool: field C: unsupported type chan int"},
+		{"func field", reflect.TypeFor[funcField](), false, "agenttool: field F: unsupported type func()"},
+		{"complex field", reflect.TypeFor[complexField](), false, "agenttool: field Z: unsupported type complex128"},
+		{"nearest field names the error", reflect.TypeFor[deepChan](), false, "agenttool: field List: unsupported type chan int"},
+		{"bad enum value", reflect.TypeFor[badEnum](), false, `agenttool: field N: enum value "two": strconv.ParseInt: parsing "two": invalid syntax`},
+		{"bad float enum value", reflect.TypeFor[badFloatEnum](), false, `enum value "x"`},
+		{"bad bool enum value", reflect.TypeFor[badBoolEnum](), false, `enum value "maybe"`},
+		{"enum on a slice", reflect.TypeFor[enumOnSlice](), false, "agenttool: field S: enum tag on unsupported type []string"},
+		{"nil type", nil, false, "agenttool: schema of nil type"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := agenttool.Reflect(tt.typ, schemaOptions(tt.strict)...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("Reflect error %v, want one containing %q", err, tt.want)
+			}
+			if s != nil {
+				t.Errorf("Reflect returned a schema with its error: %+v", s)
+			}
+			raw, err := agenttool.SchemaOf(tt.typ, schemaOptions(tt.strict)...)
+			if err == nil || !strings.Contains(err.Error(), tt.want) || raw != nil {
+				t.Errorf("SchemaOf = %s, %v; want no schema and an error containing %q", raw, err, tt.want)
+			}
+		})
+	}
+}
+
+// Types exercising the reflection rules beyond the golden corpus.
+type (
+	textPtr  string
+	upper    struct{ s string }
+	siblings struct{ A, B nested }
+	renamed  struct {
+		nested `json:"inner"`
+	}
+	twice     struct{ First, Second struct{ N nested } }
+	ptrEmbed  struct{ *nested }
+	dupEmbed1 struct{ X string }
+	dupEmbed2 struct{ X string }
+	dupEmbeds struct {
+		dupEmbed1
+		dupEmbed2
+		Y int
+	}
+	Tagged1 struct {
+		X string `json:"x"`
+	}
+	Tagged2 struct {
+		X string `json:"x"`
+	}
+	Exported   string
+	namedSlice []int
+	manyKinds  struct {
+		I8    int8          `json:"i8"`
+		U64   uint64        `json:"u64" enum:"1, 2"`
+		F32   float32       `json:"f32" enum:"0.5"`
+		B     bool          `json:"b" enum:"true"`
+		Named Exported      `json:"named" enum:"x"`
+		Ptr   *textPtr      `json:"ptr"`
+		Up    upper         `json:"up"`
+		UpPtr *upper        `json:"up_ptr"`
+		Iface fmt.Stringer  `json:"iface"`
+		Zero  time.Time     `json:"zero,omitzero"`
+		Str   int           `json:"str,string"`
+		Opt   string        `json:",omitempty"`
+		Arr   [2]namedSlice `json:"arr"`
+		Any   *any          `json:"pany"`
+		Text  *textArgs     `json:"text"`
+	}
+	embedsExported struct {
+		Exported
+		unexported int
+	}
+)
+
+// taggedEmbed builds, at run time so that vet does not flag the clash it is
+// about, a struct embedding two structs whose fields share a tagged name.
+func taggedEmbed() reflect.Type {
+	return reflect.StructOf([]reflect.StructField{
+		{Name: "Tagged1", Type: reflect.TypeFor[Tagged1](), Anonymous: true},
+		{Name: "Tagged2", Type: reflect.TypeFor[Tagged2](), Anonymous: true},
+	})
+}
+
+func (p *textPtr) MarshalText() ([]byte, error) { return []byte(*p), nil }
+func (u *upper) MarshalText() ([]byte, error)   { return []byte(u.s), nil }
+
+var _ = embedsExported{unexported: 0}
+
+func TestReflect(t *testing.T) {
+	tests := []struct {
+		name   string
+		typ    reflect.Type
+		strict bool
+		want   string
+	}{
+		{"pointer to pointer to struct", reflect.TypeFor[**readFileArgs](), false,
+			`{"type":"object","properties":` + schemaP + `,"required":["path"]}`},
+		{"schemer ignored by Reflect", reflect.TypeFor[customArgs](), false,
+			`{"type":"object","properties":{"X":{"type":"string"}},"required":["X"]}`},
+		{"type used twice beside itself", reflect.TypeFor[siblings](), false,
+			`{"type":"object","properties":{"A":` + schemaN + `,"B":` + schemaN + `},"required":["A","B"]}`},
+		{"same type in two sibling subtrees", reflect.TypeFor[twice](), false,
+			`{"type":"object","properties":{"First":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"]},"Second":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"]}},"required":["First","Second"]}`},
+		{"embedded struct with a tag name is a field", reflect.TypeFor[renamed](), false,
+			`{"type":"object","properties":{},"required":[]}`},
+		{"embedded pointer is promoted", reflect.TypeFor[ptrEmbed](), false, schemaN},
+		{"equal untagged names at one depth cancel", reflect.TypeFor[dupEmbeds](), false,
+			`{"type":"object","properties":{"Y":{"type":"integer"}},"required":["Y"]}`},
+		{"equal tagged names at one depth cancel", taggedEmbed(), false,
+			`{"type":"object","properties":{},"required":[]}`},
+		{"embedded exported non-struct is a field", reflect.TypeFor[embedsExported](), false,
+			`{"type":"object","properties":{"Exported":{"type":"string"}},"required":["Exported"]}`},
+		{"many kinds", reflect.TypeFor[manyKinds](), false,
+			`{"type":"object","properties":{` +
+				`"i8":{"type":"integer"},"u64":{"type":"integer","enum":[1,2]},"f32":{"type":"number","enum":[0.5]},` +
+				`"b":{"type":"boolean","enum":[true]},"named":{"type":"string","enum":["x"]},"ptr":{"type":"string"},` +
+				`"up":{"type":"string"},"up_ptr":{"type":"string"},"iface":{},"zero":{"type":"string","format":"date-time"},` +
+				`"str":{"type":"integer"},"Opt":{"type":"string"},"arr":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},` +
+				`"pany":{},"text":{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}},` +
+				`"required":["i8","u64","f32","b","named","up","iface","str","arr"]}`},
+		{"many kinds strict", reflect.TypeFor[manyKinds](), true,
+			`{"type":"object","properties":{` +
+				`"i8":{"type":"integer"},"u64":{"type":"integer","enum":[1,2]},"f32":{"type":"number","enum":[0.5]},` +
+				`"b":{"type":"boolean","enum":[true]},"named":{"type":"string","enum":["x"]},"ptr":{"type":["string","null"]},` +
+				`"up":{"type":"string"},"up_ptr":{"type":["string","null"]},"iface":{},"zero":{"type":"string","format":"date-time"},` +
+				`"str":{"type":"integer"},"Opt":{"type":"string"},"arr":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},` +
+				`"pany":{},"text":{"type":["object","null"],"properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}},` +
+				`"required":["i8","u64","f32","b","named","ptr","up","up_ptr","iface","zero","str","Opt","arr","pany","text"],"additionalProperties":false}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := agenttool.Reflect(tt.typ, schemaOptions(tt.strict)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := json.Marshal(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("schema differs (- want, + got):\n%s", lineDiff(indentString(tt.want), indentString(string(got))))
+			}
+		})
+	}
+}
+
+// pointerSchemer supplies its schema through a pointer receiver.
+type pointerSchemer struct{ X int }
+
+func (*pointerSchemer) JSONSchema() json.RawMessage { return json.RawMessage(`{"from":"pointer"}`) }
+
+// schemerIface is an interface type that includes Schemer; it has no zero
+// value to call the method on, so it is not treated as one.
+type schemerIface interface{ agenttool.Schemer }
+
+func TestSchemaOfSchemer(t *testing.T) {
+	tests := []struct {
+		name string
+		typ  reflect.Type
+		opts []agenttool.Option
+		want string
+	}{
+		{"value receiver", reflect.TypeFor[customArgs](), nil, `{"type":"object","properties":{"x":{"type":"string"}}}`},
+		{"value receiver behind pointers", reflect.TypeFor[**customArgs](), nil, `{"type":"object","properties":{"x":{"type":"string"}}}`},
+		{"strict is ignored", reflect.TypeFor[customArgs](), []agenttool.Option{agenttool.WithStrict()}, `{"type":"object","properties":{"x":{"type":"string"}}}`},
+		{"pointer receiver", reflect.TypeFor[pointerSchemer](), nil, `{"from":"pointer"}`},
+		{"pointer receiver through a pointer", reflect.TypeFor[*pointerSchemer](), nil, `{"from":"pointer"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := agenttool.SchemaOf(tt.typ, tt.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != tt.want {
+				t.Errorf("got %s, want %s", got, tt.want)
+			}
+		})
+	}
+	t.Run("interface type is not a schemer", func(t *testing.T) {
+		_, err := agenttool.SchemaOf(reflect.TypeFor[schemerIface]())
+		if err == nil || !strings.Contains(err.Error(), "must be a struct") {
+			t.Errorf("error %v, want the must-be-a-struct error", err)
+		}
+	})
+	t.Run("self-pointing type is not a schemer", func(t *testing.T) {
+		_, err := agenttool.SchemaOf(reflect.TypeFor[selfPointer]())
+		if err == nil || !strings.Contains(err.Error(), "recursive") {
+			t.Errorf("error %v, want the recursive-type error", err)
+		}
+	})
+}
+
+func TestSchemaForMatchesSchemaOf(t *testing.T) {
+	for _, strict := range []bool{false, true} {
+		a, errA := agenttool.SchemaFor[readFileArgs](schemaOptions(strict)...)
+		b, errB := agenttool.SchemaOf(reflect.TypeFor[readFileArgs](), schemaOptions(strict)...)
+		if errA != nil || errB != nil || !bytes.Equal(a, b) {
+			t.Errorf("strict=%v: SchemaFor = %s, %v; SchemaOf = %s, %v", strict, a, errA, b, errB)
+		}
+	}
+	if _, err := agenttool.SchemaFor[chanField](); err == nil {
+		t.Error("SchemaFor[chanField] succeeded, want an error")
+	}
+}
+
+// TestReflectDoesNotShareNodes checks that adjusting one field's schema
+// never leaks into another that has the same type.
+func TestReflectDoesNotShareNodes(t *testing.T) {
+	s, err := agenttool.Reflect(reflect.TypeFor[siblings]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Properties[0].Schema.Description = "changed"
+	if d := s.Properties[1].Schema.Description; d != "" {
+		t.Errorf("sibling description = %q, want empty", d)
+	}
+}
+
+func TestReflectErrorIsNotValidation(t *testing.T) {
+	_, err := agenttool.Reflect(reflect.TypeFor[chanField]())
+	var verr *agenttool.ValidationError
+	if errors.As(err, &verr) {
+		t.Errorf("reflection error %v is a *ValidationError", err)
+	}
+}
