@@ -18,25 +18,34 @@ import (
 type Schemer interface{ JSONSchema() json.RawMessage }
 
 // Schema is the subset of JSON Schema that reflection produces and that
-// validation understands. The zero value accepts any JSON value.
-//
-// Type is a JSON Schema type name ("object", "array", "string", "integer",
-// "number", "boolean" or "null"), or "" for any value. Enum values are
-// int64, float64, string, bool or nil; nil stands for JSON null.
-// Properties keeps the order in which members are written. NoAdditional
-// writes "additionalProperties": false and takes precedence over
-// AdditionalProperties.
+// validation understands. The zero value accepts any JSON value. Schema
+// values are plain data: build them by hand, or with Reflect, and do not
+// change one while it is in use.
 type Schema struct {
-	Type                 string
-	Nullable             bool
-	Description          string
-	Format               string
-	Enum                 []any
-	Properties           []Property
-	Required             []string
+	// Type is a JSON Schema type name: "object", "array", "string",
+	// "integer", "number", "boolean" or "null". Empty means any value.
+	Type string
+	// Nullable also allows null; it is written as [Type,"null"] and has no
+	// effect when Type is empty.
+	Nullable    bool
+	Description string
+	// Format is a hint such as "date-time"; validation does not check it.
+	Format string
+	// Enum, when non-nil, lists the allowed values: int64, float64, string,
+	// bool or nil (JSON null).
+	Enum []any
+	// Properties are the members of an object, written in this order.
+	Properties []Property
+	// Required names the members an object must have.
+	Required []string
+	// AdditionalProperties, when non-nil, is the schema of every member not
+	// listed in Properties. It is ignored when NoAdditional is set.
 	AdditionalProperties *Schema
-	NoAdditional         bool
-	Items                *Schema
+	// NoAdditional refuses members not listed in Properties and is written
+	// as "additionalProperties":false.
+	NoAdditional bool
+	// Items is the schema of every element of an array; nil accepts any.
+	Items *Schema
 }
 
 // Property is one named member of an object schema. A nil Schema accepts

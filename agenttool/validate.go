@@ -193,30 +193,32 @@ func number(v any) (float64, bool) {
 }
 
 // inEnum reports whether v is one of enum: nil matches nil, strings and
-// bools match by equality, numbers by their float64 value.
+// bools match by equality, numbers by their float64 value. Values of any
+// other type never match, so comparing cannot panic.
 func inEnum(enum []any, v any) bool {
 	vf, vNum := number(v)
 	for _, e := range enum {
-		switch {
-		case e == nil || v == nil:
-			if e == nil && v == nil {
+		switch e := e.(type) {
+		case nil:
+			if v == nil {
 				return true
 			}
-		case vNum:
-			if ef, ok := number(e); ok && ef == vf {
+		case string:
+			if s, ok := v.(string); ok && s == e {
+				return true
+			}
+		case bool:
+			if b, ok := v.(bool); ok && b == e {
 				return true
 			}
 		default:
-			if isComparable(e) && isComparable(v) && e == v {
+			if ef, ok := number(e); ok && vNum && ef == vf {
 				return true
 			}
 		}
 	}
 	return false
 }
-
-// isComparable reports whether == may be applied to v without panicking.
-func isComparable(v any) bool { return reflect.TypeOf(v).Comparable() }
 
 // renderEnum renders enum values as [a, b, c].
 func renderEnum(enum []any) string {

@@ -208,6 +208,7 @@ func TestValidateGoValues(t *testing.T) {
 		{"Go struct is no object", &agenttool.Schema{Type: "object"}, struct{}{}, `invalid arguments: expected object, got object`},
 		{"named string is no JSON string", &agenttool.Schema{Type: "string"}, named("x"), `invalid arguments: expected string, got "x"`},
 		{"unsupported Go value", &agenttool.Schema{Type: "string"}, make(chan int), `invalid arguments: expected string, got chan int`},
+		{"enum of structs never matches and never panics", &agenttool.Schema{Enum: []any{struct{ X any }{[]int{1}}}}, struct{ X any }{[]int{1}}, `invalid arguments: expected one of [object], got object`},
 		{"invalid json.Number", &agenttool.Schema{Type: "number"}, json.Number("abc"), `invalid arguments: expected number, got abc`},
 	}
 	for _, tt := range tests {
