@@ -17,6 +17,8 @@ import (
 type (
 	recursive      struct{ Next *recursive }
 	embedsSelf     struct{ *embedsSelf }
+	embedsLoopA    struct{ embedsLoopB }
+	embedsLoopB    struct{ *embedsLoopA }
 	recursiveSlice struct{ Items []recursiveSlice }
 	recursiveArray struct{ Items [1]*recursiveArray }
 	recursiveMap   struct{ Children map[string]recursiveMap }
@@ -53,6 +55,7 @@ func TestReflectErrors(t *testing.T) {
 	}{
 		{"recursive type", reflect.TypeFor[recursive](), false, "agenttool: recursive type agenttool_test.recursive cannot be expressed as a schema"},
 		{"recursion through an embedded pointer", reflect.TypeFor[embedsSelf](), false, "recursive"},
+		{"recursion through two embedded structs", reflect.TypeFor[embedsLoopA](), false, "recursive type agenttool_test.embedsLoopA"},
 		{"recursion through a slice", reflect.TypeFor[recursiveSlice](), false, "recursive"},
 		{"recursion through an array", reflect.TypeFor[recursiveArray](), false, "recursive"},
 		{"recursion through a map value", reflect.TypeFor[recursiveMap](), false, "recursive"},
