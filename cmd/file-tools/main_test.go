@@ -1,0 +1,570 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// program is the path of the file-tools binary that TestMain builds. It is
+// set once, before any test runs, and only read afterwards.
+var program string
+
+// callLimit bounds every run of the program, so that a hang fails the test
+// instead of stalling the suite. It is a safety net, not a timing check.
+const callLimit = 60 * time.Second
+
+// pointer is the line cli adds after a usage error.
+const pointer = "Run `file-tools help` for usage."
+
+func TestMain(m *testing.M) {
+	os.Exit(buildAndRun(m))
+}
+
+// buildAndRun builds the program into a temporary directory, runs the
+// tests and removes the directory again.
+func buildAndRun(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "file-tools-e2e")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	program = filepath.Join(dir, "file-tools"+exeSuffix())
+	build := exec.Command("go", "build", "-buildvcs=false", "-o", program, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "building file-tools: %v\n%s", err, out)
+		return 1
+	}
+	return m.Run()
+}
+
+// exeSuffix is what the system appends to the name of a program.
+func exeSuffix() string {
+	if runtime.GOOS == "windows" {
+		return ".exe"
+	}
+	return ""
+}
+
+// outcome is what one run of the program did.
+type outcome struct {
+	status         int
+	stdout, stderr string
+}
+
+// execute runs exe with args in dir, feeding it stdin, and returns what it
+// did. HOME and the temporary directory point into test directories, so a
+// run never touches the user's files.
+func execute(t *testing.T, exe, dir, stdin string, args ...string) outcome {
+	t.Helper()
+	cmd := command(t, exe, dir, args...)
+	cmd.Stdin = strings.NewReader(stdin)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	return finish(t, cmd, cmd.Run(), &stdout, &stderr)
+}
+
+// command prepares a run of exe in dir with the test environment and the
+// time limit.
+func command(t *testing.T, exe, dir string, args ...string) *exec.Cmd {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), callLimit)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, exe, args...)
+	cmd.Dir = dir
+	home, tmp := t.TempDir(), t.TempDir()
+	cmd.Env = append(os.Environ(), "HOME="+home, "USERPROFILE="+home, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
+	return cmd
+}
+
+// finish turns the end of a run into an outcome.
+func finish(t *testing.T, cmd *exec.Cmd, err error, stdout, stderr *bytes.Buffer) outcome {
+	t.Helper()
+	var exit *exec.ExitError
+	switch {
+	case cmd.ProcessState != nil && !cmd.ProcessState.Exited():
+		t.Fatalf("%q did not exit on its own (limit %v): %v\nstderr: %s", cmd.Args, callLimit, err, stderr)
+	case errors.As(err, &exit):
+	case err != nil:
+		t.Fatalf("running %q: %v", cmd.Args, err)
+	}
+	return outcome{cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()}
+}
+
+// newTree makes a fresh working tree holding data.txt and logo.png.
+func newTree(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	logo, err := os.ReadFile(filepath.Join("testdata", "logo.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string][]byte{"data.txt": []byte("hello\n"), "logo.png": logo} {
+		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// snapshot records every entry under dir, by slash path: a directory's
+// mode, a file's mode and contents, a link's target. Two equal snapshots
+// mean nothing in the tree changed.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	snap := make(map[string]string)
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		entry := info.Mode().String()
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(p)
+			if err != nil {
+				return err
+			}
+			entry += " -> " + target
+		case d.Type().IsRegular():
+			b, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			entry += " " + string(b)
+		}
+		snap[filepath.ToSlash(rel)] = entry
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return snap
+}
+
+// diffSnapshots describes how after differs from before, or returns "".
+func diffSnapshots(before, after map[string]string) string {
+	var b strings.Builder
+	for _, k := range slices.Sorted(maps.Keys(before)) {
+		switch v, ok := after[k]; {
+		case !ok:
+			fmt.Fprintf(&b, "removed %s\n", k)
+		case v != before[k]:
+			fmt.Fprintf(&b, "changed %s: %q -> %q\n", k, before[k], v)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(after)) {
+		if _, ok := before[k]; !ok {
+			fmt.Fprintf(&b, "added %s\n", k)
+		}
+	}
+	return b.String()
+}
+
+// env is what the steps of one end-to-end case share.
+type env struct {
+	tree string // the working tree, the program's directory
+	tmp  string // a directory outside the tree, $TMP in a step
+	repo string // the repository's root, $REPO in a step
+}
+
+// expand replaces the placeholders of a step.
+func (e env) expand(s string) string {
+	return strings.NewReplacer("$TMP", e.tmp, "$REPO", e.repo, "$TREE", e.tree).Replace(s)
+}
+
+// step is one run of the program within a case.
+type step struct {
+	exe    string // the program's file name in $TMP/bin when not the built one
+	args   []string
+	stdin  string
+	status int
+	stdout string // exact, unless stdoutHas is set
+	stderr string // exact, unless stderrHas is set
+	// stdoutHas and stderrHas, when set, hold fragments the stream must
+	// contain, for long texts and for messages whose wording is cli's to
+	// choose.
+	stdoutHas, stderrHas []string
+	check     func(t *testing.T, e env) // further checks on files
+}
+
+func TestEndToEnd(t *testing.T) {
+	repo, err := filepath.Abs(filepath.Join("..", ".."))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := func(name, want string) func(*testing.T, env) {
+		return func(t *testing.T, e env) {
+			t.Helper()
+			got, err := os.ReadFile(e.expand(name))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if string(got) != e.expand(want) {
+				t.Errorf("%s holds %q, want %q", name, got, want)
+			}
+		}
+	}
+	sameAsLogo := func(name string) func(*testing.T, env) {
+		return func(t *testing.T, e env) {
+			t.Helper()
+			logo, err := os.ReadFile(filepath.Join(e.tree, "logo.png"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			file(name, string(logo))(t, e)
+		}
+	}
+	sha := func(s string) string {
+		sum := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(sum[:])
+	}
+	skillPath := filepath.Join("$TMP", "file-tools", "SKILL.md")
+	wrote := "wrote " + skillPath + "\npre-approved in allowed-tools, for the turn that uses the skill:\n" +
+		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n"
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"version", []step{{args: []string{"version"}, stdout: "file-tools (devel)\n"}}},
+		{"read_file with flags", []step{{args: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"}}},
+		{"read_file with inline JSON", []step{{args: []string{"read_file", `{"path": "data.txt"}`}, stdout: "hello\n"}}},
+		{"read_file with JSON on stdin", []step{{args: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"}}},
+		{"read_file with an absolute path", []step{{args: []string{"read_file", "--path", filepath.Join("$TREE", "data.txt")}, stdout: "hello\n"}}},
+		{"read_file truncated", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "3"}, stdout: "hel\n[truncated: 3 of 6 bytes shown]\n"}}},
+		{"read_file outside the tree", []step{{
+			args: []string{"read_file", "--path", "../outside"}, status: 1,
+			stderr: "Error: path \"../outside\" is outside the working tree\n",
+		}}},
+		{"read_file without a path", []step{{
+			args: []string{"read_file"}, status: 1,
+			stderr: "Error: invalid arguments: missing required property \"path\"\n",
+		}}},
+		{"read_file of a directory", []step{{
+			args: []string{"read_file", "--path", "."}, status: 1,
+			stderr: "Error: path \".\" is a directory\n",
+		}}},
+		{"unknown command", []step{{args: []string{"nope"}, status: 2, stderr: "file-tools: unknown command \"nope\"\n" + pointer + "\n"}}},
+		{"unknown flag", []step{{
+			args: []string{"read_file", "--file", "x"}, status: 2,
+			stderr: "file-tools: read_file: flag provided but not defined: -file\n" + pointer + "\n",
+		}}},
+		{"write, read back, ask, accept, decline", []step{
+			{args: []string{"write_file", "--path", "a/b.txt", "--content", "hi"}, stdout: "wrote a/b.txt (2 bytes)\n"},
+			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi\n"},
+			{
+				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
+				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: a/b.txt exists; nobody confirmed the replacement"}` + "\n",
+				stderrHas: []string{"file-tools: ", "--answer"},
+				check:     file("$TREE/a/b.txt", "hi"),
+			},
+			{
+				args:   []string{"--answer", "accept", "--record", filepath.Join("$TMP", "w.jsonl"), "write_file", "--path", "a/b.txt", "--content", "again"},
+				stdout: "wrote a/b.txt (5 bytes)\n",
+				check: func(t *testing.T, e env) {
+					file("$TREE/a/b.txt", "again")(t, e)
+					checkRecord(t, filepath.Join(e.tmp, "w.jsonl"), `{"path":"a/b.txt","bytes":5,"sha256":"`+sha("again")+`","replaced":true}`)
+				},
+			},
+			{
+				args: []string{"--answer", "decline", "write_file", "--path", "a/b.txt", "--content", "third"}, status: 1,
+				stderr: "Error: not replaced: a/b.txt exists and the user declined\n",
+				check:  file("$TREE/a/b.txt", "again"),
+			},
+			{
+				args:   []string{"write_file", "--path", "a/b.txt", "--content", "forced", "--replace"},
+				stdout: "wrote a/b.txt (6 bytes)\n",
+				check:  file("$TREE/a/b.txt", "forced"),
+			},
+		}},
+		{"write_file asking a person", []step{
+			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "no"}, stdin: "n\n", status: 1,
+				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists and the user declined\n",
+				check:  file("$TREE/data.txt", "hello\n")},
+			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "nobody"}, status: 1,
+				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists; nobody confirmed the replacement\n",
+				check:  file("$TREE/data.txt", "hello\n")},
+			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "yes"}, stdin: "y\n",
+				stdout: "wrote data.txt (3 bytes)\n", stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
+				check: file("$TREE/data.txt", "yes")},
+		}},
+		{"write_file with JSON holding a single quote on stdin", []step{{
+			args: []string{"write_file", "-"}, stdin: `{"path": "notes.txt", "content": "it's one line\n"}`,
+			stdout: "wrote notes.txt (14 bytes)\n",
+			check:  file("$TREE/notes.txt", "it's one line\n"),
+		}}},
+		{"read_file records nothing", []step{{
+			args:   []string{"--record", filepath.Join("$TMP", "r.jsonl"), "read_file", "--path", "data.txt"},
+			stdout: "hello\n",
+			check:  file(filepath.Join("$TMP", "r.jsonl"), ""),
+		}}},
+		{"a binary file saved under --out", []step{{
+			args:   []string{"--out", filepath.Join("$TMP", "o"), "read_file", "--path", "logo.png"},
+			stdout: filepath.Join("$TMP", "o", "logo.png") + "\n",
+			check:  sameAsLogo(filepath.Join("$TMP", "o", "logo.png")),
+		}}},
+		{"a binary file saved twice under --out", []step{
+			{args: []string{"--out", "$TMP", "read_file", "--path", "logo.png"}, stdout: filepath.Join("$TMP", "logo.png") + "\n"},
+			{
+				args:   []string{"--out", "$TMP", "read_file", "--path", "logo.png"},
+				stdout: filepath.Join("$TMP", "logo-2.png") + "\n",
+				check:  sameAsLogo(filepath.Join("$TMP", "logo-2.png")),
+			},
+		}},
+		{"search", []step{{args: []string{"search", "--pattern", "hello"}, stdout: "data.txt:1:hello\n"}}},
+		{"search with repeated paths", []step{{args: []string{"search", "--pattern", "hel+o", "--paths", "data.txt", "--paths", "."}, stdout: "data.txt:1:hello\n"}}},
+		{"search without a match", []step{{args: []string{"search", "--pattern", "bye"}, stdout: "no matches\n"}}},
+		{"search with a bad pattern", []step{{
+			args: []string{"search", "--pattern", "("}, status: 1,
+			stderr: "Error: pattern \"(\": error parsing regexp: missing closing ): `(`\n",
+		}}},
+		{"help", []step{{
+			args: []string{"help"},
+			stdoutHas: []string{
+				"## Calling `file-tools`\n",
+				"\n## Commands\n\n" +
+					"- `read_file`: Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.\n" +
+					"- `search`: Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text.\n" +
+					"- `write_file`: Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.\n",
+			},
+		}}},
+		{"help for a command", []step{{
+			args:      []string{"help", "read_file"},
+			stdoutHas: []string{"### `read_file`", "file-tools read_file --path <string> [--max_bytes <integer>]"},
+		}}},
+		{"schema", []step{{
+			args: []string{"schema", "write_file"},
+			stdout: `{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "File to write, relative to the working directory"
+    },
+    "content": {
+      "type": "string",
+      "description": "The complete new contents of the file"
+    },
+    "replace": {
+      "type": "boolean",
+      "description": "Replace an existing file without asking"
+    }
+  },
+  "required": [
+    "path",
+    "content"
+  ]
+}
+`,
+		}}},
+		{"export-skill, then --check", []step{
+			{args: []string{"export-skill", "$TMP"}, stdout: wrote},
+			{args: []string{"export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
+			{args: []string{"export-skill", "$TMP"}, status: 1, stderr: "file-tools: export-skill: " + skillPath + " exists; give --force to replace it\n"},
+			{args: []string{"export-skill", "--force", "$TMP"}, stdout: wrote},
+		}},
+		{"export-skill --check against the golden skill", []step{{
+			args: []string{"export-skill", "--check", filepath.Join("$REPO", "testdata", "skills")}, status: 1,
+			stdout: filepath.Join("$REPO", "testdata", "skills", "file-tools", "SKILL.md") + ": only the version differs (v1.2.3 in the file, (devel) now)\n",
+		}}},
+		{"export-skill from a copy named ft", []step{{
+			exe:    "ft" + exeSuffix(),
+			args:   []string{"export-skill", "$TMP"},
+			stdout: wrote,
+			stderr: "file-tools: note: this binary was run as ft, and the skill calls it file-tools; install it under that name\n",
+		}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := env{tree: newTree(t), tmp: t.TempDir(), repo: repo}
+			for i, s := range tt.steps {
+				exe := program
+				if s.exe != "" {
+					exe = copyProgram(t, filepath.Join(e.tmp, "bin"), s.exe)
+				}
+				args := make([]string, len(s.args))
+				for j, a := range s.args {
+					args[j] = e.expand(a)
+				}
+				got := execute(t, exe, e.tree, s.stdin, args...)
+				if got.status != s.status {
+					t.Errorf("step %d %q: status %d, want %d\nstdout: %s\nstderr: %s", i, args, got.status, s.status, got.stdout, got.stderr)
+				}
+				checkStream(t, fmt.Sprintf("step %d %q: stdout", i, args), got.stdout, e.expand(s.stdout), s.stdoutHas)
+				checkStream(t, fmt.Sprintf("step %d %q: stderr", i, args), got.stderr, e.expand(s.stderr), s.stderrHas)
+				if s.check != nil {
+					s.check(t, e)
+				}
+			}
+		})
+	}
+}
+
+// checkStream compares what a stream got with want, or, when has is set,
+// checks that it holds every fragment of has.
+func checkStream(t *testing.T, what, got, want string, has []string) {
+	t.Helper()
+	if has == nil {
+		if got != want {
+			t.Errorf("%s\n%s\nwant\n%s", what, got, want)
+		}
+		return
+	}
+	for _, frag := range has {
+		if !strings.Contains(got, frag) {
+			t.Errorf("%s\n%s\nlacks\n%s", what, got, frag)
+		}
+	}
+}
+
+// copyProgram copies the built program into dir under name and returns
+// the copy's path.
+func copyProgram(t *testing.T, dir, name string) string {
+	t.Helper()
+	b, err := os.ReadFile(program)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, b, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// checkRecord checks that the record file at path holds exactly one line,
+// a record of write_file in namespace file-tools:write with data.
+func checkRecord(t *testing.T, path, data string) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(b), "\n")
+	if len(lines) != 2 || lines[1] != "" {
+		t.Fatalf("the record file holds %q, want one line", b)
+	}
+	var rec struct {
+		Time string          `json:"time"`
+		Tool string          `json:"tool"`
+		Call string          `json:"call"`
+		NS   string          `json:"ns"`
+		Data json.RawMessage `json:"data"`
+	}
+	if err := json.Unmarshal(b, &rec); err != nil {
+		t.Fatalf("the record %q: %v", b, err)
+	}
+	if rec.Tool != "write_file" || rec.NS != "file-tools:write" || !strings.HasPrefix(rec.Call, "cli_") || rec.Time == "" {
+		t.Errorf("record %q, want one of write_file in namespace file-tools:write", b)
+	}
+	if string(rec.Data) != data {
+		t.Errorf("record data %s, want %s", rec.Data, data)
+	}
+}
+
+// TestSavedWithoutOut checks that without --out a binary file is saved in
+// a fresh directory under the system's temporary directory.
+func TestSavedWithoutOut(t *testing.T) {
+	tree, tmp := newTree(t), t.TempDir()
+	cmd := command(t, program, tree, "read_file", "--path", "logo.png")
+	cmd.Env = append(cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	got := finish(t, cmd, cmd.Run(), &stdout, &stderr)
+	if got.status != 0 || got.stderr != "" {
+		t.Fatalf("status %d, stderr %q", got.status, got.stderr)
+	}
+	saved := strings.TrimSuffix(got.stdout, "\n")
+	if dir, name := filepath.Split(saved); name != "logo.png" || !strings.HasPrefix(filepath.Base(dir), "file-tools-") || filepath.Dir(filepath.Clean(dir)) != tmp {
+		t.Fatalf("saved as %q, want %s", saved, filepath.Join(tmp, "file-tools-*", "logo.png"))
+	}
+	want, err := os.ReadFile(filepath.Join(tree, "logo.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b, err := os.ReadFile(saved); err != nil || !bytes.Equal(b, want) {
+		t.Errorf("the saved file holds %q, %v; want the logo", b, err)
+	}
+}
+
+// TestInterrupt sends the program a signal while write_file waits for a
+// person's answer, as a Ctrl-C at the prompt would, and checks that the
+// call fails with the context's error and leaves the file alone.
+func TestInterrupt(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals cannot be sent to a process on Windows")
+	}
+	for _, sig := range []os.Signal{os.Interrupt, syscallTERM()} {
+		t.Run(sig.String(), func(t *testing.T) {
+			tree := newTree(t)
+			before := snapshot(t, tree)
+			cmd := command(t, program, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
+			// The pipe stays open until the end, so the prompt waits.
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer stdin.Close()
+			stderrPipe, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var stdout bytes.Buffer
+			cmd.Stdout = &stdout
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			r := bufio.NewReader(stderrPipe)
+			var stderr bytes.Buffer
+			const prompt = "Continue? [y/N] "
+			for !strings.HasSuffix(stderr.String(), prompt) {
+				c, err := r.ReadByte()
+				if err != nil {
+					t.Fatalf("no prompt before %v; stderr %q", err, stderr.String())
+				}
+				stderr.WriteByte(c)
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := io.Copy(&stderr, r); err != nil {
+				t.Fatal(err)
+			}
+			got := finish(t, cmd, cmd.Wait(), &stdout, &stderr)
+			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace data.txt: context canceled\n"
+			if got.status != 1 || got.stdout != "" || got.stderr != want {
+				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
+			}
+			if d := diffSnapshots(before, snapshot(t, tree)); d != "" {
+				t.Errorf("the tree changed:\n%s", d)
+			}
+		})
+	}
+}
