@@ -209,7 +209,7 @@ type step struct {
 	// contain, for long texts and for messages whose wording is cli's to
 	// choose.
 	stdoutHas, stderrHas []string
-	check     func(t *testing.T, e env) // further checks on files
+	check                func(t *testing.T, e env) // further checks on files
 }
 
 func TestEndToEnd(t *testing.T) {
