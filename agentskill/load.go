@@ -1,13 +1,184 @@
 package agentskill
 
-import "io/fs"
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
 
-// Load reads the skill at the root of fsys. Stub.
+// skillFiles are the names of the skill file, in order of preference.
+func skillFiles() [2]string { return [2]string{"SKILL.md", "skill.md"} }
+
+// Load reads the skill whose directory is the root of fsys, and sets
+// DirName from location, the path of that directory as a host names it.
+//
+// The skill file is SKILL.md or, failing that, skill.md. When the root can
+// be listed, a name counts only when listed with exactly that case and not
+// a directory (a symbolic link counts when it leads to a file), so a
+// case-insensitive file system cannot pass skill.md off as SKILL.md. When
+// it cannot be listed, each name is read in turn. Neither file gives
+// [ErrNoSkillFile]; a read error is wrapped as "agentskill: read <name>:
+// <err>", and a parse error is returned as [Parse] gave it.
+//
+// DirName is the last element of location, with slashes of either kind
+// and trailing slashes allowed; it is "" when location is "", "." or "/",
+// which leaves the name of the directory unchecked.
 func Load(fsys fs.FS, location string) (*Skill, error) {
+	data, err := readSkillFile(fsys)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Parse(data)
+	if err != nil {
+		return nil, err
+	}
+	s.DirName = dirName(location)
+	return s, nil
+}
+
+// readSkillFile returns the contents of the skill file at the root of fsys.
+func readSkillFile(fsys fs.FS) ([]byte, error) {
+	read := func(name string) ([]byte, error) {
+		data, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			return nil, fmt.Errorf("agentskill: read %s: %w", name, err)
+		}
+		return data, nil
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		for _, name := range skillFiles() {
+			data, err := read(name)
+			if errors.Is(err, fs.ErrNotExist) {
+				continue
+			}
+			return data, err
+		}
+		return nil, ErrNoSkillFile
+	}
+	for _, name := range skillFiles() {
+		for _, e := range entries {
+			if e.Name() != name || e.IsDir() {
+				continue
+			}
+			if e.Type()&fs.ModeSymlink != 0 {
+				fi, err := fs.Stat(fsys, name)
+				if errors.Is(err, fs.ErrNotExist) || err == nil && fi.IsDir() {
+					continue
+				}
+				if err != nil {
+					return nil, fmt.Errorf("agentskill: read %s: %w", name, err)
+				}
+			}
+			return read(name)
+		}
+	}
 	return nil, ErrNoSkillFile
 }
 
-// LoadDir reads the skill in the directory dir. Stub.
+// dirName returns the last element of location, or "" for "", "." and "/".
+func dirName(location string) string {
+	p := strings.TrimRight(filepath.ToSlash(location), "/")
+	base := p[strings.LastIndex(p, "/")+1:]
+	if base == "." {
+		return ""
+	}
+	return base
+}
+
+// LoadDir reads the skill in the directory dir of the operating system's
+// file system, as [Load] does, with DirName the base name of dir.
+//
+// dir may be a symbolic link to the skill's directory; DirName is then the
+// link's name, the one a host listing the parent directory sees. Nothing
+// outside the skill's directory is ever read: a SKILL.md that is a
+// symbolic link leading elsewhere gives an error matching [ErrOutside],
+// while links that stay inside are followed. A dir that is not a directory
+// gives the error "agentskill: <dir>: not a directory".
 func LoadDir(dir string) (*Skill, error) {
-	return nil, ErrNoSkillFile
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, err
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("agentskill: %s: not a directory", dir)
+	}
+	resolved, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(resolved)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return Load(guardFS{dir: resolved, fsys: root.FS()}, abs)
+}
+
+// guardFS is the file system of a skill's directory, which must not lead
+// outside it. The underlying os.Root already refuses to escape; the guard
+// checks first so that the error says why, and matches ErrOutside.
+type guardFS struct {
+	dir  string // the directory, its symbolic links resolved
+	fsys fs.FS  // the os.Root of dir
+}
+
+// check refuses an invalid name and a name whose symbolic links lead
+// outside g.dir. A name that does not exist passes: the operation that
+// follows reports it.
+func (g guardFS) check(op, name string) error {
+	if !fs.ValidPath(name) {
+		return &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+	}
+	target, err := filepath.EvalSymlinks(filepath.Join(g.dir, filepath.FromSlash(name)))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return &fs.PathError{Op: op, Path: name, Err: err}
+	}
+	rel, err := filepath.Rel(g.dir, target)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return &fs.PathError{Op: op, Path: name, Err: ErrOutside}
+	}
+	return nil
+}
+
+// Open implements fs.FS.
+func (g guardFS) Open(name string) (fs.File, error) {
+	if err := g.check("open", name); err != nil {
+		return nil, err
+	}
+	return g.fsys.Open(name)
+}
+
+// ReadFile implements fs.ReadFileFS.
+func (g guardFS) ReadFile(name string) ([]byte, error) {
+	if err := g.check("open", name); err != nil {
+		return nil, err
+	}
+	return fs.ReadFile(g.fsys, name)
+}
+
+// ReadDir implements fs.ReadDirFS.
+func (g guardFS) ReadDir(name string) ([]fs.DirEntry, error) {
+	if err := g.check("readdir", name); err != nil {
+		return nil, err
+	}
+	return fs.ReadDir(g.fsys, name)
+}
+
+// Stat implements fs.StatFS.
+func (g guardFS) Stat(name string) (fs.FileInfo, error) {
+	if err := g.check("stat", name); err != nil {
+		return nil, err
+	}
+	return fs.Stat(g.fsys, name)
 }

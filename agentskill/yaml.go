@@ -1,0 +1,780 @@
+package agentskill
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// This file holds the reader for the block-style subset of YAML 1.2 that
+// frontmatter needs. It turns the frontmatter into a small tree of nodes;
+// parse.go maps that tree onto a Skill. Whatever the subset does not cover
+// is refused with a *SyntaxError rather than guessed at.
+
+// maxDepth bounds the nesting of collections, the root mapping counting as
+// one level. Parse refuses deeper input and Encode deeper values, so that
+// neither recursion can exhaust the stack and Encode accepts all that Parse
+// returns.
+const maxDepth = 100
+
+// nodeKind says what a node holds.
+type nodeKind int
+
+const (
+	emptyNode  nodeKind = iota // a key or "-" with no value at all
+	scalarNode                 // text
+	seqNode                    // items
+	mapNode                    // keys and vals
+)
+
+// node is one value of the frontmatter.
+type node struct {
+	kind  nodeKind
+	text  string   // scalarNode: the text after escapes, folding and chomping
+	plain bool     // scalarNode: written plain, so typed reading applies
+	items []*node  // seqNode
+	keys  []string // mapNode, in document order
+	vals  []*node  // mapNode, vals[i] belongs to keys[i]
+}
+
+// reader reads the frontmatter, held as lines without their line breaks.
+type reader struct {
+	lines []string
+	first int // line number of lines[0] in the file
+	next  int // index of the first line not consumed by the last value read
+	depth int // collections currently open
+}
+
+// readYAML reads frontmatter whose first line is line first of the file.
+// It returns a mapping node, or ErrNotMapping, or a *SyntaxError.
+func readYAML(fm []byte, first int) (*node, error) {
+	if err := checkChars(fm, first); err != nil {
+		return nil, err
+	}
+	r := &reader{first: first}
+	if len(fm) > 0 {
+		// The frontmatter ends with a line break, so every line is complete.
+		r.lines = strings.Split(string(fm[:len(fm)-1]), "\n")
+		for i, l := range r.lines {
+			r.lines[i] = strings.TrimSuffix(l, "\r")
+		}
+	}
+	return r.document()
+}
+
+// checkChars refuses invalid UTF-8, a CR that does not precede an LF, and
+// every character YAML does not allow in a document.
+func checkChars(fm []byte, line int) error {
+	for i := 0; i < len(fm); {
+		c, size := utf8.DecodeRune(fm[i:])
+		switch {
+		case c == utf8.RuneError && size == 1:
+			return &SyntaxError{Line: line, Msg: "invalid UTF-8"}
+		case c == '\n':
+			line++
+		case c == '\r' && i+1 < len(fm) && fm[i+1] == '\n':
+		case !allowedChar(c):
+			return &SyntaxError{Line: line, Msg: fmt.Sprintf("character U+%04X is not allowed", c)}
+		}
+		i += size
+	}
+	return nil
+}
+
+// allowedChar reports whether YAML allows c in a document, line breaks
+// aside.
+func allowedChar(c rune) bool {
+	switch {
+	case c == '\t', c >= 0x20 && c <= 0x7E, c == 0x85:
+		return true
+	case c == 0xFEFF:
+		return false
+	case c >= 0xA0 && c <= 0xD7FF, c >= 0xE000 && c <= 0xFFFD, c >= 0x10000 && c <= utf8.MaxRune:
+		return true
+	}
+	return false
+}
+
+func (r *reader) errorf(i int, format string, args ...any) error {
+	return &SyntaxError{Line: r.first + i, Msg: fmt.Sprintf(format, args...)}
+}
+
+// content returns the index of the first content line at or after i, or
+// len(r.lines) when there is none. It refuses a content line indented with
+// a tab and a directive or document marker.
+func (r *reader) content(i int) (int, error) {
+	for ; i < len(r.lines); i++ {
+		s := r.lines[i]
+		if isBlank(s) || isComment(s) {
+			continue
+		}
+		n := indentOf(s)
+		if s[n] == '\t' {
+			return i, r.errorf(i, "tab in indentation")
+		}
+		if s[0] == '%' || (strings.HasPrefix(s, "---") || strings.HasPrefix(s, "...")) && sepAt(s, 3) {
+			return i, r.errorf(i, "directives and document markers are not supported")
+		}
+		return i, nil
+	}
+	return i, nil
+}
+
+// enter opens a collection that starts on line i, refusing one nested too
+// deep; leave closes it.
+func (r *reader) enter(i int) error {
+	if r.depth >= maxDepth {
+		return r.errorf(i, "collections nested more than %d levels deep are not supported", maxDepth)
+	}
+	r.depth++
+	return nil
+}
+
+func (r *reader) leave() { r.depth-- }
+
+// document reads the whole frontmatter, which must be a mapping.
+func (r *reader) document() (*node, error) {
+	i, err := r.content(0)
+	if err != nil {
+		return nil, err
+	}
+	if i == len(r.lines) {
+		return &node{kind: mapNode}, nil
+	}
+	s := r.lines[i]
+	col := indentOf(s)
+	t := s[col:]
+	var root *node
+	switch {
+	case emptyFlow(t, "{}"):
+		root, r.next = &node{kind: mapNode}, i+1
+	case emptyFlow(t, "[]") || isSeqEntry(t):
+		return nil, ErrNotMapping
+	case t[0] == '[' || t[0] == '{' || t[0] == '&' || t[0] == '*' || t[0] == '!' || t[0] == '?' && sepAt(t, 1):
+		return nil, r.errorf(i, "%s", startError(t, "value"))
+	default:
+		if _, _, ok, msg := splitEntry(s, col); !ok && msg == "" {
+			return nil, ErrNotMapping
+		}
+		if root, err = r.mapping(i, col); err != nil {
+			return nil, err
+		}
+	}
+	j, err := r.content(r.next)
+	if err != nil {
+		return nil, err
+	}
+	if j < len(r.lines) {
+		if indentOf(r.lines[j]) < col {
+			return nil, r.errorf(j, "bad indentation")
+		}
+		return nil, r.errorf(j, "unexpected content after the mapping")
+	}
+	return root, nil
+}
+
+// mapping reads a block mapping whose keys are at column col, the first
+// one on line i (which may hold a "- " before col).
+func (r *reader) mapping(i, col int) (*node, error) {
+	if err := r.enter(i); err != nil {
+		return nil, err
+	}
+	defer r.leave()
+	m := &node{kind: mapNode}
+	seen := make(map[string]bool)
+	for {
+		s := r.lines[i]
+		if isSeqEntry(s[col:]) {
+			return nil, r.errorf(i, "expected a key")
+		}
+		key, vcol, ok, msg := splitEntry(s, col)
+		switch {
+		case msg != "":
+			return nil, r.errorf(i, "%s", msg)
+		case !ok:
+			return nil, r.errorf(i, "expected a key")
+		case utf8.RuneCountInString(key) > maxKeyLength:
+			return nil, r.errorf(i, "key longer than %d characters", maxKeyLength)
+		case seen[key]:
+			return nil, r.errorf(i, "duplicate key %q", key)
+		}
+		seen[key] = true
+		v, err := r.value(i, vcol, col)
+		if err != nil {
+			return nil, err
+		}
+		m.keys, m.vals = append(m.keys, key), append(m.vals, v)
+
+		j, err := r.content(r.next)
+		if err != nil {
+			return nil, err
+		}
+		if j == len(r.lines) || indentOf(r.lines[j]) < col {
+			return m, nil
+		}
+		if indentOf(r.lines[j]) > col {
+			return nil, r.errorf(j, "bad indentation")
+		}
+		i = j
+	}
+}
+
+// sequence reads a block sequence whose "-" are at column col, the first
+// one on line i.
+func (r *reader) sequence(i, col int) (*node, error) {
+	if err := r.enter(i); err != nil {
+		return nil, err
+	}
+	defer r.leave()
+	seq := &node{kind: seqNode}
+	for {
+		item, err := r.item(i, col)
+		if err != nil {
+			return nil, err
+		}
+		seq.items = append(seq.items, item)
+
+		j, err := r.content(r.next)
+		if err != nil {
+			return nil, err
+		}
+		if j == len(r.lines) || indentOf(r.lines[j]) < col {
+			return seq, nil
+		}
+		if indentOf(r.lines[j]) > col {
+			return nil, r.errorf(j, "bad indentation")
+		}
+		if !isSeqEntry(r.lines[j][col:]) {
+			// The parent mapping, at the same column, goes on.
+			return seq, nil
+		}
+		i = j
+	}
+}
+
+// item reads the sequence item whose "-" is at column col of line i.
+func (r *reader) item(i, col int) (*node, error) {
+	s := r.lines[i]
+	c := skipWhite(s, col+1)
+	switch {
+	case c == len(s) || s[c] == '#':
+		return r.below(i+1, col, false)
+	case isSeqEntry(s[c:]):
+		return r.sequence(i, c)
+	}
+	if _, _, ok, msg := splitEntry(s, c); ok || msg != "" {
+		return r.mapping(i, c)
+	}
+	return r.inline(i, c, col)
+}
+
+// value reads the value of a mapping entry: vcol is the column just after
+// the ":" on line i, n the column of the key.
+func (r *reader) value(i, vcol, n int) (*node, error) {
+	s := r.lines[i]
+	c := skipWhite(s, vcol)
+	if c == len(s) || s[c] == '#' {
+		return r.below(i+1, n, true)
+	}
+	return r.inline(i, c, n)
+}
+
+// below reads a value that starts on a line after its key or "-", which is
+// at column n: a collection or scalar indented deeper than n, a sequence at
+// column n when sameSeq allows it (a mapping's value), or else nothing.
+func (r *reader) below(from, n int, sameSeq bool) (*node, error) {
+	j, err := r.content(from)
+	if err != nil {
+		return nil, err
+	}
+	r.next = j
+	if j == len(r.lines) {
+		return &node{kind: emptyNode}, nil
+	}
+	s := r.lines[j]
+	ind := indentOf(s)
+	switch {
+	case ind > n && isSeqEntry(s[ind:]):
+		return r.sequence(j, ind)
+	case ind > n:
+		if _, _, ok, msg := splitEntry(s, ind); ok || msg != "" {
+			return r.mapping(j, ind)
+		}
+		return r.inline(j, ind, n)
+	case ind == n && sameSeq && isSeqEntry(s[ind:]):
+		return r.sequence(j, n)
+	}
+	return &node{kind: emptyNode}, nil
+}
+
+// inline reads a value that starts at column col of line i, which is
+// neither empty nor a comment; n is the column of its key or "-".
+func (r *reader) inline(i, col, n int) (*node, error) {
+	t := r.lines[i][col:]
+	switch {
+	case t[0] == '|' || t[0] == '>':
+		return r.block(i, col, n)
+	case t[0] == '\'' || t[0] == '"':
+		text, line, end, err := r.quoted(i, col, n, false)
+		if err != nil {
+			return nil, err
+		}
+		if !onlyComment(r.lines[line][end:]) {
+			return nil, r.errorf(line, "unexpected text after a quoted value")
+		}
+		r.next = line + 1
+		return &node{kind: scalarNode, text: text}, nil
+	case emptyFlow(t, "[]"):
+		r.next = i + 1
+		return &node{kind: seqNode}, nil
+	case emptyFlow(t, "{}"):
+		r.next = i + 1
+		return &node{kind: mapNode}, nil
+	}
+	if msg := startError(t, "value"); msg != "" {
+		return nil, r.errorf(i, "%s", msg)
+	}
+	return r.plain(i, col, n)
+}
+
+// plain reads a plain scalar starting at column col of line i; its
+// continuation lines must be indented deeper than n.
+func (r *reader) plain(i, col, n int) (*node, error) {
+	text, comment := plainLine(r.lines[i][col:])
+	if badPlainLine(text) {
+		return nil, r.errorf(i, "': ' in a plain value; quote the value")
+	}
+	var b strings.Builder
+	b.WriteString(text)
+	r.next = i + 1
+	blanks := 0
+	for j := i + 1; j < len(r.lines) && !comment; j++ {
+		s := r.lines[j]
+		if isBlank(s) {
+			blanks++
+			continue
+		}
+		ind := indentOf(s)
+		if isComment(s) || ind <= n {
+			break
+		}
+		if s[ind] == '\t' {
+			return nil, r.errorf(j, "tab in indentation")
+		}
+		text, comment = plainLine(s[ind:])
+		if badPlainLine(text) {
+			return nil, r.errorf(j, "': ' in a plain value; quote the value")
+		}
+		if blanks == 0 {
+			b.WriteByte(' ')
+		}
+		b.WriteString(strings.Repeat("\n", blanks))
+		b.WriteString(text)
+		blanks = 0
+		r.next = j + 1
+	}
+	return &node{kind: scalarNode, text: b.String(), plain: true}, nil
+}
+
+// plainLine returns the text of one line of a plain scalar, up to a
+// comment and without trailing white space, and whether a comment
+// followed.
+func plainLine(t string) (string, bool) {
+	for j := 1; j < len(t); j++ {
+		if t[j] == '#' && isWhite(t[j-1]) {
+			return strings.TrimRight(t[:j], " \t"), true
+		}
+	}
+	return strings.TrimRight(t, " \t"), false
+}
+
+// badPlainLine reports whether a line of a plain scalar holds ": " or
+// ends with ":", which a YAML parser would read as a mapping.
+func badPlainLine(t string) bool {
+	return strings.Contains(t, ": ") || strings.Contains(t, ":\t") || strings.HasSuffix(t, ":")
+}
+
+// quoted reads the single- or double-quoted scalar whose opening quote is
+// at column col of line i. Continuation lines must be indented deeper than
+// n. It returns the text and the line and column just after the closing
+// quote. With oneLine (a key) the scalar must close on line i; when it
+// does not, the line returned is -1 and the error nil.
+func (r *reader) quoted(i, col, n int, oneLine bool) (text string, line, end int, err error) {
+	s := r.lines[i]
+	q := s[col]
+	var b []byte
+	keep := 0 // len(b) without the literal white space that ends it
+	line, j := i, col+1
+	for {
+		s = r.lines[line]
+		escapedBreak := false
+	scan:
+		for j < len(s) {
+			c := s[j]
+			switch {
+			case c == q && q == '\'' && j+1 < len(s) && s[j+1] == '\'':
+				b = append(b, '\'')
+				j += 2
+			case c == q:
+				return string(b), line, j + 1, nil
+			case c == '\\' && q == '"' && j+1 == len(s):
+				escapedBreak = true
+				break scan
+			case c == '\\' && q == '"':
+				var msg string
+				if b, j, msg = appendEscape(b, s, j); msg != "" {
+					return "", 0, 0, r.errorf(line, "%s", msg)
+				}
+			case c == ' ' || c == '\t':
+				b = append(b, c)
+				j++
+				continue
+			default:
+				_, size := utf8.DecodeRuneInString(s[j:])
+				b = append(b, s[j:j+size]...)
+				j += size
+			}
+			keep = len(b)
+		}
+		if oneLine {
+			return "", -1, 0, nil
+		}
+		if !escapedBreak {
+			b = b[:keep]
+		}
+		empties := 0
+		for line++; line < len(r.lines) && isBlank(r.lines[line]); line++ {
+			empties++
+		}
+		if line == len(r.lines) || indentOf(r.lines[line]) <= n {
+			return "", 0, 0, r.errorf(i, "unterminated quoted value")
+		}
+		switch {
+		case escapedBreak || empties > 0:
+			b = append(b, strings.Repeat("\n", empties)...)
+		default:
+			b = append(b, ' ')
+		}
+		keep = len(b)
+		j = skipWhite(r.lines[line], 0)
+	}
+}
+
+// appendEscape decodes the escape sequence at s[j] (a backslash) onto b and
+// returns the index after it, or a message when the escape is invalid.
+func appendEscape(b []byte, s string, j int) ([]byte, int, string) {
+	c := s[j+1]
+	var digits int
+	switch c {
+	case '0':
+		return append(b, 0), j + 2, ""
+	case 'a':
+		return append(b, '\a'), j + 2, ""
+	case 'b':
+		return append(b, '\b'), j + 2, ""
+	case 't', '\t':
+		return append(b, '\t'), j + 2, ""
+	case 'n':
+		return append(b, '\n'), j + 2, ""
+	case 'v':
+		return append(b, '\v'), j + 2, ""
+	case 'f':
+		return append(b, '\f'), j + 2, ""
+	case 'r':
+		return append(b, '\r'), j + 2, ""
+	case 'e':
+		return append(b, 0x1b), j + 2, ""
+	case ' ', '"', '/', '\\':
+		return append(b, c), j + 2, ""
+	case 'N':
+		return utf8.AppendRune(b, 0x85), j + 2, ""
+	case '_':
+		return utf8.AppendRune(b, 0xA0), j + 2, ""
+	case 'L':
+		return utf8.AppendRune(b, 0x2028), j + 2, ""
+	case 'P':
+		return utf8.AppendRune(b, 0x2029), j + 2, ""
+	case 'x':
+		digits = 2
+	case 'u':
+		digits = 4
+	case 'U':
+		digits = 8
+	default:
+		r, _ := utf8.DecodeRuneInString(s[j+1:])
+		return b, j, fmt.Sprintf("invalid escape: %q after a backslash", r)
+	}
+	if j+2+digits > len(s) {
+		return b, j, fmt.Sprintf("invalid escape: \\%c needs %d hex digits", c, digits)
+	}
+	var v rune
+	for _, h := range []byte(s[j+2 : j+2+digits]) {
+		d := hexDigit(h)
+		if d < 0 {
+			return b, j, fmt.Sprintf("invalid escape: \\%c needs %d hex digits", c, digits)
+		}
+		v = v<<4 | rune(d)
+	}
+	if v > utf8.MaxRune || v >= 0xD800 && v <= 0xDFFF {
+		return b, j, fmt.Sprintf("invalid escape: U+%04X is not a Unicode scalar value", v)
+	}
+	return utf8.AppendRune(b, v), j + 2 + digits, ""
+}
+
+// hexDigit returns the value of the hexadecimal digit h, or -1.
+func hexDigit(h byte) int {
+	switch {
+	case h >= '0' && h <= '9':
+		return int(h - '0')
+	case h >= 'a' && h <= 'f':
+		return int(h-'a') + 10
+	case h >= 'A' && h <= 'F':
+		return int(h-'A') + 10
+	}
+	return -1
+}
+
+// block reads the block scalar whose header ("|" or ">") is at column col
+// of line i; n is the column of its key or "-".
+func (r *reader) block(i, col, n int) (*node, error) {
+	t := r.lines[i][col:]
+	literal := t[0] == '|'
+	indicator, chomp := 0, byte(0)
+	h := 1
+	for ; h < len(t) && h <= 2; h++ {
+		switch c := t[h]; {
+		case c >= '1' && c <= '9' && indicator == 0:
+			indicator = int(c - '0')
+			continue
+		case (c == '-' || c == '+') && chomp == 0:
+			chomp = c
+			continue
+		}
+		break
+	}
+	if rest := t[h:]; rest != "" && (!isWhite(rest[0]) || !onlyComment(rest)) {
+		return nil, r.errorf(i, "invalid block scalar header %q", t)
+	}
+
+	m := -1
+	if indicator > 0 {
+		m = n + indicator
+	} else {
+		for k := i + 1; k < len(r.lines); k++ {
+			if ind := indentOf(r.lines[k]); ind < len(r.lines[k]) {
+				if ind > n {
+					m = ind
+				}
+				break
+			}
+		}
+	}
+
+	// lines holds the content lines without their indentation; empty
+	// records which of them are empty lines rather than text.
+	var lines []string
+	var empty []bool
+	seenText := false
+	k := i + 1
+	for ; k < len(r.lines); k++ {
+		l := r.lines[k]
+		spacesOnly := indentOf(l) == len(l)
+		switch {
+		case m < 0 && spacesOnly, spacesOnly && len(l) <= m:
+			lines, empty = append(lines, ""), append(empty, true)
+			continue
+		case m < 0:
+		case spacesOnly && indicator == 0 && !seenText:
+			return nil, r.errorf(k, "an empty line before the text of a block scalar has more spaces than the text")
+		case indentOf(l) >= m:
+			lines, empty = append(lines, l[m:]), append(empty, false)
+			seenText = true
+			continue
+		}
+		break
+	}
+	r.next = k
+
+	last := -1
+	for x := range lines {
+		if !empty[x] {
+			last = x
+		}
+	}
+	trail := len(lines) - last - 1
+	if last < 0 {
+		if chomp == '+' {
+			return &node{kind: scalarNode, text: strings.Repeat("\n", trail)}, nil
+		}
+		return &node{kind: scalarNode}, nil
+	}
+	var text string
+	if literal {
+		text = strings.Join(lines[:last+1], "\n")
+	} else {
+		text = fold(lines[:last+1], empty)
+	}
+	switch chomp {
+	case 0:
+		text += "\n"
+	case '+':
+		text += strings.Repeat("\n", trail+1)
+	}
+	return &node{kind: scalarNode, text: text}, nil
+}
+
+// fold joins the lines of a folded block scalar, which end with a text
+// line: leading empty lines give one LF each; two text lines with k empty
+// lines between them are joined by a space (k = 0) or k LFs, or by k+1 LFs
+// when either starts with white space (YAML 1.2 §8.1.3).
+func fold(lines []string, empty []bool) string {
+	var b strings.Builder
+	x := 0
+	for ; empty[x]; x++ {
+		b.WriteByte('\n')
+	}
+	prev := lines[x]
+	b.WriteString(prev)
+	k := 0
+	for x++; x < len(lines); x++ {
+		if empty[x] {
+			k++
+			continue
+		}
+		cur := lines[x]
+		switch {
+		case startsWhite(prev) || startsWhite(cur):
+			b.WriteString(strings.Repeat("\n", k+1))
+		case k == 0:
+			b.WriteByte(' ')
+		default:
+			b.WriteString(strings.Repeat("\n", k))
+		}
+		b.WriteString(cur)
+		prev, k = cur, 0
+	}
+	return b.String()
+}
+
+// splitEntry looks for a mapping entry starting at column col of s. It
+// returns the key and the column just after its ":", with ok set; or ok
+// false and an empty message when s is no entry; or a message saying why
+// the key is refused.
+func splitEntry(s string, col int) (key string, vcol int, ok bool, msg string) {
+	t := s[col:]
+	if t[0] == '\'' || t[0] == '"' {
+		r := &reader{lines: []string{s}}
+		text, line, end, err := r.quoted(0, col, 0, true)
+		if err != nil {
+			return "", 0, false, err.(*SyntaxError).Msg
+		}
+		if line < 0 {
+			return "", 0, false, ""
+		}
+		c := skipWhite(s, end)
+		if c < len(s) && s[c] == ':' && sepAt(s, c+1) {
+			return text, c + 1, true, ""
+		}
+		return "", 0, false, ""
+	}
+	for j := 0; j < len(t); j++ {
+		switch {
+		case t[j] == '#' && j > 0 && isWhite(t[j-1]):
+			return "", 0, false, ""
+		case t[j] == ':' && sepAt(t, j+1):
+			key := strings.TrimRight(t[:j], " \t")
+			if key == "" {
+				return "", 0, false, "expected a key before ':'"
+			}
+			if msg := startError(key, "key"); msg != "" {
+				return "", 0, false, msg
+			}
+			return key, col + j + 1, true, ""
+		}
+	}
+	return "", 0, false, ""
+}
+
+// startError returns why a plain scalar (what names a key or a value)
+// cannot start t, or "" when it can.
+func startError(t, what string) string {
+	c := t[0]
+	switch c {
+	case '[', '{':
+		return "flow collections are not supported"
+	case '&':
+		return "anchors are not supported"
+	case '*':
+		return "aliases are not supported"
+	case '!':
+		return "tags are not supported"
+	case '?':
+		if sepAt(t, 1) {
+			return "explicit keys are not supported"
+		}
+	case '-', ':':
+		if sepAt(t, 1) {
+			return "a block collection cannot start on the line of its key"
+		}
+	case ',', ']', '}', '%', '@', '`', '#', '|', '>', '\'', '"':
+		return fmt.Sprintf("a plain %s cannot start with '%c'", what, c)
+	}
+	return ""
+}
+
+// emptyFlow reports whether t is exactly flow ("[]" or "{}"), possibly
+// followed by white space and a comment.
+func emptyFlow(t, flow string) bool {
+	rest, ok := strings.CutPrefix(t, flow)
+	return ok && (rest == "" || isWhite(rest[0]) && onlyComment(rest))
+}
+
+// onlyComment reports whether t holds nothing but white space and, after
+// at least one white space character, a comment.
+func onlyComment(t string) bool {
+	c := skipWhite(t, 0)
+	return c == len(t) || c > 0 && t[c] == '#'
+}
+
+// isSeqEntry reports whether t starts with a "-" that opens a sequence
+// item.
+func isSeqEntry(t string) bool {
+	return t != "" && t[0] == '-' && sepAt(t, 1)
+}
+
+// sepAt reports whether s ends at i or has a space or tab there.
+func sepAt(s string, i int) bool {
+	return i >= len(s) || isWhite(s[i])
+}
+
+func isWhite(c byte) bool { return c == ' ' || c == '\t' }
+
+func startsWhite(s string) bool { return s != "" && isWhite(s[0]) }
+
+// skipWhite returns the index of the first byte at or after i that is not
+// a space or a tab.
+func skipWhite(s string, i int) int {
+	for i < len(s) && isWhite(s[i]) {
+		i++
+	}
+	return i
+}
+
+// indentOf returns the number of spaces that start s.
+func indentOf(s string) int {
+	n := 0
+	for n < len(s) && s[n] == ' ' {
+		n++
+	}
+	return n
+}
+
+// isBlank reports whether s holds only spaces and tabs.
+func isBlank(s string) bool { return skipWhite(s, 0) == len(s) }
+
+// isComment reports whether the first character of s after spaces and tabs
+// is "#".
+func isComment(s string) bool {
+	c := skipWhite(s, 0)
+	return c < len(s) && s[c] == '#'
+}
