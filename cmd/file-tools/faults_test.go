@@ -1,0 +1,230 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// After a usage error, the line that follows the message says where to
+// look next: cli's pointer to help, export-skill's usage line, or nothing
+// for the errors cli reports without a pointer.
+const (
+	afterPointer = iota
+	afterUsage
+	afterNothing
+)
+
+// TestFaults runs the built program on command lines a careless caller
+// might write. None of them may run a tool: each must exit 2 with one
+// message on stderr (and the line that follows it), print nothing on
+// stdout and leave the working tree exactly as it was. Some lines carry
+// --record or --out into the tree, so that a file appearing there would
+// also show that a call got as far as running.
+func TestFaults(t *testing.T) {
+	// Most lines call write_file on data.txt, which would change the tree if
+	// the tool ran.
+	tests := []struct {
+		name  string
+		args  []string
+		stdin string
+		msg   string // the message, after "file-tools: "
+		gist  bool   // msg is a fragment of a message worded by the implementation
+		after int
+	}{
+		// Commands that do not exist.
+		{name: "unknown command", args: []string{"nope"}, msg: `unknown command "nope"`},
+		{name: "command in capitals", args: []string{"READ_FILE", "--path", "data.txt"}, msg: `unknown command "READ_FILE"`},
+		{name: "command with a hyphen", args: []string{"read-file", "--path", "data.txt"}, msg: `unknown command "read-file"`},
+		{name: "empty command word", args: []string{"", "--path", "data.txt"}, msg: `unknown command ""`},
+		{name: "command with a leading space", args: []string{" read_file", "--path", "data.txt"}, msg: `unknown command " read_file"`},
+		{name: "command with a trailing newline", args: []string{"read_file\n"}, msg: `unknown command "read_file\n"`},
+		{name: "command in invalid UTF-8", args: []string{"read_file\xff"}, msg: `unknown command "read_file\xff"`},
+		{name: "command with a Cyrillic letter", args: []string{"reаd_file"}, msg: `unknown command "reаd_file"`},
+		{name: "version in capitals", args: []string{"Version"}, msg: `unknown command "Version"`},
+		{name: "version after a program option", args: []string{"--out", "o", "version"}, msg: `unknown command "version"`},
+		{name: "export-skill after --ask", args: []string{"--ask", "export-skill", "d"}, msg: `unknown command "export-skill"`},
+		{name: "help for an unknown command", args: []string{"help", "nope"}, msg: `unknown command "nope"`},
+		{name: "help for an option", args: []string{"help", "--bogus"}, msg: `unknown command "--bogus"`},
+		{name: "help for two commands", args: []string{"help", "read_file", "search"}, msg: "help takes one command"},
+		{name: "schema without a command", args: []string{"schema"}, msg: "schema takes one command"},
+		{name: "schema of an unknown command", args: []string{"schema", "nope"}, msg: `unknown command "nope"`},
+		{name: "schema of two commands", args: []string{"schema", "read_file", "search"}, msg: "schema takes one command"},
+		{name: "version with an argument", args: []string{"version", "x"}, msg: "version takes no arguments"},
+		{name: "version with --help", args: []string{"version", "--help"}, msg: "version takes no arguments"},
+
+		// Program options.
+		{name: "unknown program option", args: []string{"--bogus", "read_file", "--path", "data.txt"}, msg: "flag provided but not defined: -bogus"},
+		{name: "unknown short program option", args: []string{"-x", "read_file"}, msg: "flag provided but not defined: -x"},
+		{name: "--ask with a value", args: []string{"--ask=true", "read_file", "--path", "data.txt"}, msg: "flag provided but not defined: -ask"},
+		{name: "--ask twice", args: []string{"--ask", "--ask", "read_file", "--path", "data.txt"}, msg: "flag provided but not defined: -ask"},
+		{name: "--answer without a value", args: []string{"--answer"}, msg: "flag needs an argument: -answer"},
+		{name: "--answer a word", args: []string{"--answer", "maybe", "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "maybe" for flag -answer: an answer is accept`, gist: true},
+		{name: "--answer in capitals", args: []string{"--answer", "ACCEPT", "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "ACCEPT" for flag -answer: an answer is accept`, gist: true},
+		{name: "--answer empty", args: []string{"--answer", "", "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "" for flag -answer: an answer is accept`, gist: true},
+		{name: "--answer null", args: []string{"--answer", "null", "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "null" for flag -answer: an answer is accept`, gist: true},
+		{name: "--answer an array", args: []string{"--answer", "[1]", "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "[1]" for flag -answer: an answer is accept`, gist: true},
+		{name: "--answer broken JSON", args: []string{"--answer", `{"a":`, "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "{\"a\":" for flag -answer: an answer is accept`, gist: true},
+		{name: "--answer invalid UTF-8", args: []string{"--answer", "\xff", "write_file", "--path", "data.txt", "--content", "x"}, msg: `invalid value "\xff" for flag -answer: an answer is accept`, gist: true},
+		{name: "--record without a value", args: []string{"--record"}, msg: "flag needs an argument: -record"},
+		{name: "--out without a value", args: []string{"--out"}, msg: "flag needs an argument: -out"},
+		{name: "--record into a directory", args: []string{"--record", ".", "read_file", "--path", "data.txt"}, msg: "--record: open .: is a directory", after: afterNothing},
+		{name: "bad program option syntax", args: []string{"---out", "o", "read_file"}, msg: "bad flag syntax: ---out"},
+		{name: "program option starting with =", args: []string{"-=x", "read_file"}, msg: "bad flag syntax: -=x"},
+
+		// Arguments in the wrong place.
+		{name: "a tool flag before the command", args: []string{"--path", "data.txt", "read_file"}, msg: "flag provided but not defined: -path"},
+		{name: "--out after the command", args: []string{"read_file", "--out", "o", "--path", "logo.png"}, msg: "read_file: flag provided but not defined: -out"},
+		{name: "--record after the command", args: []string{"write_file", "--record", "r.jsonl", "--path", "data.txt", "--content", "x"}, msg: "write_file: flag provided but not defined: -record"},
+		{name: "--answer after the command", args: []string{"write_file", "--path", "data.txt", "--content", "x", "--answer", "accept"}, msg: "write_file: flag provided but not defined: -answer"},
+		{name: "--ask after the command", args: []string{"read_file", "--ask"}, msg: "read_file: flag provided but not defined: -ask"},
+		{name: "a flag after the JSON", args: []string{"read_file", `{"path":"data.txt"}`, "--max_bytes", "3"}, msg: "read_file: one JSON argument at most", gist: true},
+		{name: "flags after --", args: []string{"read_file", "--", "--path", "data.txt"}, msg: "read_file: one JSON argument at most", gist: true},
+		{name: "an empty word before the flags", args: []string{"read_file", "", "--path", "data.txt"}, msg: "read_file: one JSON argument at most", gist: true},
+
+		// Command flags.
+		{name: "unknown flag", args: []string{"read_file", "--file", "x"}, msg: "read_file: flag provided but not defined: -file"},
+		{name: "stale flag after a good one", args: []string{"--record", "r.jsonl", "read_file", "--path", "data.txt", "--file", "x"}, msg: "read_file: flag provided but not defined: -file"},
+		{name: "a flag without its value", args: []string{"read_file", "--path"}, msg: "read_file: flag needs an argument: -path"},
+		{name: "a flag in capitals", args: []string{"read_file", "--PATH", "data.txt"}, msg: "read_file: flag provided but not defined: -PATH"},
+		{name: "bad flag syntax", args: []string{"read_file", "---path", "data.txt"}, msg: "read_file: bad flag syntax: ---path"},
+		{name: "flag starting with =", args: []string{"read_file", "-=data.txt"}, msg: "read_file: bad flag syntax: -=data.txt"},
+		{name: "a word for an integer", args: []string{"read_file", "--max_bytes", "ten", "--path", "data.txt"}, msg: `read_file: invalid value "ten" for flag -max_bytes: "ten" is not an integer`},
+		{name: "a fraction for an integer", args: []string{"read_file", "--path", "data.txt", "--max_bytes", "1.5"}, msg: `read_file: invalid value "1.5" for flag -max_bytes: "1.5" is not an integer`},
+		{name: "hexadecimal for an integer", args: []string{"read_file", "--path", "data.txt", "--max_bytes", "0x10"}, msg: `read_file: invalid value "0x10" for flag -max_bytes: "0x10" is not an integer`},
+		{name: "an empty integer", args: []string{"read_file", "--path", "data.txt", "--max_bytes="}, msg: `read_file: invalid value "" for flag -max_bytes: "" is not an integer`},
+		{name: "a unit on an integer", args: []string{"read_file", "--path", "data.txt", "--max_bytes", "10kB"}, msg: `read_file: invalid value "10kB" for flag -max_bytes: "10kB" is not an integer`},
+		{name: "a scalar flag twice", args: []string{"read_file", "--path", "data.txt", "--path", "logo.png"}, msg: `read_file: invalid value "logo.png" for flag -path: given more than once`},
+		{name: "a scalar flag twice with =", args: []string{"write_file", "-path=data.txt", "-path=x", "--content", "x"}, msg: `write_file: invalid value "x" for flag -path: given more than once`},
+		{name: "content twice", args: []string{"write_file", "--path", "data.txt", "--content", "a", "--content", "b"}, msg: `write_file: invalid value "b" for flag -content: given more than once`},
+		{name: "invalid UTF-8 in a string flag", args: []string{"read_file", "--path", "data\xff.txt"}, msg: `read_file: invalid value "data\xff.txt" for flag -path: "data\xff.txt" is not valid UTF-8`},
+		{name: "a word for a boolean", args: []string{"write_file", "--path", "data.txt", "--content", "x", "--replace=maybe"}, msg: `write_file: invalid boolean value "maybe" for -replace: "maybe" is not true or false`},
+		{name: "a number for a boolean", args: []string{"write_file", "--replace=2", "--path", "data.txt", "--content", "x"}, msg: `write_file: invalid boolean value "2" for -replace: "2" is not true or false`},
+		{name: "a boolean's value as its own word", args: []string{"write_file", "--path", "data.txt", "--content", "x", "--replace", "true"}, msg: "write_file: the JSON argument is not a JSON object"},
+		{name: "an array flag without its value", args: []string{"search", "--pattern", "x", "--paths"}, msg: "search: flag needs an argument: -paths"},
+		{name: "the pattern twice", args: []string{"search", "--pattern", "a", "--pattern", "b"}, msg: `search: invalid value "b" for flag -pattern: given more than once`},
+
+		// The JSON argument.
+		{name: "a bare word", args: []string{"read_file", "--path", "data.txt", "extra"}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "broken JSON", args: []string{"read_file", `{"path":"data.txt"`}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "a JSON array", args: []string{"read_file", `[{"path":"data.txt"}]`}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "JSON null", args: []string{"read_file", "null"}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "a JSON string", args: []string{"read_file", `"data.txt"`}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "an empty JSON argument", args: []string{"read_file", ""}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "a blank JSON argument", args: []string{"read_file", " \t\n"}, msg: "read_file: the JSON argument is not a JSON object"},
+		{name: "trailing garbage after JSON", args: []string{"write_file", `{"path":"data.txt","content":"x"}x`}, msg: "write_file: the JSON argument is not a JSON object"},
+		{name: "invalid UTF-8 in the JSON", args: []string{"read_file", "{\"path\":\"data\xff.txt\"}"}, msg: "read_file: the JSON argument is not valid UTF-8"},
+		{name: "a key twice", args: []string{"write_file", `{"path":"data.txt","content":"x","path":"y"}`}, msg: `write_file: the JSON argument gives "path" twice`},
+		{name: "a key twice, once escaped", args: []string{"write_file", `{"path":"data.txt","content":"x","p\u0061th":"y"}`}, msg: `write_file: the JSON argument gives "path" twice`},
+		{name: "a flag and the JSON give the same key", args: []string{"write_file", "--path", "data.txt", `{"path":"data.txt","content":"x"}`}, msg: `write_file: --path and the JSON argument both give "path"`},
+		{name: "two JSON arguments", args: []string{"read_file", "{}", "{}"}, msg: `read_file: one JSON argument at most, after the flags; got ["{}" "{}"]`, gist: true},
+		{name: "JSON split by a single quote", args: []string{"write_file", `{"path": "data.txt", "content": "it`, `s"}`}, msg: "write_file: the JSON argument reached the program as 2 words: a single quote inside the single quotes ended them", gist: true},
+		{name: "broken JSON on stdin", args: []string{"write_file", "-"}, stdin: `{"path": "data.txt", "content": `, msg: "write_file: the JSON argument is not a JSON object"},
+		{name: "nothing on stdin", args: []string{"write_file", "--path", "data.txt", "--content", "x", "-"}, msg: "write_file: the JSON argument is not a JSON object"},
+		{name: "a key twice on stdin", args: []string{"write_file", "-"}, stdin: `{"path":"data.txt","content":"x","content":"y"}`, msg: `write_file: the JSON argument gives "content" twice`},
+		{name: "invalid UTF-8 on stdin", args: []string{"read_file", "-"}, stdin: "{\"path\":\"\xfe\"}", msg: "read_file: the JSON argument is not valid UTF-8"},
+		{name: "stdin and a word", args: []string{"read_file", "-", "{}"}, stdin: `{"path":"data.txt"}`, msg: "read_file: one JSON argument at most", gist: true},
+
+		// export-skill.
+		{name: "export-skill without a directory", args: []string{"export-skill"}, msg: "export-skill: ", gist: true, after: afterUsage},
+		{name: "export-skill with two directories", args: []string{"export-skill", "a", "b"}, msg: "export-skill: ", gist: true, after: afterUsage},
+		{name: "export-skill with an empty directory", args: []string{"export-skill", ""}, msg: "export-skill: ", gist: true, after: afterUsage},
+		{name: "export-skill with a misspelt option", args: []string{"export-skill", "--frce", "skills"}, msg: "export-skill: unknown option --frce", after: afterUsage},
+		{name: "export-skill with --force and --check", args: []string{"export-skill", "--force", "--check", "skills"}, msg: "export-skill: --force and --check cannot be combined", gist: true, after: afterUsage},
+		{name: "export-skill with --force=true", args: []string{"export-skill", "--force=true", "skills"}, msg: "export-skill: unknown option --force=true", after: afterUsage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree := newTree(t)
+			before := snapshot(t, tree)
+			got := execute(t, program, tree, tt.stdin, tt.args...)
+			if got.status != 2 {
+				t.Errorf("status %d, want 2", got.status)
+			}
+			if got.stdout != "" {
+				t.Errorf("stdout %q, want nothing", got.stdout)
+			}
+			checkFault(t, got.stderr, tt.msg, tt.gist, tt.after)
+			if d := diffSnapshots(before, snapshot(t, tree)); d != "" {
+				t.Errorf("the tree changed:\n%s", d)
+			}
+		})
+	}
+	if n := len(tests); n < 50 {
+		t.Errorf("%d malformed command lines, want at least 50", n)
+	}
+}
+
+// checkFault checks that stderr holds one message, "file-tools: " and
+// msg (or a line holding msg when gist is set), followed by the line after
+// says.
+func checkFault(t *testing.T, stderr, msg string, gist bool, after int) {
+	t.Helper()
+	lines := strings.SplitAfter(stderr, "\n")
+	if lines[len(lines)-1] != "" {
+		t.Fatalf("stderr %q does not end with a newline", stderr)
+	}
+	lines = lines[:len(lines)-1]
+	want := 2
+	if after == afterNothing {
+		want = 1
+	}
+	if len(lines) != want {
+		t.Fatalf("stderr has %d lines, want %d:\n%s", len(lines), want, stderr)
+	}
+	first := strings.TrimSuffix(lines[0], "\n")
+	if gist {
+		if !strings.HasPrefix(first, "file-tools: ") || !strings.Contains(first, msg) {
+			t.Errorf("message %q, want one holding %q", first, msg)
+		}
+	} else if first != "file-tools: "+msg {
+		t.Errorf("message %q, want %q", first, "file-tools: "+msg)
+	}
+	switch after {
+	case afterPointer:
+		if lines[1] != pointer+"\n" {
+			t.Errorf("second line %q, want %q", lines[1], pointer)
+		}
+	case afterUsage:
+		if lines[1] != "usage: file-tools export-skill [--force | --check] <dir>\n" {
+			t.Errorf("second line %q, want the usage line of export-skill", lines[1])
+		}
+	}
+}
+
+// TestFaultsLeaveNoFiles checks the places a faulty call could have
+// written to outside the tree: neither --out nor --record may be created
+// when the call did not run.
+func TestFaultsLeaveNoFiles(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+	}{
+		{"--out with an unknown flag", []string{"--out", "$TMP/o", "read_file", "--path", "logo.png", "--bogus"}},
+		{"--record with an unknown flag", []string{"--record", "$TMP/r.jsonl", "read_file", "--path", "data.txt", "--bogus"}},
+		{"--record with an unknown command", []string{"--record", "$TMP/r.jsonl", "nope"}},
+		{"--record with bad JSON", []string{"--record", "$TMP/r.jsonl", "write_file", "{"}},
+		{"--out with a bad answer", []string{"--answer", "maybe", "--out", "$TMP/o", "read_file", "--path", "logo.png"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree, tmp := newTree(t), t.TempDir()
+			args := make([]string, len(tt.args))
+			for i, a := range tt.args {
+				args[i] = filepath.FromSlash(strings.ReplaceAll(a, "$TMP", tmp))
+			}
+			got := execute(t, program, tree, "", args...)
+			if got.status != 2 || got.stdout != "" {
+				t.Errorf("status %d, stdout %q; want 2 and nothing", got.status, got.stdout)
+			}
+			entries, err := os.ReadDir(tmp)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range entries {
+				t.Errorf("%s was created", e.Name())
+			}
+		})
+	}
+}
