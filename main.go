@@ -69,8 +69,9 @@ type sys struct {
 	stderr io.Writer
 
 	// fault, when non-nil, is called before each step of the atomic write
-	// ("create", "write", "sync", "final"); an error it returns is taken as
-	// that step's failure. It is nil outside tests.
+	// ("create", "write", "sync", "final", and "remove" for the temporary
+	// name after a hard link); an error it returns is taken as that step's
+	// failure. It is nil outside tests.
 	fault func(step string) error
 }
 

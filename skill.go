@@ -334,7 +334,13 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 		}
 	}
 	if !force {
-		if err := os.Remove(tmp); err != nil {
+		// The file is in place; a link left behind costs nothing but a
+		// stray name, so it is a warning rather than a failure.
+		err := inject("remove")
+		if err == nil {
+			err = os.Remove(tmp)
+		}
+		if err != nil {
 			return err, nil
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -560,8 +561,25 @@ func TestAtomicWrite(t *testing.T) {
 		if r := export(t, invocation{fault: fault}, dir, false); r.status != 0 {
 			t.Fatal(r)
 		}
-		if want := []string{"create", "write", "sync", "final"}; !slices.Equal(seen, want) {
+		if want := []string{"create", "write", "sync", "final", "remove"}; !slices.Equal(seen, want) {
 			t.Errorf("steps %q, want %q", seen, want)
+		}
+	})
+
+	t.Run("temporary name left after the link", func(t *testing.T) {
+		dir := t.TempDir()
+		fault := func(s string) error {
+			if s == "remove" {
+				return errors.New("injected fault")
+			}
+			return nil
+		}
+		r := invocation{argv0: goldenName, fault: fault}.run(goldenBundle(root), "export-skill", dir)
+		if r.status != 0 || r.stderr != "file-tools: warning: injected fault\n" {
+			t.Errorf("want status 0 and the warning\n%v", r)
+		}
+		if got := readFile(t, skillPath(dir)); got != golden {
+			t.Errorf("SKILL.md does not hold the skill:\n%s", got)
 		}
 	})
 
@@ -575,4 +593,21 @@ func TestAtomicWrite(t *testing.T) {
 		}
 		noSkill(t, dir)
 	})
+}
+
+// TestInterop checks the golden skill with the skills-ref validator of the
+// Agent Skills project. It runs only with SKILLS_INTEROP=1, and then a
+// missing validator is a failure rather than a skip.
+func TestInterop(t *testing.T) {
+	if os.Getenv("SKILLS_INTEROP") != "1" {
+		t.Skip("set SKILLS_INTEROP=1 to run the skills-ref validator")
+	}
+	validator, err := exec.LookPath("skills-ref")
+	if err != nil {
+		t.Fatalf("SKILLS_INTEROP=1 but no validator: %v", err)
+	}
+	out, err := exec.Command(validator, "validate", filepath.Dir(goldenSkill)).CombinedOutput()
+	if err != nil {
+		t.Errorf("skills-ref validate %s: %v\n%s", filepath.Dir(goldenSkill), err, out)
+	}
 }

@@ -173,7 +173,7 @@ func readFile(t *testing.T, path string) string {
 // lineDiff returns a readable line diff from want to got: lines only in
 // want start with "-", lines only in got with "+", shared ones with " ".
 func lineDiff(want, got string) string {
-	a, b := strings.SplitAfter(want, "\n"), strings.SplitAfter(got, "\n")
+	a, b := lines(want), lines(got)
 	// lcs[i][j] is the length of the longest common subsequence of a[i:]
 	// and b[j:].
 	lcs := make([][]int, len(a)+1)
@@ -204,15 +204,25 @@ func lineDiff(want, got string) string {
 		case i < len(a) && j < len(b) && a[i] == b[j]:
 			line(' ', a[i])
 			i, j = i+1, j+1
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-			line('+', b[j])
-			j++
-		default:
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
 			line('-', a[i])
 			i++
+		default:
+			line('+', b[j])
+			j++
 		}
 	}
 	return out.String()
+}
+
+// lines splits s into lines that keep their newlines; a last line without
+// one is kept as it is.
+func lines(s string) []string {
+	l := strings.SplitAfter(s, "\n")
+	if l[len(l)-1] == "" {
+		l = l[:len(l)-1]
+	}
+	return l
 }
 
 // checkGolden compares got with the golden file at path, rewriting the file
