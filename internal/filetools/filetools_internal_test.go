@@ -3,6 +3,7 @@ package filetools
 import (
 	"bytes"
 	"fmt"
+	"math"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -55,6 +56,44 @@ func TestIsText(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := isText([]byte(tt.head), tt.cut); got != tt.want {
 				t.Errorf("isText(%q, %v) = %v, want %v", tt.head, tt.cut, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestByteCount(t *testing.T) {
+	tests := []struct {
+		in   string
+		want byteCount
+		err  string
+	}{
+		{in: "1000", want: 1000},
+		{in: "1e3", want: 1000},
+		{in: "1000.0", want: 1000},
+		{in: "0", want: 0},
+		{in: "-0", want: 0},
+		{in: "9223372036854775807", want: math.MaxInt64},
+		{in: "99999999999999999999999", want: math.MaxInt64},
+		{in: "1e400", want: math.MaxInt64},
+		{in: "null", want: 7}, // unchanged
+		{in: "-1", err: "max_bytes is -1; it must not be negative"},
+		{in: "-1e400", err: "max_bytes is -1e400; it must not be negative"},
+		{in: "1.5", err: "max_bytes is 1.5; it must be an integer"},
+		{in: `"5"`, err: `max_bytes is "5"; it must be an integer`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			n := byteCount(7)
+			err := n.UnmarshalJSON([]byte(tt.in))
+			switch {
+			case tt.err != "":
+				if err == nil || err.Error() != tt.err {
+					t.Errorf("error %v, want %q", err, tt.err)
+				}
+			case err != nil:
+				t.Errorf("error %v", err)
+			case n != tt.want:
+				t.Errorf("got %d, want %d", n, tt.want)
 			}
 		})
 	}

@@ -350,7 +350,9 @@ func TestArguments(t *testing.T) {
 		{"read_file with no arguments at all", filetools.ReadFile(dir), ``, `missing required property "path"`},
 		{"read_file with a number for a path", filetools.ReadFile(dir), `{"path":5}`, "invalid arguments"},
 		{"read_file with a fractional max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":1.5}`, "invalid arguments"},
-		{"read_file with a max_bytes past int64", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":99999999999999999999999}`, "invalid arguments"},
+		{"read_file with a max_bytes past float64", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":1e400}`, "invalid arguments"},
+		{"read_file with a hugely negative max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":-99999999999999999999999}`, "max_bytes is -99999999999999999999999; it must not be negative"},
+		{"read_file with a null max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":null}`, "invalid arguments"},
 		{"read_file with null", filetools.ReadFile(dir), `null`, "invalid arguments"},
 		{"search without a pattern", filetools.Search(dir), `{"paths":["."]}`, `missing required property "pattern"`},
 		{"search with a string for paths", filetools.Search(dir), `{"pattern":"x","paths":"."}`, "invalid arguments"},
@@ -416,6 +418,10 @@ func TestReadFile(t *testing.T) {
 		{name: "max_bytes 0 means the default", args: map[string]any{"path": "data.txt", "max_bytes": 0}, want: "hello\n"},
 		{name: "huge max_bytes counts as 1 MiB", args: map[string]any{"path": "big.txt", "max_bytes": int64(1) << 62}, want: big[:1<<20] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", 1<<20, len(big))},
 		{name: "default limit", args: map[string]any{"path": "big.txt"}, want: big[:1<<20] + fmt.Sprintf("\n[truncated: %d of %d bytes shown]", 1<<20, len(big))},
+		{name: "max_bytes past int64 counts as 1 MiB", args: map[string]any{"path": "data.txt", "max_bytes": json.Number("99999999999999999999999")}, want: "hello\n"},
+		{name: "max_bytes in exponent form", args: map[string]any{"path": "data.txt", "max_bytes": json.Number("3e0")}, want: "hel\n[truncated: 3 of 6 bytes shown]"},
+		{name: "max_bytes with a zero fraction", args: map[string]any{"path": "data.txt", "max_bytes": json.Number("4.0")}, want: "hell\n[truncated: 4 of 6 bytes shown]"},
+		{name: "max_bytes minus zero means the default", args: map[string]any{"path": "data.txt", "max_bytes": json.Number("-0")}, want: "hello\n"},
 		{name: "cut inside a multi-byte rune", args: map[string]any{"path": "utf8.txt", "max_bytes": 2}, want: "h\n[truncated: 1 of 6 bytes shown]"},
 		{name: "cut after a multi-byte rune", args: map[string]any{"path": "utf8.txt", "max_bytes": 3}, want: "hé\n[truncated: 3 of 6 bytes shown]"},
 		{name: "cut leaving nothing", args: map[string]any{"path": "utf8.txt", "max_bytes": 1}, want: "h\n[truncated: 1 of 6 bytes shown]"},
@@ -681,6 +687,7 @@ func TestWriteFile(t *testing.T) {
 		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
 		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
 		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
+		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes)?", want: "wrote linkdir (3 bytes)", file: "dir/old.txt", contents: "old\n"},
 		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes)?", want: "wrote dangling (3 bytes)", file: "dangling", contents: "new"},
 		{name: "directory refused", path: "dir", content: "x", replace: true, err: true, want: `path "dir" is a directory`},
 		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
@@ -697,6 +704,7 @@ func TestWriteFile(t *testing.T) {
 				"target.txt":  "target\n",
 				"link.txt":    "->target.txt",
 				"dangling":    "->nowhere",
+				"linkdir":     "->dir",
 			})
 			ctx := t.Context()
 			asked := &[]agenttool.Elicitation{}

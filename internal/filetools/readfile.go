@@ -3,10 +3,13 @@ package filetools
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/agenttool/agenttool"
@@ -17,8 +20,39 @@ const maxRead = 1 << 20
 
 // readArgs are the arguments of read_file.
 type readArgs struct {
-	Path     string `json:"path" desc:"File to read, relative to the working directory"`
-	MaxBytes int    `json:"max_bytes,omitempty" desc:"Return at most this many bytes (default and limit 1048576)"`
+	Path     string    `json:"path" desc:"File to read, relative to the working directory"`
+	MaxBytes byteCount `json:"max_bytes,omitempty" desc:"Return at most this many bytes (default and limit 1048576)"`
+}
+
+// byteCount is the type of max_bytes, an integer in the schema. JSON spells
+// an integer in several ways (1000, 1e3, 1000.0) and sets no bound on it,
+// and a command line passes the spelling on as written; encoding/json
+// refuses all but the first for an int, and overflows past int64. Since
+// every count past the limit means the limit, a count beyond int64 is
+// saturated instead of refused.
+type byteCount int64
+
+// UnmarshalJSON reads a JSON number with an integral value, refusing a
+// negative one.
+func (n *byteCount) UnmarshalJSON(b []byte) error {
+	s := string(b)
+	if s == "null" { // encoding/json's convention: null changes nothing
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
+		return fmt.Errorf("max_bytes is %s; it must be an integer", s)
+	}
+	if f < 0 {
+		return fmt.Errorf("max_bytes is %s; it must not be negative", s)
+	}
+	// float64(math.MaxInt64) is 2^63, which does not convert back.
+	if f >= math.MaxInt64 {
+		*n = math.MaxInt64
+	} else {
+		*n = byteCount(f)
+	}
+	return nil
 }
 
 // ReadFile returns the read_file tool, confined to the tree at root.
@@ -47,11 +81,8 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	if args.MaxBytes < 0 {
-		return agenttool.Result{}, fmt.Errorf("max_bytes is %d; it must not be negative", args.MaxBytes)
-	}
-	limit := args.MaxBytes
-	if limit == 0 || limit > maxRead {
+	limit := int(min(args.MaxBytes, maxRead))
+	if limit == 0 {
 		limit = maxRead
 	}
 	t, err := openTree(root)

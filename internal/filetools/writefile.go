@@ -134,11 +134,12 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 	}, nil
 }
 
-// size is the size the question reports for the entry at rel: the file a
-// symbolic link leads to when that is inside the tree, else the entry itself.
+// size is the size the question reports for the entry at rel: that of the
+// regular file a symbolic link leads to inside the tree, else the entry's
+// own.
 func (t *tree) size(rel string, info fs.FileInfo) int64 {
 	if info.Mode()&fs.ModeSymlink != 0 {
-		if target, err := t.root.Stat(rel); err == nil {
+		if target, err := t.root.Stat(rel); err == nil && target.Mode().IsRegular() {
 			return target.Size()
 		}
 	}
