@@ -198,17 +198,17 @@ const (
 // Encode writes. YAML 1.2 limits implicit keys to 1024 characters.
 const maxKeyLength = 1024
 
-// Errors returned by Parse, Load and LoadDir. The capitalised texts are
-// those of the skills-ref validator, kept so that both tools say the same.
+// Errors returned by Parse, Load and LoadDir. Their texts are those of the
+// skills-ref validator, capitals included, so that both tools say the same.
 var (
 	// ErrNoFrontmatter means the file does not start with a "---" line.
-	ErrNoFrontmatter = errors.New("SKILL.md must start with YAML frontmatter (---)") //lint:ignore ST1005 wording of the skills-ref validator
+	ErrNoFrontmatter = errors.New("SKILL.md must start with YAML frontmatter (---)")
 	// ErrUnclosedFrontmatter means no second "---" line ends the
 	// frontmatter.
-	ErrUnclosedFrontmatter = errors.New("SKILL.md frontmatter not properly closed with ---") //lint:ignore ST1005 wording of the skills-ref validator
+	ErrUnclosedFrontmatter = errors.New("SKILL.md frontmatter not properly closed with ---")
 	// ErrNotMapping means the frontmatter is YAML but not a mapping of
 	// keys to values.
-	ErrNotMapping = errors.New("SKILL.md frontmatter must be a YAML mapping") //lint:ignore ST1005 wording of the skills-ref validator
+	ErrNotMapping = errors.New("SKILL.md frontmatter must be a YAML mapping")
 	// ErrInvalidYAML is matched by every *SyntaxError through errors.Is.
 	ErrInvalidYAML = errors.New("Invalid YAML in frontmatter") //lint:ignore ST1005 wording of the skills-ref validator
 	// ErrNoSkillFile means the directory holds neither SKILL.md nor

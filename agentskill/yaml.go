@@ -192,7 +192,10 @@ func (r *reader) mapping(i, col int) (*node, error) {
 		case msg != "":
 			return nil, r.errorf(i, "%s", msg)
 		case !ok:
-			return nil, r.errorf(i, "expected a key")
+			if msg = startError(s[col:], "key"); msg == "" {
+				msg = "expected a key"
+			}
+			return nil, r.errorf(i, "%s", msg)
 		case utf8.RuneCountInString(key) > maxKeyLength:
 			return nil, r.errorf(i, "key longer than %d characters", maxKeyLength)
 		case seen[key]:
@@ -716,7 +719,7 @@ func startError(t, what string) string {
 		if sepAt(t, 1) {
 			return "a block collection cannot start on the line of its key"
 		}
-	case ',', ']', '}', '%', '@', '`', '#', '|', '>', '\'', '"':
+	case ',', ']', '}', '%', '@', '`', '|', '>':
 		return fmt.Sprintf("a plain %s cannot start with '%c'", what, c)
 	}
 	return ""
