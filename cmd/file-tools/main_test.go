@@ -256,6 +256,15 @@ func TestEndToEnd(t *testing.T) {
 		{"read_file with JSON on stdin", []step{{args: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"}}},
 		{"read_file with an absolute path", []step{{args: []string{"read_file", "--path", filepath.Join("$TREE", "data.txt")}, stdout: "hello\n"}}},
 		{"read_file truncated", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "3"}, stdout: "hel\n[truncated: 3 of 6 bytes shown]\n"}}},
+		{"read_file with a huge max_bytes", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "99999999999999999999"}, stdout: "hello\n"}}},
+		{"read_file with max_bytes in exponent form", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "2e0"}, stdout: "he\n[truncated: 2 of 6 bytes shown]\n"}}},
+		{"read_file with a negative max_bytes", []step{{
+			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 1,
+			stderr: "Error: invalid arguments: max_bytes is -1; it must not be negative\n",
+		}}},
+		{"read_file --help", []step{{args: []string{"read_file", "--help"}, stdoutHas: []string{"### `read_file`\n"}}}},
+		{"no words at all", []step{{args: []string{}, status: 2, stderrHas: []string{"## Calling `file-tools`", "## Commands"}}}},
+		{"--help", []step{{args: []string{"--help"}, stdoutHas: []string{"## Calling `file-tools`", "- `write_file`: "}}}},
 		{"read_file outside the tree", []step{{
 			args: []string{"read_file", "--path", "../outside"}, status: 1,
 			stderr: "Error: path \"../outside\" is outside the working tree\n",
@@ -311,6 +320,12 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "yes"}, stdin: "y\n",
 				stdout: "wrote data.txt (3 bytes)\n", stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
 				check: file("$TREE/data.txt", "yes")},
+			{args: []string{"-ask", "write_file", "--path", "data.txt", "--content", "single dash"}, stdin: "yes\n",
+				stdout: "wrote data.txt (11 bytes)\n", stderr: "Replace data.txt (3 bytes)?\nContinue? [y/N] ",
+				check: file("$TREE/data.txt", "single dash")},
+			{args: []string{"--ask", "--answer", "decline", "write_file", "--path", "data.txt", "--content", "x"}, status: 1,
+				stderr: "Error: not replaced: data.txt exists and the user declined\n",
+				check:  file("$TREE/data.txt", "single dash")},
 		}},
 		{"write_file with JSON holding a single quote on stdin", []step{{
 			args: []string{"write_file", "-"}, stdin: `{"path": "notes.txt", "content": "it's one line\n"}`,
