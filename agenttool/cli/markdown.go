@@ -62,7 +62,7 @@ func calling(p string) string {
 		"A field of an object is a flag named by its path, such as `--object.field`. A map takes one " +
 		"`--map key=value` per entry. Put a value in double quotes when it holds a space, a single quote " +
 		"or a line break, map entries included. Inside double quotes, escape these four characters: `\\\"`, " +
-		"`\\$`, ``\\` `` and `\\\\`. Type a line break as a real line break inside the quotes, since a " +
+		"`\\$`, `` \\` `` and `\\\\`. Type a line break as a real line break inside the quotes, since a " +
 		"backslash followed by `n` stays two characters there. A boolean flag alone means true; give it " +
 		"`=false` for false.\n" +
 		"\n" +

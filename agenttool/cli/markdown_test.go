@@ -1,0 +1,241 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// diff describes the first difference between two texts by line, enough to
+// see what changed without a diff tool.
+func diff(got, want string) string {
+	g, w := strings.Split(got, "\n"), strings.Split(want, "\n")
+	for i := 0; i < len(g) || i < len(w); i++ {
+		var gl, wl string
+		if i < len(g) {
+			gl = g[i]
+		}
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i >= len(g) || i >= len(w) || gl != wl {
+			return "first difference at line " + strconv.Itoa(i+1) + ":\n got: " + quoteLine(i < len(g), gl) +
+				"\nwant: " + quoteLine(i < len(w), wl)
+		}
+	}
+	return "no difference"
+}
+
+func quoteLine(present bool, s string) string {
+	if !present {
+		return "(end of text)"
+	}
+	return string(quote(s))
+}
+
+func TestMarkdownGolden(t *testing.T) {
+	cmds, err := Commands(fixtures())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Markdown("kit", cmds)
+	path := filepath.Join("testdata", "usage.md")
+	if *update {
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("Markdown differs from %s (go test -update rewrites it)\n%s", path, diff(got, string(want)))
+	}
+}
+
+func TestMarkdownDetails(t *testing.T) {
+	tool := agenttool.NewFunc("c", "", json.RawMessage(`{"type":"object","properties":{`+
+		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"object"}},"required":["cfg"]}`),
+		text("ok"), agenttool.WithAnnotations(agenttool.Annotations{Title: "Only a title"}))
+	got := Markdown("kit", []Command{Describe(tool)})
+	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "One of `12345678901234567891`"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("usage lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Hints") {
+		t.Errorf("a title alone gave hints:\n%s", got)
+	}
+}
+
+func TestMarkdownLayout(t *testing.T) {
+	cmds, err := Commands(fixtures())
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := Markdown("kit", nil)
+	if !strings.HasSuffix(head, "\n## Commands\n") {
+		t.Fatalf("Markdown without commands ends %q", head[max(0, len(head)-40):])
+	}
+	full := Markdown("kit", cmds)
+	rest, ok := strings.CutPrefix(full, head)
+	if !ok {
+		t.Fatal("the full text does not begin with the text without commands")
+	}
+	for _, c := range cmds {
+		start := "\n### `" + c.Name + "`\n\n"
+		if !strings.HasPrefix(rest, start) {
+			t.Fatalf("section of %s does not begin %q: %q", c.Name, start, rest[:min(len(rest), 60)])
+		}
+		sec := "\n" + section("kit", c)
+		rest = strings.TrimPrefix(rest, sec)
+	}
+	if rest != "" {
+		t.Errorf("text left after the sections: %q", rest)
+	}
+}
+
+func TestSectionParts(t *testing.T) {
+	tests := []struct {
+		name string
+		tool agenttool.Tool
+		want string
+	}{
+		{
+			name: "no description, no hints, no parameters",
+			tool: agenttool.NewFunc("p", "  ", nil, text("ok")),
+			want: "### `p`\n\n```sh\nkit p\n```\n",
+		},
+		{
+			name: "idempotent and destructive",
+			tool: agenttool.NewFunc("d", " Do it. \n", nil, text("ok"),
+				agenttool.WithAnnotations(agenttool.Annotations{Destructive: true, Idempotent: true})),
+			want: "### `d`\n\nDo it.\n\nHints from the tool: may be destructive; idempotent.\n\n```sh\nkit d\n```\n",
+		},
+		{
+			name: "read-only hides destructive and idempotent",
+			tool: agenttool.NewFunc("r", "", nil, text("ok"),
+				agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true, Destructive: true, Idempotent: true})),
+			want: "### `r`\n\nHints from the tool: read-only.\n\n```sh\nkit r\n```\n",
+		},
+		{
+			name: "description white space collapsed, string enum",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
+				`"description":" a\n  b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--m <string>]\n```\n\n" +
+				"- `--m` (string): a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := section("kit", Describe(tc.tool)); got != tc.want {
+				t.Errorf("section:\n%s\nwant:\n%s", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestProgramHelp(t *testing.T) {
+	cmds := []Command{{Name: "a", Description: "\n First line. \nSecond."}, {Name: "b"}}
+	got := programHelp("kit", cmds)
+	want := calling("kit") + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
+	if got != want {
+		t.Errorf("programHelp:\n%s", diff(got, want))
+	}
+	if got := programHelp("kit", nil); got != calling("kit")+"\n## Commands\n" {
+		t.Errorf("programHelp without commands: %q", got)
+	}
+}
+
+// TestHelpOutputs checks where each kind of help goes.
+func TestHelpOutputs(t *testing.T) {
+	cmds, err := Commands(fixtures())
+	if err != nil {
+		t.Fatal(err)
+	}
+	readFile, _ := find(cmds, "read_file")
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stdout string
+		stderr string
+	}{
+		{"help", []string{"help"}, ExitOK, programHelp("kit", cmds), ""},
+		{"-h", []string{"-h"}, ExitOK, programHelp("kit", cmds), ""},
+		{"-help", []string{"-help"}, ExitOK, programHelp("kit", cmds), ""},
+		{"no command", nil, ExitUsage, "", programHelp("kit", cmds)},
+		{"help of a command", []string{"help", "read_file"}, ExitOK, section("kit", readFile), ""},
+		{"-h after a command", []string{"read_file", "-h"}, ExitOK, section("kit", readFile), ""},
+		{"help of two commands", []string{"help", "read_file", "ping"}, ExitUsage, "",
+			"kit: help takes one command\nRun `kit help` for usage.\n"},
+		{"help of an unknown command", []string{"help", "nope"}, ExitUsage, "",
+			"kit: unknown command \"nope\"\nRun `kit help` for usage.\n"},
+		{"schema without command", []string{"schema"}, ExitUsage, "",
+			"kit: schema takes one command\nRun `kit help` for usage.\n"},
+		{"schema of two commands", []string{"schema", "ping", "ping"}, ExitUsage, "",
+			"kit: schema takes one command\nRun `kit help` for usage.\n"},
+		{"bad option", []string{"--bogus"}, ExitUsage, "",
+			"kit: flag provided but not defined: -bogus\nRun `kit help` for usage.\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := run(t, fixtures(), "", tc.args...)
+			if got.status != tc.status || got.stdout != tc.stdout || got.stderr != tc.stderr {
+				t.Errorf("got\n%v\nwant status %d\nstdout:\n%s\nstderr:\n%s", got, tc.status, tc.stdout, tc.stderr)
+			}
+		})
+	}
+}
+
+func TestSchemaCommand(t *testing.T) {
+	tests := []struct {
+		name   string
+		schema string
+		status int
+		stdout string
+		stderr string
+	}{
+		{"indented as written", `  {"b":1,"a":{"x":[],"y":{}},"s":"<&>"} `, ExitOK,
+			"{\n  \"b\": 1,\n  \"a\": {\n    \"x\": [],\n    \"y\": {}\n  },\n  \"s\": \"<&>\"\n}\n", ""},
+		{"not JSON", `{"a":`, ExitFailed, "", "kit: schema of s: unexpected end of JSON input\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			tools := agenttool.Set{agenttool.NewFunc("s", "", json.RawMessage(tc.schema), text("ok"))}
+			got := run(t, tools, "", "schema", "s")
+			if got.status != tc.status || got.stdout != tc.stdout || got.stderr != tc.stderr {
+				t.Errorf("got\n%v", got)
+			}
+		})
+	}
+}
+
+// TestRunnerDefaults checks that nil streams fall back to the process's
+// and that the runner's zero value still answers.
+func TestRunnerDefaults(t *testing.T) {
+	devNull, err := os.OpenFile(os.DevNull, os.O_RDWR, 0)
+	if err != nil {
+		t.Skip(err)
+	}
+	defer devNull.Close()
+	saved := [3]*os.File{os.Stdin, os.Stdout, os.Stderr}
+	os.Stdin, os.Stdout, os.Stderr = devNull, devNull, devNull
+	defer func() { os.Stdin, os.Stdout, os.Stderr = saved[0], saved[1], saved[2] }()
+	if got := (Runner{Name: "kit", Tools: fixtures()}).Run(context.Background(), []string{"ping"}); got != ExitOK {
+		t.Errorf("ping with default streams: status %d", got)
+	}
+	if got := (Runner{}).Run(context.Background(), nil); got != ExitUsage {
+		t.Errorf("zero runner without arguments: status %d", got)
+	}
+}
