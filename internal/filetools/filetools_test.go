@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"runtime"
 	"slices"
 	"strings"
@@ -773,7 +774,7 @@ func TestWriteFileRecord(t *testing.T) {
 			if ns != "file-tools:write" {
 				t.Errorf("namespace %q, want %q", ns, "file-tools:write")
 			}
-			if fmt.Sprint(data) != fmt.Sprint(tt.want) {
+			if !reflect.DeepEqual(data, tt.want) {
 				t.Errorf("data %v, want %v", data, tt.want)
 			}
 		})
@@ -1021,4 +1022,46 @@ func TestWriteFileLongNames(t *testing.T) {
 	// One byte too many is the file system's refusal, reported as such.
 	_, err := run(t.Context(), filetools.WriteFile(t.TempDir()), argsJSON(t, map[string]any{"path": strings.Repeat("a", 256), "content": "x"}))
 	checkErr(t, err, "file name too long")
+}
+
+// TestUnreadable checks entries the process may not read: search skips them
+// below the paths it was given and reports them when given, and read_file
+// reports them. Where permissions do not bind (as root) it is skipped.
+func TestUnreadable(t *testing.T) {
+	dir := makeTree(t, map[string]string{"open/a.txt": "hello\n", "closed/b.txt": "hello\n", "secret.txt": "hello\n"})
+	for _, name := range []string{"closed", "secret.txt"} {
+		p := filepath.Join(dir, name)
+		if err := os.Chmod(p, 0); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = os.Chmod(p, 0o755) })
+	}
+	if _, err := os.ReadDir(filepath.Join(dir, "closed")); err == nil {
+		t.Skip("permissions do not bind here")
+	}
+	tests := []struct {
+		name string
+		tool agenttool.Tool
+		args string
+		want string // the output, or the error's text when err is set
+		err  bool
+	}{
+		{"search skips a closed directory", filetools.Search(dir), `{"pattern":"hello"}`, "open/a.txt:1:hello", false},
+		{"search reports a closed directory it was given", filetools.Search(dir), `{"pattern":"hello","paths":["closed"]}`, `path "closed": permission denied`, true},
+		{"search reports a file it cannot reach", filetools.Search(dir), `{"pattern":"hello","paths":["closed/b.txt"]}`, `path "closed/b.txt": permission denied`, true},
+		{"read_file reports a closed file", filetools.ReadFile(dir), `{"path":"secret.txt"}`, `path "secret.txt": permission denied`, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := run(t.Context(), tt.tool, tt.args)
+			if tt.err {
+				checkErr(t, err, tt.want)
+				return
+			}
+			checkErr(t, err, "")
+			if got := res.Output.String(); got != tt.want {
+				t.Errorf("output %q, want %q", got, tt.want)
+			}
+		})
+	}
 }
