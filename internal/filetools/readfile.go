@@ -77,6 +77,7 @@ func ReadFile(root string) agenttool.Tool {
 		agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
 }
 
+// readFile runs one call of read_file on the tree at root.
 func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err

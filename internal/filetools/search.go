@@ -55,6 +55,7 @@ func Search(root string) agenttool.Tool {
 		agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
 }
 
+// search runs one call of search on the tree at root.
 func search(ctx context.Context, root string, args searchArgs) (agenttool.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err

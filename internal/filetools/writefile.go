@@ -71,6 +71,7 @@ func WriteFile(root string) agenttool.Tool {
 		agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
 }
 
+// writeFile runs one call of write_file on the tree at root.
 func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Result, error) {
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
