@@ -321,7 +321,7 @@ func TestCreateNeverOverwrites(t *testing.T) {
 		{"b", "b"},
 	}
 	for _, tc := range tests {
-		f, path, err := create(dir, tc.name)
+		f, path, err := create(dir, tc.name, maxNames)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -330,14 +330,14 @@ func TestCreateNeverOverwrites(t *testing.T) {
 			t.Errorf("create(%q) = %s, want %s", tc.name, path, tc.want)
 		}
 	}
-	if _, _, err := create(filepath.Join(dir, "missing"), "x"); err == nil {
+	if _, _, err := create(filepath.Join(dir, "missing"), "x", maxNames); err == nil {
 		t.Error("create in a missing directory succeeded")
 	}
 }
 
 func TestCreateGivesUp(t *testing.T) {
 	dir := t.TempDir()
-	for i := 1; i <= 9999; i++ {
+	for i := 1; i <= 3; i++ {
 		name := "x"
 		if i > 1 {
 			name += "-" + strconv.Itoa(i)
@@ -346,7 +346,7 @@ func TestCreateGivesUp(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if _, _, err := create(dir, "x"); err == nil || !strings.Contains(err.Error(), "no free name") {
+	if _, _, err := create(dir, "x", 3); err == nil || !strings.Contains(err.Error(), "no free name") {
 		t.Errorf("with every name taken: %v", err)
 	}
 }

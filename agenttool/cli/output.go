@@ -133,7 +133,7 @@ func (p *printer) save(filename, media string, data []byte) error {
 		}
 		p.dir = dir
 	}
-	f, path, err := create(p.dir, name)
+	f, path, err := create(p.dir, name, maxNames)
 	if err != nil {
 		return err
 	}
@@ -160,16 +160,20 @@ func (p *printer) makeDir() (string, error) {
 	return os.MkdirTemp("", base+"-*")
 }
 
+// maxNames bounds the names tried for one file: the name itself, then
+// suffixes -2 up to -9999.
+const maxNames = 9999
+
 // create creates name in dir exclusively, trying name-2, name-3 and so on
-// up to name-9999 while the name is taken.
-func create(dir, name string) (*os.File, string, error) {
+// up to name-<limit> while the name is taken.
+func create(dir, name string, limit int) (*os.File, string, error) {
 	ext := filepath.Ext(name)
 	stem := strings.TrimSuffix(name, ext)
 	if stem == "" {
 		// A dot file such as ".env" is all stem.
 		stem, ext = name, ""
 	}
-	for i := 1; i <= 9999; i++ {
+	for i := 1; i <= limit; i++ {
 		if i > 1 {
 			name = stem + "-" + strconv.Itoa(i) + ext
 		}

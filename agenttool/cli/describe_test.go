@@ -1,0 +1,245 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+func TestDescribeLenient(t *testing.T) {
+	tests := []struct {
+		name   string
+		schema string
+		want   []Param
+	}{
+		{"not JSON", `{`, nil},
+		{"root not an object", `[1]`, nil},
+		{"text after the object", `{"properties":{"a":{}}} x`, nil},
+		{"properties not an object", `{"properties":[]}`, nil},
+		{"properties null", `{"properties":null}`, nil},
+		{"name written twice", `{"properties":{"a":{"type":"string"},"b":{},"a":{"type":"integer"}}}`,
+			[]Param{{Name: "a", Type: "string"}, {Name: "b"}}},
+		{"boolean schema", `{"properties":{"a":false},"required":["a"]}`, []Param{{Name: "a", Required: true}}},
+		{"keywords of the wrong shape", `{"properties":{"a":{"type":"array","description":7,"enum":"x","items":[{"type":"string"}]}},"required":"a"}`,
+			[]Param{{Name: "a", Type: "array"}}},
+		{"required skips non-strings", `{"properties":{"a":{},"b":{}},"required":[1,"b"]}`,
+			[]Param{{Name: "a"}, {Name: "b", Required: true}}},
+		{"types", `{"properties":{` +
+			`"n":{"type":["integer","null"]},"m":{"type":["string","integer"]},"z":{"type":["null"]},` +
+			`"w":{"type":[1]},"q":{"type":{}},"u":{"type":"uuid"}}}`,
+			[]Param{{Name: "n", Type: "integer"}, {Name: "m"}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
+		{"items, values and fields", `{"properties":{` +
+			`"l":{"type":"array","items":{"type":["number","null"]}},` +
+			`"o":{"type":"object","description":"Obj","properties":{"x":{"type":"string"}},"required":["x"],"additionalProperties":{"type":"string"}},` +
+			`"m":{"type":"object","additionalProperties":{"type":"integer"}},` +
+			`"b":{"type":"object","additionalProperties":true},` +
+			`"s":{"type":"string","additionalProperties":{"type":"integer"},"items":{"type":"string"}}}}`,
+			[]Param{
+				{Name: "l", Type: "array", Items: "number"},
+				{Name: "o", Type: "object", Description: "Obj", Fields: []Param{{Name: "x", Type: "string", Required: true}}},
+				{Name: "m", Type: "object", Values: "integer"},
+				{Name: "b", Type: "object"},
+				{Name: "s", Type: "string"},
+			}},
+		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null]}}}`,
+			[]Param{{Name: "e", Enum: []any{json.Number("12345678901234567891"), "a", nil}}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Describe(agenttool.NewFunc("t", "", json.RawMessage(tc.schema), text("ok")))
+			if !reflect.DeepEqual(c.Params, tc.want) {
+				t.Errorf("params\n%#v\nwant\n%#v", c.Params, tc.want)
+			}
+			if string(c.Schema) != tc.schema {
+				t.Errorf("schema %s, want it served as written", c.Schema)
+			}
+		})
+	}
+}
+
+func TestDescribe(t *testing.T) {
+	for _, schema := range []string{"", "  \n", "null", " null "} {
+		c := Describe(agenttool.NewFunc("t", "d", json.RawMessage(schema), text("ok")))
+		if string(c.Schema) != string(agenttool.NoArgsSchema) || len(c.Params) != 0 {
+			t.Errorf("schema %q served as %s", schema, c.Schema)
+		}
+	}
+	ann := agenttool.Annotations{Title: "T", ReadOnly: true}
+	c := Describe(agenttool.NewFunc("t", " d ", nil, text("ok"), agenttool.WithAnnotations(ann)))
+	if c.Name != "t" || c.Description != " d " || c.Annotations != ann {
+		t.Errorf("Describe = %+v", c)
+	}
+}
+
+func TestParamKinds(t *testing.T) {
+	tests := []struct {
+		p                     Param
+		flag, repeated, isMap bool
+	}{
+		{Param{Name: "s", Type: "string"}, true, false, false},
+		{Param{Name: "-s", Type: "string"}, false, false, false},
+		{Param{Name: "a=b", Type: "integer"}, false, false, false},
+		{Param{Name: "", Type: "boolean"}, false, false, false},
+		{Param{Name: "a.b", Type: "number"}, true, false, false},
+		{Param{Name: "l", Type: "array", Items: "string"}, true, true, false},
+		{Param{Name: "l", Type: "array", Items: "object"}, false, false, false},
+		{Param{Name: "l", Type: "array"}, false, false, false},
+		{Param{Name: "m", Type: "object", Values: "boolean"}, true, false, true},
+		{Param{Name: "m", Type: "object", Values: "object"}, false, false, false},
+		{Param{Name: "o", Type: "object", Fields: []Param{{Name: "x"}}, Values: "string"}, false, false, false},
+		{Param{Name: "x"}, false, false, false},
+	}
+	for _, tc := range tests {
+		if tc.p.Flag() != tc.flag || tc.p.Repeated() != tc.repeated || tc.p.Map() != tc.isMap {
+			t.Errorf("%+v: Flag %v Repeated %v Map %v", tc.p, tc.p.Flag(), tc.p.Repeated(), tc.p.Map())
+		}
+	}
+}
+
+func TestConvert(t *testing.T) {
+	tests := []struct {
+		typ, word string
+		want      string // the JSON text, or the error when err is set
+		err       bool
+	}{
+		{"string", `a "b" <c>`, `"a \"b\" <c>"`, false},
+		{"string", "\xff", `"\xff" is not valid UTF-8`, true},
+		{"integer", "+5", "5", false},
+		{"integer", "007", "7", false},
+		{"integer", "-0", "0", false},
+		{"integer", "18446744073709551615", "18446744073709551615", false},
+		{"integer", "+18446744073709551615", "18446744073709551615", false},
+		{"integer", "-9223372036854775809", "-9223372036854775809", false},
+		{"integer", "1e3", "1e3", false},
+		{"integer", "2.0", "2.0", false},
+		{"integer", "150e-1", "150e-1", false},
+		{"integer", "0.0e5", "0.0e5", false},
+		{"integer", "1E+0000000000000000000000003", "1E+0000000000000000000000003", false},
+		{"integer", "1e999999999999999999999", "1e999999999999999999999", false},
+		{"integer", "1e-999999999999999999999", `"1e-999999999999999999999" is not an integer`, true},
+		{"integer", "15e-1", `"15e-1" is not an integer`, true},
+		{"integer", "1.5", `"1.5" is not an integer`, true},
+		{"integer", "ten", `"ten" is not an integer`, true},
+		{"integer", "0123456789012345678901", `"0123456789012345678901" is not an integer`, true},
+		{"integer", "", `"" is not an integer`, true},
+		{"number", "12345678901234567890.5", "12345678901234567890.5", false},
+		{"number", "+1.5", "1.5", false},
+		{"number", ".5", "0.5", false},
+		{"number", "0x1p-2", "0.25", false},
+		{"number", "Inf", `"Inf" is not a number`, true},
+		{"number", "NaN", `"NaN" is not a number`, true},
+		{"number", "1e400x", `"1e400x" is not a number`, true},
+		{"number", "0x1p99999", `"0x1p99999" is not a number`, true},
+		{"boolean", "T", "true", false},
+		{"boolean", "False", "false", false},
+		{"boolean", "yes", `"yes" is not true or false`, true},
+		{"object", "x", `"x" cannot be given as a flag value of type "object"`, true},
+	}
+	for _, tc := range tests {
+		got, err := convert(tc.typ, tc.word)
+		switch {
+		case tc.err && (err == nil || err.Error() != tc.want):
+			t.Errorf("convert(%s, %q) error %v, want %s", tc.typ, tc.word, err, tc.want)
+		case !tc.err && (err != nil || string(got) != tc.want):
+			t.Errorf("convert(%s, %q) = %s, %v; want %s", tc.typ, tc.word, got, err, tc.want)
+		}
+	}
+}
+
+func TestJSONNumber(t *testing.T) {
+	for s, want := range map[string]bool{
+		"0": true, "-0": true, "10": true, "1.25": true, "1e5": true, "1E-5": true, "-1.0e+3": true,
+		"": false, "-": false, "01": false, "1.": false, ".5": false, "1e": false, "1e+": false, "+1": false,
+		"0x10": false, "1_000": false, "1.5.5": false,
+	} {
+		if got := jsonNumber(s); got != want {
+			t.Errorf("jsonNumber(%q) = %v", s, got)
+		}
+	}
+}
+
+func TestArgsErrors(t *testing.T) {
+	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(deploySchema), echoArgs))
+	tests := []struct {
+		name  string
+		words []string
+		stdin string
+		want  string
+	}{
+		{"stdin empty", []string{"-"}, "", "the JSON argument is not a JSON object"},
+		{"stray false", []string{"false"}, "", "the JSON argument is not a JSON object"},
+		{"null", []string{" null "}, "", "the JSON argument is not a JSON object"},
+		{"broken object", []string{`{"a":`}, "", "the JSON argument is not a JSON object"},
+		{"split words", []string{`{"a": "it`, `s"}`, "x"}, "",
+			"the JSON argument reached the program as 3 words: a single quote inside the single quotes ended them"},
+		{"boolean flag then a word", []string{"--target.tls.on", "false"}, "", "the JSON argument is not a JSON object"},
+		{"flag needs an argument", []string{"--target.host"}, "", "flag needs an argument: -target.host"},
+		{"bad boolean", []string{"--target.tls.on=maybe"}, "",
+			`invalid boolean value "maybe" for -target.tls.on: "maybe" is not true or false`},
+		{"map twice", []string{"--limits", "a=1", "--limits", "a=2"}, "",
+			`invalid value "a=2" for flag -limits: --limits gives the key "a" twice`},
+		{"map in JSON not an object", []string{"--limits", "a=1", `{"limits":[1]}`}, "",
+			`the JSON argument gives "limits", which is not an object`},
+		{"nested duplicate passes, top-level one does not", []string{`{"target":{"host":"a","host":"b"},"target":{}}`}, "",
+			`the JSON argument gives "target" twice`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args, err := cmd.Args(tc.words, strings.NewReader(tc.stdin))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Args(%q) = %s, %v; want error %q", tc.words, args, err, tc.want)
+			}
+		})
+	}
+}
+
+type failingReader struct{}
+
+func (failingReader) Read([]byte) (int, error) { return 0, errStdin }
+
+var errStdin = errors.New("stdin closed")
+
+func TestArgs(t *testing.T) {
+	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(deploySchema), echoArgs))
+	tests := []struct {
+		name  string
+		words []string
+		stdin string
+		want  string
+	}{
+		{"nothing", nil, "", "{}"},
+		{"JSON trimmed, else verbatim", []string{" \n{ \"target\" : {\"host\":\"h\"} }\t"}, "", `{ "target" : {"host":"h"} }`},
+		{"stdin", []string{"-"}, " {\"a\": 1}\n", `{"a": 1}`},
+		{"untouched values keep their text", []string{"--limits", "b=1", `{"x": [1, 2 ], "limits": {"a" : 1.50}}`}, "",
+			`{"x":[1, 2 ],"limits":{"a":1.50,"b":1}}`},
+		{"nested duplicates reach the tool", []string{"--target.port", "1", `{"target":{"host":"a","host":"b"}}`}, "",
+			`{"target":{"host":"a","host":"b","port":1}}`},
+		{"keys escaped as JSON", []string{"--limits", `a"b=1`}, "", `{"limits":{"a\"b":1}}`},
+		{"flags after a double dash are the JSON", []string{"--target.port", "1", "--", `{"a":1}`}, "",
+			`{"a":1,"target":{"port":1}}`},
+		{"flags added in walk order", []string{"--switches", "x=1", "--target.tls.on", "--target.host", "h"}, "",
+			`{"target":{"host":"h","tls":{"on":true}},"switches":{"x":true}}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args, err := cmd.Args(tc.words, strings.NewReader(tc.stdin))
+			if err != nil || string(args) != tc.want {
+				t.Errorf("Args(%q) = %s, %v; want %s", tc.words, args, err, tc.want)
+			}
+		})
+	}
+	if _, err := cmd.Args([]string{"-"}, failingReader{}); err == nil ||
+		!strings.HasPrefix(err.Error(), "reading the JSON argument from stdin: ") {
+		t.Errorf("stdin that fails: %v", err)
+	}
+	if args, err := cmd.Args([]string{"-"}, nil); err == nil {
+		t.Errorf("no stdin: %s", args)
+	}
+	if _, err := cmd.Args([]string{"-h"}, nil); err != ErrHelp {
+		t.Errorf("-h: %v", err)
+	}
+}

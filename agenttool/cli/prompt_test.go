@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/agenttool/agenttool"
+)
+
+const nForm = `{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`
+
+func TestPrompt(t *testing.T) {
+	tests := []struct {
+		name    string
+		q       agenttool.Elicitation
+		input   string
+		action  agenttool.Action
+		content string
+		shown   string // the whole text written to out, when set
+	}{
+		{name: "yes confirms", q: agenttool.Elicitation{Message: "Go?"}, input: "yes\n",
+			action: agenttool.ActionAccept, shown: "Go?\nContinue? [y/N] "},
+		{name: "empty line declines", q: agenttool.Elicitation{Message: "Go?"}, input: "\n",
+			action: agenttool.ActionDecline},
+		{name: "no input cancels", q: agenttool.Elicitation{Message: "Go?"}, input: "",
+			action: agenttool.ActionCancel},
+		{name: "URL accepted with Enter", q: agenttool.Elicitation{Message: "Log in.", URL: "https://example.com/login"},
+			input: "\n", action: agenttool.ActionAccept,
+			shown: "Log in.\nOpen https://example.com/login\nPress Enter when done, or type n to decline: "},
+		{name: "URL declined", q: agenttool.Elicitation{URL: "https://example.com/login"}, input: "n\n",
+			action: agenttool.ActionDecline},
+		{name: "form without fields", q: agenttool.Elicitation{Message: "Go?",
+			Schema: json.RawMessage(`{"type":"object","properties":{}}`)}, input: "n\n", action: agenttool.ActionDecline},
+		{name: "form asks again after a bad value", q: agenttool.Elicitation{Message: " Count? ", Schema: json.RawMessage(nForm)},
+			input: "x\n4\n", action: agenttool.ActionAccept, content: `{"n":4}`,
+			shown: "Count?\nn (integer): \"x\" is not an integer\nn (integer): "},
+		{name: "form cut short", q: agenttool.Elicitation{Schema: json.RawMessage(nForm)}, input: "x\n",
+			action: agenttool.ActionCancel},
+		{name: "last line without newline", q: agenttool.Elicitation{Schema: json.RawMessage(nForm)}, input: "12",
+			action: agenttool.ActionAccept, content: `{"n":12}`},
+		{name: "yes in capitals", q: agenttool.Elicitation{}, input: " YES \n", action: agenttool.ActionAccept, shown: "Continue? [y/N] "},
+		{name: "other fields as JSON or text",
+			q: agenttool.Elicitation{Schema: json.RawMessage(`{"properties":{"list":{"type":"array","description":" Some items "},` +
+				`"note":{},"skip":{"type":"boolean"}}}`)},
+			input: "[1, 2]\nplain words\n\n", action: agenttool.ActionAccept, content: `{"list":[1, 2],"note":"plain words"}`,
+			shown: "list (array, optional), Some items: note (optional): skip (boolean, optional): "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			a, err := Prompt(strings.NewReader(tc.input), &out)(context.Background(), tc.q)
+			if err != nil {
+				t.Fatalf("error %v", err)
+			}
+			if a.Action != tc.action || string(a.Content) != tc.content {
+				t.Errorf("answer %s %s, want %s %s", a.Action, a.Content, tc.action, tc.content)
+			}
+			if tc.shown != "" && out.String() != tc.shown {
+				t.Errorf("wrote %q, want %q", out.String(), tc.shown)
+			}
+		})
+	}
+}
+
+type brokenReader struct{}
+
+func (brokenReader) Read([]byte) (int, error) { return 0, errors.New("terminal gone") }
+
+func TestPromptReadError(t *testing.T) {
+	a, err := Prompt(brokenReader{}, io.Discard)(context.Background(), agenttool.Elicitation{Message: "Go?"})
+	if err != nil || a.Action != agenttool.ActionCancel {
+		t.Errorf("answer %v, error %v", a, err)
+	}
+}
+
+func TestPromptCancelled(t *testing.T) {
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	ask := Prompt(pr, io.Discard)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() {
+		_, err := ask(ctx, agenttool.Elicitation{Message: "Go?"})
+		done <- err
+	}()
+	cancel()
+	select {
+	case err := <-done:
+		if !errors.Is(err, context.Canceled) {
+			t.Fatalf("error %v, want context.Canceled", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the question did not return after the context was cancelled")
+	}
+
+	// The line that was being read goes to the next question.
+	go func() { io.WriteString(pw, "y\n") }()
+	a, err := ask(context.Background(), agenttool.Elicitation{Message: "Again?"})
+	if err != nil || a.Action != agenttool.ActionAccept {
+		t.Errorf("next question: %v, %v", a, err)
+	}
+
+	// A question waiting for its turn also gives up with its context.
+	held := make(chan struct{})
+	release := make(chan struct{})
+	go func() {
+		close(held)
+		ask(context.Background(), agenttool.Elicitation{Message: "Holds the turn"})
+		close(release)
+	}()
+	<-held
+	ended, stop := context.WithCancel(context.Background())
+	stop()
+	if _, err := ask(ended, agenttool.Elicitation{Message: "Waits"}); !errors.Is(err, context.Canceled) {
+		t.Errorf("waiting question: %v", err)
+	}
+	pw.Close()
+	<-release
+}
