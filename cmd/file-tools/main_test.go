@@ -487,20 +487,22 @@ func checkRecord(t *testing.T, path, data string) {
 		t.Fatalf("the record file holds %q, want one line", b)
 	}
 	var rec struct {
-		Time string          `json:"time"`
-		Tool string          `json:"tool"`
-		Call string          `json:"call"`
-		NS   string          `json:"ns"`
-		Data json.RawMessage `json:"data"`
+		Time string `json:"time"`
+		Call string `json:"call"`
 	}
 	if err := json.Unmarshal(b, &rec); err != nil {
 		t.Fatalf("the record %q: %v", b, err)
 	}
-	if rec.Tool != "write_file" || rec.NS != "file-tools:write" || !strings.HasPrefix(rec.Call, "cli_") || rec.Time == "" {
-		t.Errorf("record %q, want one of write_file in namespace file-tools:write", b)
+	// The line's layout is cli's contract: members in this order, compact.
+	want := fmt.Sprintf(`{"time":%q,"tool":"write_file","call":%q,"ns":"file-tools:write","data":%s}`+"\n", rec.Time, rec.Call, data)
+	if string(b) != want {
+		t.Errorf("record\n%s\nwant\n%s", b, want)
 	}
-	if string(rec.Data) != data {
-		t.Errorf("record data %s, want %s", rec.Data, data)
+	if at, err := time.Parse(time.RFC3339Nano, rec.Time); err != nil || at.Location() != time.UTC {
+		t.Errorf("record time %q is not UTC in RFC 3339: %v", rec.Time, err)
+	}
+	if id, ok := strings.CutPrefix(rec.Call, "cli_"); !ok || len(id) != 26 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") != "" {
+		t.Errorf("record call %q, want cli_ and 26 characters of lower-case base32", rec.Call)
 	}
 }
 
