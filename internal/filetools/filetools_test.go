@@ -1,7 +1,10 @@
+// The tests in this file check what the specification lists for the tools:
+// confinement to the working tree, and the behaviour of read_file, search
+// and write_file.
+
 package filetools_test
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/base64"
@@ -25,99 +28,6 @@ import (
 
 // pngBytes starts like a PNG image, which is all read_file looks at.
 const pngBytes = "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x01"
-
-// makeTree creates a temporary working tree holding files, by slash path,
-// and returns its directory. A value starting with "->" makes a symbolic
-// link to the rest of the value instead of a file.
-func makeTree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	dir := t.TempDir()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if target, ok := strings.CutPrefix(content, "->"); ok {
-			symlink(t, target, p)
-			continue
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
-// symlink makes a symbolic link or skips the test where that is not
-// possible (Windows without the privilege).
-func symlink(t *testing.T, target, link string) {
-	t.Helper()
-	if err := os.Symlink(target, link); err != nil {
-		if runtime.GOOS == "windows" {
-			t.Skipf("no symbolic links here: %v", err)
-		}
-		t.Fatal(err)
-	}
-}
-
-// run calls tool with the JSON arguments args, as a runner would.
-func run(ctx context.Context, tool agenttool.Tool, args string) (agenttool.Result, error) {
-	call := agenttool.Call{ID: "test", Args: json.RawMessage(args)}
-	return tool.Execute(agenttool.WithCall(ctx, call), call)
-}
-
-// argsJSON encodes v as a JSON object for a call.
-func argsJSON(t *testing.T, v map[string]any) string {
-	t.Helper()
-	b, err := json.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// readBack returns the contents of the file at the slash path name in dir.
-func readBack(t *testing.T, dir, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(name)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-// checkErr fails the test unless err is nil when want is empty, or holds
-// want otherwise.
-func checkErr(t *testing.T, err error, want string) {
-	t.Helper()
-	switch {
-	case want == "" && err != nil:
-		t.Fatalf("error %q, want none", err)
-	case want != "" && err == nil:
-		t.Fatalf("no error, want one holding %q", want)
-	case want != "" && !strings.Contains(err.Error(), want):
-		t.Fatalf("error %q, want one holding %q", err, want)
-	}
-}
-
-// tmpFiles lists the temporary files write_file may leave, anywhere in dir.
-func tmpFiles(t *testing.T, dir string) []string {
-	t.Helper()
-	var found []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if strings.HasSuffix(d.Name(), ".tmp") {
-			found = append(found, p)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return found
-}
 
 func TestDefinitions(t *testing.T) {
 	tests := []struct {
@@ -271,106 +181,6 @@ func TestConfinement(t *testing.T) {
 	}
 }
 
-// TestRootAtCallTime checks that "." is the working directory when the
-// tool runs, not when it was built.
-func TestRootAtCallTime(t *testing.T) {
-	read := filetools.ReadFile(".")
-	t.Chdir(makeTree(t, map[string]string{"data.txt": "first\n"}))
-	res, err := run(t.Context(), read, `{"path":"data.txt"}`)
-	checkErr(t, err, "")
-	if got := res.Output.String(); got != "first\n" {
-		t.Fatalf("output %q", got)
-	}
-	t.Chdir(makeTree(t, map[string]string{"data.txt": "second\n"}))
-	res, err = run(t.Context(), read, `{"path":"data.txt"}`)
-	checkErr(t, err, "")
-	if got := res.Output.String(); got != "second\n" {
-		t.Fatalf("output %q", got)
-	}
-}
-
-func TestMissingRoot(t *testing.T) {
-	root := filepath.Join(t.TempDir(), "gone")
-	for _, tool := range []agenttool.Tool{filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)} {
-		t.Run(tool.Name(), func(t *testing.T) {
-			_, err := run(t.Context(), tool, `{"path":"x","pattern":"x","content":"x"}`)
-			checkErr(t, err, "opening the working tree: ")
-			if !errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("error %q does not wrap fs.ErrNotExist", err)
-			}
-		})
-	}
-	if _, err := os.Stat(root); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("the missing root was created: %v", err)
-	}
-}
-
-// TestCancelled checks that no tool starts work under a context that has
-// already ended, as after a Ctrl-C.
-func TestCancelled(t *testing.T) {
-	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
-	ctx, cancel := context.WithCancel(t.Context())
-	cancel()
-	tests := []struct {
-		tool agenttool.Tool
-		args string
-	}{
-		{filetools.ReadFile(dir), `{"path":"data.txt"}`},
-		{filetools.Search(dir), `{"pattern":"hello"}`},
-		{filetools.WriteFile(dir), `{"path":"new.txt","content":"x"}`},
-		{filetools.WriteFile(dir), `{"path":"data.txt","content":"x","replace":true}`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.tool.Name(), func(t *testing.T) {
-			_, err := run(ctx, tt.tool, tt.args)
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("error %v, want context.Canceled", err)
-			}
-		})
-	}
-	if _, err := os.Stat(filepath.Join(dir, "new.txt")); !errors.Is(err, fs.ErrNotExist) {
-		t.Error("write_file wrote under a cancelled context")
-	}
-	if got := readBack(t, dir, "data.txt"); got != "hello\n" {
-		t.Errorf("data.txt now holds %q", got)
-	}
-}
-
-// TestArguments checks what the argument checks of agenttool.New leave to
-// a careless caller: the tools fail with "invalid arguments" rather than
-// guessing.
-func TestArguments(t *testing.T) {
-	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
-	tests := []struct {
-		name string
-		tool agenttool.Tool
-		args string
-		want string
-	}{
-		{"read_file without a path", filetools.ReadFile(dir), `{}`, `missing required property "path"`},
-		{"read_file with no arguments at all", filetools.ReadFile(dir), ``, `missing required property "path"`},
-		{"read_file with a number for a path", filetools.ReadFile(dir), `{"path":5}`, "invalid arguments"},
-		{"read_file with a fractional max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":1.5}`, "invalid arguments"},
-		{"read_file with a max_bytes past float64", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":1e400}`, "invalid arguments"},
-		{"read_file with a hugely negative max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":-99999999999999999999999}`, "max_bytes is -99999999999999999999999; it must not be negative"},
-		{"read_file with a null max_bytes", filetools.ReadFile(dir), `{"path":"data.txt","max_bytes":null}`, "invalid arguments"},
-		{"read_file with null", filetools.ReadFile(dir), `null`, "invalid arguments"},
-		{"search without a pattern", filetools.Search(dir), `{"paths":["."]}`, `missing required property "pattern"`},
-		{"search with a string for paths", filetools.Search(dir), `{"pattern":"x","paths":"."}`, "invalid arguments"},
-		{"write_file without content", filetools.WriteFile(dir), `{"path":"new.txt"}`, `missing required property "content"`},
-		{"write_file with a string for replace", filetools.WriteFile(dir), `{"path":"new.txt","content":"x","replace":"yes"}`, "invalid arguments"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			_, err := run(t.Context(), tt.tool, tt.args)
-			checkErr(t, err, tt.want)
-		})
-	}
-	if _, err := os.Stat(filepath.Join(dir, "new.txt")); !errors.Is(err, fs.ErrNotExist) {
-		t.Error("a refused write_file call wrote new.txt")
-	}
-}
-
 func TestReadFile(t *testing.T) {
 	long := strings.Repeat("x", 7999) + "é" + "rest" // the sniff window ends inside é
 	big := strings.Repeat("0123456789abcdef", 1<<16+1)
@@ -479,14 +289,6 @@ func TestReadFile(t *testing.T) {
 			}
 		})
 	}
-}
-
-// clipped shortens s for a failure message.
-func clipped(s string) string {
-	if len(s) > 200 {
-		return s[:100] + "…" + s[len(s)-100:]
-	}
-	return s
 }
 
 func TestReadFileNotRegular(t *testing.T) {
@@ -634,30 +436,6 @@ func TestSearchCancelledDuringTheWalk(t *testing.T) {
 	if ctx.asked > 10 {
 		t.Errorf("the context was checked %d times after it ended at 6", ctx.asked)
 	}
-}
-
-// recorded returns the namespace and the data of the record res leaves.
-func recorded(t *testing.T, res agenttool.Result) (string, map[string]any) {
-	t.Helper()
-	rec, err := agenttool.RecordOf(res.Details)
-	if err != nil || rec == nil {
-		t.Fatalf("RecordOf(%#v) = %v, %v; want a record", res.Details, rec, err)
-	}
-	var data map[string]any
-	if err := json.Unmarshal(rec.Data, &data); err != nil {
-		t.Fatal(err)
-	}
-	return rec.NS, data
-}
-
-// answering returns a context whose elicitor answers action, and the
-// questions it was asked.
-func answering(ctx context.Context, action agenttool.Action) (context.Context, *[]agenttool.Elicitation) {
-	var asked []agenttool.Elicitation
-	return agenttool.ContextWithElicitor(ctx, func(_ context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
-		asked = append(asked, q)
-		return agenttool.Answer{Action: action}, nil
-	}), &asked
 }
 
 func TestWriteFile(t *testing.T) {
@@ -913,155 +691,4 @@ func TestWriteFileNotRegular(t *testing.T) {
 	}
 	_, err := run(t.Context(), filetools.WriteFile(dir), `{"path":"pipe","content":"x","replace":true}`)
 	checkErr(t, err, `path "pipe" is not a regular file`)
-}
-
-// TestWriteFileInterrupted checks the cases where a Ctrl-C arrives while
-// the question is pending or just after it was answered.
-func TestWriteFileInterrupted(t *testing.T) {
-	tests := []struct {
-		name string
-		ask  func(cancel context.CancelFunc) agenttool.Elicitor
-	}{
-		{
-			name: "while asking",
-			ask: func(cancel context.CancelFunc) agenttool.Elicitor {
-				return func(ctx context.Context, _ agenttool.Elicitation) (agenttool.Answer, error) {
-					cancel()
-					return agenttool.Answer{}, ctx.Err()
-				}
-			},
-		},
-		{
-			name: "after an accept",
-			ask: func(cancel context.CancelFunc) agenttool.Elicitor {
-				return func(context.Context, agenttool.Elicitation) (agenttool.Answer, error) {
-					cancel()
-					return agenttool.Answer{Action: agenttool.ActionAccept}, nil
-				}
-			},
-		},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
-			ctx, cancel := context.WithCancel(t.Context())
-			defer cancel()
-			ctx = agenttool.ContextWithElicitor(ctx, tt.ask(cancel))
-			_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
-			if !errors.Is(err, context.Canceled) {
-				t.Fatalf("error %v, want context.Canceled", err)
-			}
-			if got := readBack(t, dir, "data.txt"); got != "hello\n" {
-				t.Errorf("data.txt holds %q", got)
-			}
-			if left := tmpFiles(t, dir); len(left) != 0 {
-				t.Errorf("temporary files left: %q", left)
-			}
-		})
-	}
-}
-
-func TestWriteFileElicitorFails(t *testing.T) {
-	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
-	broken := errors.New("the terminal is gone")
-	ctx := agenttool.ContextWithElicitor(t.Context(), func(context.Context, agenttool.Elicitation) (agenttool.Answer, error) {
-		return agenttool.Answer{}, broken
-	})
-	_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
-	checkErr(t, err, "asking whether to replace data.txt: the terminal is gone")
-	if !errors.Is(err, broken) {
-		t.Errorf("error %v does not wrap the elicitor's", err)
-	}
-	if got := readBack(t, dir, "data.txt"); got != "hello\n" {
-		t.Errorf("data.txt holds %q", got)
-	}
-}
-
-func TestWriteFileLarge(t *testing.T) {
-	dir := t.TempDir()
-	content := strings.Repeat("0123456789\n", 500_000)
-	res, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "large.txt", "content": content}))
-	checkErr(t, err, "")
-	if want := fmt.Sprintf("wrote large.txt (%d bytes)", len(content)); res.Output.String() != want {
-		t.Errorf("output %q, want %q", res.Output.String(), want)
-	}
-	if got := readBack(t, dir, "large.txt"); !bytes.Equal([]byte(got), []byte(content)) {
-		t.Error("the large file differs from the content")
-	}
-}
-
-// TestWriteFileLongNames checks names near the file system's limit of 255
-// bytes, which the temporary file's name must not push over it.
-func TestWriteFileLongNames(t *testing.T) {
-	tests := []struct {
-		name string
-		path string
-	}{
-		{"255 ASCII bytes", strings.Repeat("a", 255)},
-		{"254 bytes of two-byte runes", strings.Repeat("é", 127)},
-		{"a long directory and name", strings.Repeat("d", 200) + "/" + strings.Repeat("ü", 120) + ".txt"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			for range 2 { // the second write replaces the first
-				_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "x", "replace": true}))
-				checkErr(t, err, "")
-			}
-			if got := readBack(t, dir, tt.path); got != "x" {
-				t.Errorf("the file holds %q", got)
-			}
-			if left := tmpFiles(t, dir); len(left) != 0 {
-				t.Errorf("temporary files left: %q", left)
-			}
-		})
-	}
-	if runtime.GOOS != "linux" {
-		return
-	}
-	// One byte too many is the file system's refusal, reported as such.
-	_, err := run(t.Context(), filetools.WriteFile(t.TempDir()), argsJSON(t, map[string]any{"path": strings.Repeat("a", 256), "content": "x"}))
-	checkErr(t, err, "file name too long")
-}
-
-// TestUnreadable checks entries the process may not read: search skips them
-// below the paths it was given and reports them when given, and read_file
-// reports them. Where permissions do not bind (as root) it is skipped.
-func TestUnreadable(t *testing.T) {
-	dir := makeTree(t, map[string]string{"open/a.txt": "hello\n", "closed/b.txt": "hello\n", "secret.txt": "hello\n"})
-	for _, name := range []string{"closed", "secret.txt"} {
-		p := filepath.Join(dir, name)
-		if err := os.Chmod(p, 0); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = os.Chmod(p, 0o755) })
-	}
-	if _, err := os.ReadDir(filepath.Join(dir, "closed")); err == nil {
-		t.Skip("permissions do not bind here")
-	}
-	tests := []struct {
-		name string
-		tool agenttool.Tool
-		args string
-		want string // the output, or the error's text when err is set
-		err  bool
-	}{
-		{"search skips a closed directory", filetools.Search(dir), `{"pattern":"hello"}`, "open/a.txt:1:hello", false},
-		{"search reports a closed directory it was given", filetools.Search(dir), `{"pattern":"hello","paths":["closed"]}`, `path "closed": permission denied`, true},
-		{"search reports a file it cannot reach", filetools.Search(dir), `{"pattern":"hello","paths":["closed/b.txt"]}`, `path "closed/b.txt": permission denied`, true},
-		{"read_file reports a closed file", filetools.ReadFile(dir), `{"path":"secret.txt"}`, `path "secret.txt": permission denied`, true},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			res, err := run(t.Context(), tt.tool, tt.args)
-			if tt.err {
-				checkErr(t, err, tt.want)
-				return
-			}
-			checkErr(t, err, "")
-			if got := res.Output.String(); got != tt.want {
-				t.Errorf("output %q, want %q", got, tt.want)
-			}
-		})
-	}
 }
