@@ -1,0 +1,130 @@
+package cli_test
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/agenttool/cli"
+)
+
+type greetArgs struct {
+	Name  string `json:"name" desc:"Who to greet"`
+	Times int    `json:"times,omitempty" desc:"How many times"`
+}
+
+// newGreet returns a small typed tool the examples share.
+func newGreet() agenttool.Tool {
+	return agenttool.New("greet", "Greet someone.",
+		func(_ context.Context, a greetArgs) (string, error) {
+			return strings.TrimSpace(strings.Repeat("Hello, "+a.Name+"! ", max(a.Times, 1))), nil
+		})
+}
+
+// A program is a Runner wired to the process: main only passes the
+// arguments and exits with the status Run returns.
+func ExampleRunner() {
+	r := cli.Runner{Name: "kit", Tools: agenttool.Set{newGreet()}, Stdout: os.Stdout, Stderr: os.Stdout}
+	status := r.Run(context.Background(), []string{"greet", "--name", "Ada"})
+	fmt.Println("status", status)
+
+	status = r.Run(context.Background(), []string{"greet", "--nmae", "Ada"})
+	fmt.Println("status", status)
+	// Output:
+	// Hello, Ada!
+	// status 0
+	// kit: greet: flag provided but not defined: -nmae
+	// Run `kit help` for usage.
+	// status 2
+}
+
+func ExampleRunner_Run() {
+	r := cli.Runner{Name: "kit", Tools: agenttool.Set{newGreet()}, Stdout: os.Stdout, Stderr: os.Stdout}
+	status := r.Run(context.Background(), []string{"greet", "--times", "2", `{"name":"Grace"}`})
+	fmt.Println("status", status)
+	// Output:
+	// Hello, Grace! Hello, Grace!
+	// status 0
+}
+
+func ExampleCommands() {
+	cmds, err := cli.Commands(agenttool.Set{newGreet()})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, c := range cmds {
+		fmt.Println(c.Name)
+		for _, p := range c.Params {
+			fmt.Printf("  %s %s required=%v flag=%v\n", p.Name, p.Type, p.Required, p.Flag())
+		}
+	}
+
+	_, err = cli.Commands(agenttool.Set{newGreet(), newGreet()})
+	fmt.Println(err)
+	// Output:
+	// greet
+	//   name string required=true flag=true
+	//   times integer required=false flag=true
+	// cli: tool "greet": duplicate name
+}
+
+func ExampleCommand_Args() {
+	cmd := cli.Describe(newGreet())
+	args, err := cmd.Args([]string{"--times", "3", `{"name": "Linus"}`}, nil)
+	fmt.Println(string(args), err)
+
+	_, err = cmd.Args([]string{"--name", "a", `{"name": "b"}`}, nil)
+	fmt.Println(err)
+
+	_, err = cmd.Args([]string{"--help"}, nil)
+	fmt.Println(errors.Is(err, cli.ErrHelp))
+	// Output:
+	// {"name":"Linus","times":3} <nil>
+	// --name and the JSON argument both give "name"
+	// true
+}
+
+func ExampleCommandName() {
+	fmt.Printf("%q\n", cli.CommandName([]string{"--answer", "accept", "greet", "--name", "x"}))
+	fmt.Printf("%q\n", cli.CommandName([]string{"help", "greet"}))
+	fmt.Printf("%q\n", cli.CommandName([]string{"--help"}))
+	// Output:
+	// "greet"
+	// "help"
+	// ""
+}
+
+func ExampleMarkdown() {
+	doc := cli.Markdown("kit", []cli.Command{cli.Describe(newGreet())})
+	_, commands, _ := strings.Cut(doc, "## Commands\n")
+	fmt.Print(commands)
+	// Output:
+	//
+	// ### `greet`
+	//
+	// Greet someone.
+	//
+	// ```sh
+	// kit greet --name <string> [--times <integer>]
+	// ```
+	//
+	// - `--name` (string, required): Who to greet
+	// - `--times` (integer): How many times
+}
+
+func ExamplePrompt() {
+	ask := cli.Prompt(strings.NewReader("\nAda\n2\n"), io.Discard)
+	answer, err := ask(context.Background(), agenttool.Elicitation{
+		Message: "Who should be greeted?",
+		Schema:  json.RawMessage(`{"type":"object","properties":{"name":{"type":"string"},"times":{"type":"integer"}},"required":["name"]}`),
+	})
+	fmt.Println(answer.Action, string(answer.Content), err)
+	// Output:
+	// accept {"name":"Ada","times":2} <nil>
+}
