@@ -3,20 +3,14 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -53,136 +47,6 @@ func buildAndRun(m *testing.M) int {
 		return 1
 	}
 	return m.Run()
-}
-
-// exeSuffix is what the system appends to the name of a program.
-func exeSuffix() string {
-	if runtime.GOOS == "windows" {
-		return ".exe"
-	}
-	return ""
-}
-
-// outcome is what one run of the program did.
-type outcome struct {
-	status         int
-	stdout, stderr string
-}
-
-// execute runs exe with args in dir, feeding it stdin, and returns what it
-// did. HOME and the temporary directory point into test directories, so a
-// run never touches the user's files.
-func execute(t *testing.T, exe, dir, stdin string, args ...string) outcome {
-	t.Helper()
-	cmd := command(t, exe, dir, args...)
-	cmd.Stdin = strings.NewReader(stdin)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	return finish(t, cmd, cmd.Run(), &stdout, &stderr)
-}
-
-// command prepares a run of exe in dir with the test environment and the
-// time limit.
-func command(t *testing.T, exe, dir string, args ...string) *exec.Cmd {
-	t.Helper()
-	ctx, cancel := context.WithTimeout(t.Context(), callLimit)
-	t.Cleanup(cancel)
-	cmd := exec.CommandContext(ctx, exe, args...)
-	cmd.Dir = dir
-	home, tmp := t.TempDir(), t.TempDir()
-	cmd.Env = append(os.Environ(), "HOME="+home, "USERPROFILE="+home, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
-	return cmd
-}
-
-// finish turns the end of a run into an outcome.
-func finish(t *testing.T, cmd *exec.Cmd, err error, stdout, stderr *bytes.Buffer) outcome {
-	t.Helper()
-	var exit *exec.ExitError
-	switch {
-	case cmd.ProcessState != nil && !cmd.ProcessState.Exited():
-		t.Fatalf("%q did not exit on its own (limit %v): %v\nstderr: %s", cmd.Args, callLimit, err, stderr)
-	case errors.As(err, &exit):
-	case err != nil:
-		t.Fatalf("running %q: %v", cmd.Args, err)
-	}
-	return outcome{cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()}
-}
-
-// newTree makes a fresh working tree holding data.txt and logo.png.
-func newTree(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	logo, err := os.ReadFile(filepath.Join("testdata", "logo.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, content := range map[string][]byte{"data.txt": []byte("hello\n"), "logo.png": logo} {
-		if err := os.WriteFile(filepath.Join(dir, name), content, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return dir
-}
-
-// snapshot records every entry under dir, by slash path: a directory's
-// mode, a file's mode and contents, a link's target. Two equal snapshots
-// mean nothing in the tree changed.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	snap := make(map[string]string)
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		entry := info.Mode().String()
-		switch {
-		case d.Type()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			if err != nil {
-				return err
-			}
-			entry += " -> " + target
-		case d.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			entry += " " + string(b)
-		}
-		snap[filepath.ToSlash(rel)] = entry
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return snap
-}
-
-// diffSnapshots describes how after differs from before, or returns "".
-func diffSnapshots(before, after map[string]string) string {
-	var b strings.Builder
-	for _, k := range slices.Sorted(maps.Keys(before)) {
-		switch v, ok := after[k]; {
-		case !ok:
-			fmt.Fprintf(&b, "removed %s\n", k)
-		case v != before[k]:
-			fmt.Fprintf(&b, "changed %s: %q -> %q\n", k, before[k], v)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(after)) {
-		if _, ok := before[k]; !ok {
-			fmt.Fprintf(&b, "added %s\n", k)
-		}
-	}
-	return b.String()
 }
 
 // env is what the steps of one end-to-end case share.
@@ -436,73 +300,6 @@ func TestEndToEnd(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// checkStream compares what a stream got with want, or, when has is set,
-// checks that it holds every fragment of has.
-func checkStream(t *testing.T, what, got, want string, has []string) {
-	t.Helper()
-	if has == nil {
-		if got != want {
-			t.Errorf("%s\n%s\nwant\n%s", what, got, want)
-		}
-		return
-	}
-	for _, frag := range has {
-		if !strings.Contains(got, frag) {
-			t.Errorf("%s\n%s\nlacks\n%s", what, got, frag)
-		}
-	}
-}
-
-// copyProgram copies the built program into dir under name and returns
-// the copy's path.
-func copyProgram(t *testing.T, dir, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(program)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// checkRecord checks that the record file at path holds exactly one line,
-// a record of write_file in namespace file-tools:write with data.
-func checkRecord(t *testing.T, path, data string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(string(b), "\n")
-	if len(lines) != 2 || lines[1] != "" {
-		t.Fatalf("the record file holds %q, want one line", b)
-	}
-	var rec struct {
-		Time string `json:"time"`
-		Call string `json:"call"`
-	}
-	if err := json.Unmarshal(b, &rec); err != nil {
-		t.Fatalf("the record %q: %v", b, err)
-	}
-	// The line's layout is cli's contract: members in this order, compact.
-	want := fmt.Sprintf(`{"time":%q,"tool":"write_file","call":%q,"ns":"file-tools:write","data":%s}`+"\n", rec.Time, rec.Call, data)
-	if string(b) != want {
-		t.Errorf("record\n%s\nwant\n%s", b, want)
-	}
-	if at, err := time.Parse(time.RFC3339Nano, rec.Time); err != nil || at.Location() != time.UTC {
-		t.Errorf("record time %q is not UTC in RFC 3339: %v", rec.Time, err)
-	}
-	if id, ok := strings.CutPrefix(rec.Call, "cli_"); !ok || len(id) != 26 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") != "" {
-		t.Errorf("record call %q, want cli_ and 26 characters of lower-case base32", rec.Call)
 	}
 }
 
