@@ -45,6 +45,14 @@ func inTempDir(fn func()) {
 	fn()
 }
 
+// stderrToStdout sends what Main writes to stderr to stdout until the
+// returned function is called, so that an example can show its diagnostics.
+func stderrToStdout() (restore func()) {
+	stderr := os.Stderr
+	os.Stderr = os.Stdout
+	return func() { os.Stderr = stderr }
+}
+
 // A bundle's program is its main function: Main runs the command line and
 // returns the status for os.Exit. Here the command line is given directly,
 // as the shell would pass it.
@@ -179,15 +187,18 @@ func ExampleHidden() {
 			toolbundle.Use(reindex, toolbundle.Hidden()),
 		},
 	}
+	defer stderrToStdout()()
 	status := toolbundle.Main(context.Background(), bundle, []string{"greeter", "reindex"})
-	fmt.Println("reindex: status", status)
+	fmt.Println("status", status)
 	// help does not know the command, so this is a usage error.
 	status = toolbundle.Main(context.Background(), bundle, []string{"greeter", "help", "reindex"})
-	fmt.Println("help reindex: status", status)
+	fmt.Println("status", status)
 	// Output:
 	// reindexed
-	// reindex: status 0
-	// help reindex: status 2
+	// status 0
+	// greeter: unknown command "reindex"
+	// Run `greeter help` for usage.
+	// status 2
 }
 
 // An example is parsed against its command each time the program starts. One
@@ -201,12 +212,14 @@ func ExampleExample() {
 			toolbundle.Use(greet(), toolbundle.Example("greet --nam Ada", "Greet Ada")),
 		},
 	}
-	for _, command := range [][]string{{"greet", "--name", "Ada"}, {"version"}, {"help"}} {
+	defer stderrToStdout()()
+	for _, command := range [][]string{{"greet", "--name", "Ada"}, {"version"}} {
 		status := toolbundle.Main(context.Background(), bundle, append([]string{"greeter"}, command...))
-		fmt.Println(command[0], "status", status)
+		fmt.Println("status", status)
 	}
 	// Output:
-	// greet status 2
-	// version status 2
-	// help status 2
+	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam
+	// status 2
+	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam
+	// status 2
 }
