@@ -173,7 +173,14 @@ func printVersion(b Bundle, rest []string, s sys) int {
 // closeTools closes every tool of the bundle that holds one, hidden ones
 // included, once. A failure is reported but changes no status: by now the
 // call has happened, and a status other than its own would invite a rerun.
+// For the same reason a closer that panics is reported like one that fails,
+// rather than ending the process.
 func closeTools(b Bundle, stderr io.Writer) {
+	defer func() {
+		if v := recover(); v != nil {
+			fmt.Fprintf(stderr, "%s: closing the tools: panic: %v\n", prefix(b), v)
+		}
+	}()
 	var set agenttool.Set
 	for _, t := range b.Tools {
 		if t.tool != nil {

@@ -470,6 +470,22 @@ func TestClosing(t *testing.T) {
 	})
 }
 
+func TestClosingPanic(t *testing.T) {
+	root := workTree(t)
+	holder := agenttool.New("holder", "Hold something open.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
+		agenttool.WithCloser(func() error { panic("lost the handle") }))
+	b := goldenBundle(root)
+	b.Tools = append(b.Tools, Use(holder, Stateful()))
+	r := call(b, "read_file", "--path", "data.txt")
+	if r.status != 0 || r.stdout != "hello\n" {
+		t.Fatalf("want status 0 and the call's output\n%v", r)
+	}
+	if want := "file-tools: closing the tools: panic: lost the handle\n"; r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
+	}
+}
+
 func TestUses(t *testing.T) {
 	root := workTree(t)
 	b := Bundle{
