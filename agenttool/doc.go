@@ -1,32 +1,55 @@
-// Package agenttool defines what a tool is for a program driven by a
-// language model, and nothing that runs batches of tools.
+// Package agenttool is the contract between a program that talks to a
+// language model and the functions the model may call. It says what such a
+// function looks like and how a host learns about it; running many calls at
+// once, scheduling them or retrying them is left to the host.
 //
-// A Tool has a name, a description, a JSON Schema for its arguments and an
-// Execute method that runs one Call and returns a Result. What the model sees
-// of a result is its Output: a text, or a list of parts (TextPart, ImagePart,
-// FilePart) whose JSON form is the content array of the OpenAI Responses
-// API. Details on a result are for the harness only. A tool that fails
-// returns an error; it never writes the failure into its output.
+// # Tools and results
 //
-// Tools are built by hand or with the constructors. New builds a typed tool
-// from a function of a Go struct: the parameters schema is reflected from the
-// struct (see SchemaFor for the rules), arguments are validated against it
-// and decoded before the function runs, and the return value is turned into
-// a Result by ResultOf. NewFunc wraps a function that works on the raw call.
+// A [Tool] answers four questions: its name, a description for the model, the
+// JSON Schema its arguments must follow, and what happens when it is called.
+// Execute receives a [Call] (the model's call ID and the raw arguments) and
+// returns a [Result]. The part the model reads is the result's [Output],
+// which is either a single string or a list of parts ([TextPart],
+// [ImagePart], [FilePart]); in JSON a list takes the shape of a content array
+// of the OpenAI Responses API. A result's Details never reach the model. A
+// tool reports failure only by returning an error, which the host shows the
+// model once, through [ErrorResult].
 //
-// Optional properties are separate interfaces that a tool may implement:
-// Strict, Sequential, Resource, Annotated and io.Closer. Harness code reads
-// them only through IsStrict, IsSequential, ResourceOf, AnnotationsOf and an
-// io.Closer type assertion, which apply defaults and combining rules. A
-// struct that embeds a Tool to override a method loses every property of the
-// embedded value; Wrap changes how a tool runs while keeping them.
+// # Building tools
 //
-// Definition turns a tool into the function definition a model is given, and
-// a Set groups tools for lookup, validation and closing.
+// Any type with the four methods is a tool. [New] saves the boilerplate for a
+// function of a Go struct: it derives the schema from the struct (see
+// [Reflect] for the mapping), checks each call's arguments against it,
+// decodes them and turns the return value into a Result with [ResultOf].
+// [NewFunc] turns a function of the raw Call into a tool. Options such as
+// [WithStrict] and [WithCloser] declare properties on either.
 //
-// Everything that belongs to one call travels on its context: the Call
-// (WithCall, CallFrom, Progress), a recorder for durable side data
-// (ContextWithRecorder, WriteRecord) and an elicitor that asks a person a
-// question in the middle of a call (ContextWithElicitor). The package keeps
-// no global state of its own.
+// # Properties
+//
+// What a tool may declare beyond the four methods lives in small optional
+// interfaces: [Strict], [Sequential], [Resource], [Annotated], and
+// [io.Closer] for a tool that owns something long-lived. A host asks about
+// them with [IsStrict], [IsSequential], [ResourceOf], [AnnotationsOf] and an
+// io.Closer type assertion, never by asserting the interfaces itself, since
+// the readers supply the defaults and combine properties where they
+// interact. Embedding a Tool in a struct to replace one method hides every
+// optional interface of the embedded value; [Wrap] replaces Execute and keeps
+// them all.
+//
+// # Definitions and sets
+//
+// [Definition] renders a tool as the function declaration sent to the
+// model. A [Set] is a plain slice of tools with lookup by name, a validity
+// check, all the definitions in order, and a Close for the tools that own
+// something.
+//
+// # Values carried by the context
+//
+// Everything that concerns a single call rides on the context passed to
+// Execute, so the package itself holds no mutable state: the call
+// ([WithCall], [CallFrom], [Progress]), a recorder for side data that must
+// survive the program ([ContextWithRecorder], [WriteRecord]), and an
+// elicitor through which a tool can put a question to a person before it
+// goes on ([ContextWithElicitor]). A harness that recovers a panic from
+// Execute reports it as a [PanicError].
 package agenttool

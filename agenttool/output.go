@@ -7,31 +7,33 @@ import (
 	"strings"
 )
 
-// Output is what the model sees of a result: either one text or an ordered
-// list of content parts.
+// Output is the part of a Result that the model reads. It holds a single
+// string, or a sequence of content parts when the answer mixes text with
+// images or files.
 //
-// Its JSON form is a string for a text, and otherwise the content array of a
-// function-call output item of the OpenAI Responses API, so a harness using
-// that API can forward it unchanged.
+// In JSON a single string is a JSON string, and a sequence is an array laid
+// out like the content of a function-call output item in the OpenAI
+// Responses API: a host that speaks that API passes it on as it is, and any
+// other host converts from a documented, fixed layout.
 type Output struct {
-	// Text is the output when Parts is nil.
+	// Text is the output whenever Parts is nil.
 	Text string
-	// Parts, when non-nil (even empty), makes the output multi-part; Text
-	// is then ignored.
+	// Parts, once non-nil, is the output, even with no element; Text is
+	// then not used.
 	Parts []Part
 }
 
-// Part is one content part of a multi-part output.
+// Part is an element of a multi-part Output.
 //
-// The package defines TextPart, ImagePart and FilePart, and always creates
-// and decodes them as values. Part is open: a harness may add kinds of its
-// own, which must marshal to a JSON object whose "type" member equals
-// PartType. Consumers render a kind they do not know by its JSON encoding,
-// treat a pointer to a built-in part as the value it points to, and skip a
-// nil one.
+// TextPart, ImagePart and FilePart are the kinds this package knows; it
+// produces and decodes them as values, never as pointers. Other kinds may be
+// added by a host (audio, say), provided each encodes to a JSON object whose
+// "type" member is its PartType. Code that meets a kind it does not know
+// shows its JSON encoding. A pointer to a built-in kind counts as the part
+// it points to, and a nil such pointer counts as no part.
 type Part interface {
-	// PartType returns the value of the "type" member of the part's JSON
-	// object.
+	// PartType names the kind of part; it is the "type" member of the
+	// part's JSON encoding.
 	PartType() string
 }
 
@@ -42,7 +44,7 @@ const (
 	filePartType  = "input_file"
 )
 
-// TextPart is a part of plain text.
+// TextPart is a piece of plain text.
 type TextPart struct {
 	Text string
 }
@@ -50,50 +52,59 @@ type TextPart struct {
 // PartType returns "input_text".
 func (TextPart) PartType() string { return textPartType }
 
-// MarshalJSON writes {"type":"input_text","text":…}; the text member is
-// present even when empty.
+// MarshalJSON encodes p as {"type":"input_text","text":…}, writing "text"
+// even when it is "".
 func (p TextPart) MarshalJSON() ([]byte, error) {
 	return json.Marshal(textWire{Type: textPartType, Text: p.Text})
 }
 
-// ImagePart is an image, given by URL (an http or https URL, or a data: URL
-// holding the image) or by the ID of an image uploaded elsewhere.
+// ImagePart is a picture, found either at a URL or through the ID of an
+// earlier upload.
 type ImagePart struct {
-	URL    string
+	// URL is an http or https address, or a data: URL that contains the
+	// image itself.
+	URL string
+	// FileID identifies an image uploaded beforehand.
 	FileID string
-	// Detail is "low", "high", "auto" or empty.
+	// Detail asks for a resolution: "low", "high", "auto", or "" for the
+	// model's default.
 	Detail string
 }
 
 // PartType returns "input_image".
 func (ImagePart) PartType() string { return imagePartType }
 
-// MarshalJSON writes {"type":"input_image","image_url":…,"file_id":…,"detail":…},
-// omitting the members that are empty.
+// MarshalJSON encodes p as
+// {"type":"input_image","image_url":…,"file_id":…,"detail":…}, leaving out
+// each member whose field is "".
 func (p ImagePart) MarshalJSON() ([]byte, error) {
 	return json.Marshal(imageWire{Type: imagePartType, URL: p.URL, FileID: p.FileID, Detail: p.Detail})
 }
 
-// FilePart is a file: its bytes in Data (a data: URL or bare base64) named
-// Filename, or a file at URL, or a file uploaded as FileID.
+// FilePart is a document handed to the model in one of three ways: its
+// content inline in Data, a URL, or the ID of an earlier upload.
 type FilePart struct {
+	// Filename names the file whose content is in Data.
 	Filename string
-	Data     string
-	URL      string
-	FileID   string
+	// Data is the content, as a data: URL or as plain base64.
+	Data string
+	// URL is where the file can be fetched.
+	URL string
+	// FileID identifies a file uploaded beforehand.
+	FileID string
 }
 
 // PartType returns "input_file".
 func (FilePart) PartType() string { return filePartType }
 
-// MarshalJSON writes
+// MarshalJSON encodes p as
 // {"type":"input_file","filename":…,"file_data":…,"file_url":…,"file_id":…},
-// omitting the members that are empty.
+// leaving out each member whose field is "".
 func (p FilePart) MarshalJSON() ([]byte, error) {
 	return json.Marshal(fileWire{Type: filePartType, Filename: p.Filename, Data: p.Data, URL: p.URL, FileID: p.FileID})
 }
 
-// The wire structs fix the member order and names of each built-in part.
+// The wire structs give each built-in part its JSON names and member order.
 type (
 	textWire struct {
 		Type string `json:"type"`
@@ -114,9 +125,9 @@ type (
 	}
 )
 
-// String returns the text of o: Text when Parts is nil, and otherwise the
-// texts of the text parts concatenated in order with nothing in between.
-// Other parts contribute nothing.
+// String returns o as plain text. That is Text when Parts is nil; otherwise
+// it is the Text of each TextPart (or non-nil *TextPart) in order, joined
+// with no separator, and every other part is left out.
 func (o Output) String() string {
 	if o.Parts == nil {
 		return o.Text
@@ -135,10 +146,11 @@ func (o Output) String() string {
 	return b.String()
 }
 
-// MarshalJSON writes o as a JSON string holding Text when Parts is nil, and
-// otherwise as an array of the parts' encodings in order ([] for an empty
-// non-nil slice). A nil part, or one that does not encode to a JSON object,
-// is an error; a nil pointer to a built-in part is skipped.
+// MarshalJSON encodes o. With nil Parts the result is Text as a JSON
+// string. Otherwise it is a JSON array holding each part's own encoding, in
+// order; an empty non-nil Parts gives []. A nil pointer to a built-in part
+// type is passed over. A nil part of any other kind, or a part whose
+// encoding is not a JSON object, makes MarshalJSON fail.
 func (o Output) MarshalJSON() ([]byte, error) {
 	if o.Parts == nil {
 		return json.Marshal(o.Text)
@@ -147,11 +159,13 @@ func (o Output) MarshalJSON() ([]byte, error) {
 	buf.WriteByte('[')
 	n := 0
 	for i, p := range o.Parts {
-		if p == nil {
-			return nil, fmt.Errorf("agenttool: output part %d is nil", i)
-		}
 		if isNilBuiltin(p) {
 			continue
+		}
+		// A nil pointer of a foreign kind would encode as null, which is no
+		// part at all; report it like a nil interface.
+		if p == nil || isNilPointer(p) {
+			return nil, fmt.Errorf("agenttool: output part %d is nil", i)
 		}
 		data, err := json.Marshal(p)
 		if err != nil {
@@ -172,7 +186,7 @@ func (o Output) MarshalJSON() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// isNilBuiltin reports whether p is a nil pointer to a built-in part type.
+// isNilBuiltin reports whether p is a nil *TextPart, *ImagePart or *FilePart.
 func isNilBuiltin(p Part) bool {
 	switch p := p.(type) {
 	case *TextPart:
@@ -185,12 +199,13 @@ func isNilBuiltin(p Part) bool {
 	return false
 }
 
-// UnmarshalJSON decodes a JSON string into Text, leaving Parts nil, and a
-// JSON array into a non-nil Parts with an empty Text. Each array element
-// must be an object whose "type" is "input_text", "input_image" or
-// "input_file"; it decodes to the matching part value, ignoring unknown
-// members. JSON null leaves o unchanged, as encoding/json does for null.
-// Any other value, and any other element, is an error.
+// UnmarshalJSON replaces o with the Output that data encodes. A JSON string
+// gives that Text and nil Parts. A JSON array gives "" as Text and a
+// non-nil Parts, one value of TextPart, ImagePart or FilePart per element,
+// chosen by the element's "type" ("input_text", "input_image" or
+// "input_file"); members the part does not use are ignored. null gives the
+// zero Output. Every other value fails, and so does an array element that
+// is not an object or names another type.
 func (o *Output) UnmarshalJSON(data []byte) error {
 	data = bytes.TrimSpace(data)
 	if !json.Valid(data) {
@@ -198,6 +213,7 @@ func (o *Output) UnmarshalJSON(data []byte) error {
 	}
 	switch data[0] {
 	case 'n':
+		*o = Output{}
 		return nil
 	case '"':
 		var text string
@@ -225,8 +241,8 @@ func (o *Output) UnmarshalJSON(data []byte) error {
 	return fmt.Errorf("agenttool: output must be a JSON string or array, got %s", jsonKind(data[0]))
 }
 
-// decodePart decodes one element of an output array into a built-in part.
-// elem is a valid, non-empty JSON value.
+// decodePart turns one element of an output array, which must be valid and
+// non-empty JSON, into the built-in part its "type" names.
 func decodePart(elem json.RawMessage) (Part, error) {
 	if elem[0] != '{' {
 		return nil, fmt.Errorf("expected an object, got %s", jsonKind(elem[0]))
@@ -254,7 +270,8 @@ func decodePart(elem json.RawMessage) (Part, error) {
 	return nil, fmt.Errorf("unknown type %q", head.Type)
 }
 
-// jsonKind names the kind of JSON value that starts with c, for messages.
+// jsonKind names, for error messages, the kind of JSON value whose first
+// byte is c.
 func jsonKind(c byte) string {
 	switch c {
 	case '{':

@@ -74,6 +74,8 @@ func TestOutputMarshalJSON(t *testing.T) {
 			want: `[{"clip":"c","type":"input_audio"}]`},
 		{name: "nil part", out: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{}, nil}},
 			wantErr: "agenttool: output part 1 is nil"},
+		{name: "nil pointer to a custom part", out: agenttool.Output{Parts: []agenttool.Part{(*customPart)(nil)}},
+			wantErr: "agenttool: output part 0 is nil"},
 		{name: "part that is not an object", out: agenttool.Output{Parts: []agenttool.Part{stringPart("s")}},
 			wantErr: "agenttool: output part 0: agenttool_test.stringPart does not encode to a JSON object"},
 	}
@@ -125,14 +127,19 @@ func TestOutputRoundTrip(t *testing.T) {
 }
 
 func TestOutputUnmarshalJSON(t *testing.T) {
+	previous := agenttool.Output{Text: "old", Parts: []agenttool.Part{agenttool.TextPart{Text: "old"}}}
 	tests := []struct {
 		name    string
+		start   agenttool.Output // the value decoded into
 		in      string
 		want    agenttool.Output
 		wantErr string
 	}{
 		{name: "string", in: `"hello"`, want: agenttool.Output{Text: "hello"}},
+		{name: "string replaces earlier parts", start: previous, in: `"hello"`, want: agenttool.Output{Text: "hello"}},
+		{name: "array replaces earlier text", start: previous, in: `[]`, want: agenttool.Output{Parts: []agenttool.Part{}}},
 		{name: "null gives the zero value", in: `null`, want: agenttool.Output{}},
+		{name: "null replaces an earlier output with the zero value", start: previous, in: ` null `, want: agenttool.Output{}},
 		{name: "empty array", in: ` [] `, want: agenttool.Output{Parts: []agenttool.Part{}}},
 		{name: "unknown members are ignored", in: `[{"type":"input_text","text":"a","annotations":[]}]`,
 			want: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "a"}}}},
@@ -146,10 +153,13 @@ func TestOutputUnmarshalJSON(t *testing.T) {
 		{name: "object", in: `{}`, wantErr: "agenttool: output must be a JSON string or array, got object"},
 		{name: "boolean", in: `true`, wantErr: "agenttool: output must be a JSON string or array, got boolean"},
 		{name: "invalid JSON", in: `"a`, wantErr: "agenttool: output: invalid JSON"},
+		{name: "empty input", in: ``, wantErr: "agenttool: output: invalid JSON"},
+		{name: "trailing data", in: `"a" "b"`, wantErr: "agenttool: output: invalid JSON"},
+		{name: "type that is not a string", in: `[{"type":1}]`, wantErr: "agenttool: output part 0: json: cannot unmarshal number"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var got agenttool.Output
+			got := tc.start
 			err := got.UnmarshalJSON([]byte(tc.in))
 			if tc.wantErr != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) {

@@ -1,74 +1,79 @@
 package agenttool
 
-// Strict is implemented by a tool whose parameters schema follows the strict
-// rules: every property required, no additional properties, optional values
-// expressed as nullable. A strict tool's definition carries "strict":true.
+// Strict is the optional interface of a tool that claims its parameters
+// schema obeys the strict rules (all properties required, none beyond those
+// listed, absent values written as null), so that its definition may ask for
+// "strict":true.
 //
-// For a schema reflected by New under WithStrict the claim holds by
-// construction; for a schema an author supplies it is not checked. Read it
-// with IsStrict.
+// New under WithStrict makes the claim true by reflecting the schema that
+// way. Any other schema is taken on trust: nothing checks it. Hosts read the
+// property with IsStrict.
 type Strict interface {
 	Strict() bool
 }
 
-// Sequential is implemented by a tool whose calls must not overlap with any
-// other call: a batch containing such a tool runs one call at a time, in the
-// order the model gave. Read it with IsSequential.
+// Sequential is the optional interface of a tool that must not run beside
+// other calls: when a batch contains a call to it, the host runs the whole
+// batch one call after another, in the model's order. Hosts read the
+// property with IsSequential.
 type Sequential interface {
 	Sequential() bool
 }
 
-// Resource is implemented by a tool that uses shared state named by
-// Resource, by convention "kind:id" (for example "shell:main"). Calls of one
-// batch that name the same resource run one after another in model order.
-// Read it with ResourceOf.
+// Resource is the optional interface of a tool that works on some shared
+// state, named by the method's result ("kind:id" by convention, such as
+// "shell:main"). Within one batch, calls whose tools name the same resource
+// are serialised in the model's order; different batches do not interact.
+// Hosts read the property with ResourceOf.
 type Resource interface {
 	Resource() string
 }
 
-// Annotated is implemented by a tool that states hints about its behaviour.
-// Read it with AnnotationsOf.
+// Annotated is the optional interface of a tool that describes its own
+// behaviour with Annotations. Hosts read the property with AnnotationsOf.
 type Annotated interface {
 	Annotations() Annotations
 }
 
-// Annotations are hints about a tool's behaviour, in the sense of MCP tool
-// annotations. A policy may use them to be stricter, but never as the only
-// reason to allow something. The zero value means that nothing is stated; it
-// cannot be told apart from a tool that states every flag false.
+// Annotations are a tool's own, unverified account of how it behaves,
+// modelled on MCP tool annotations. They can justify more caution but must
+// never be the sole ground for permitting an action. The zero value says
+// nothing; a tool that explicitly sets every flag to false looks the same,
+// and that ambiguity is accepted.
 type Annotations struct {
-	// Title is a human-readable name for the tool.
+	// Title is a name for the tool meant for people rather than the model.
 	Title string
-	// ReadOnly states that the tool does not modify its environment.
+	// ReadOnly claims that calls change nothing outside the tool.
 	ReadOnly bool
-	// Destructive states that the tool may delete or overwrite data.
+	// Destructive claims that calls may remove or overwrite data.
 	Destructive bool
-	// Idempotent states that repeating a call with the same arguments has
-	// no further effect.
+	// Idempotent claims that a second call with the same arguments changes
+	// nothing more than the first.
 	Idempotent bool
-	// OpenWorld states that the tool reaches outside systems, such as the
-	// network.
+	// OpenWorld claims that calls reach systems beyond the host, such as
+	// the network.
 	OpenWorld bool
 }
 
-// IsStrict reports whether t implements Strict and its Strict method returns
-// true. It is false for a nil t.
+// IsStrict reports whether t is strict: it implements Strict and its method
+// returns true. Any other tool, nil included, is not strict.
 func IsStrict(t Tool) bool {
 	s, ok := t.(Strict)
 	return ok && s.Strict()
 }
 
-// IsSequential reports whether t implements Sequential and its Sequential
-// method returns true. It is false for a nil t.
+// IsSequential reports whether t is sequential: it implements Sequential
+// and its method returns true. Any other tool, nil included, is not.
 func IsSequential(t Tool) bool {
 	s, ok := t.(Sequential)
 	return ok && s.Sequential()
 }
 
-// ResourceOf returns the resource t uses, or "" when it uses none. It is ""
-// when t does not implement Resource, and also when t is sequential whatever
-// it declares: a sequential tool already runs alone, so a resource would add
-// nothing.
+// ResourceOf returns the name of the shared state a host must serialise t's
+// calls on, or "" for none. A tool without a Resource method has none. So
+// does a sequential tool, whatever its method says: it never runs beside
+// another call, so a resource could not serialise anything further.
+// Otherwise the result is what t's Resource method returns.
 func ResourceOf(t Tool) string {
 	if IsSequential(t) {
 		return ""
@@ -79,8 +84,8 @@ func ResourceOf(t Tool) string {
 	return ""
 }
 
-// AnnotationsOf returns the annotations t declares, or the zero Annotations
-// when it does not implement Annotated.
+// AnnotationsOf returns t's annotations, or the zero Annotations when t (nil
+// included) does not implement Annotated.
 func AnnotationsOf(t Tool) Annotations {
 	if a, ok := t.(Annotated); ok {
 		return a.Annotations()

@@ -7,34 +7,42 @@ import (
 	"reflect"
 )
 
-// Recordable is implemented by a Details value that should outlive the run,
-// such as the identity of a container a tool started. RecordNS names its
-// kind, by convention "owner:kind", and must not be empty.
+// Recordable is implemented by a Details value that must be kept after the
+// program ends, such as the ID of a process group a tool left running so
+// that a later run can clean it up. RecordNS returns the record's namespace,
+// written "owner:kind" by convention; it must not be "".
 type Recordable interface {
 	RecordNS() string
 }
 
-// Record is the durable form of a Recordable: its namespace and its JSON
-// encoding.
+// Record is what a recorder stores for a Recordable.
+//
+// NS is the value's RecordNS; Data is its encoding/json encoding.
 type Record struct {
 	NS   string
 	Data json.RawMessage
 }
 
-// RecordFunc stores a record durably. It must be safe for concurrent use and
-// must not return before the record is durable. Its error goes back to the
-// tool, which decides whether to fail. The call a record belongs to is on
-// ctx (see CallFrom).
+// RecordFunc is a recorder: it stores rec so that it survives a crash,
+// and returns only once it has. Calls can run at the same time, so it must
+// be safe for concurrent use. Its error is handed back to the tool, which
+// decides whether the call fails. ctx is the call's context, so CallFrom
+// tells which call the record comes from.
 type RecordFunc func(ctx context.Context, rec *Record) error
 
-// RecordOf returns the record of a Details value.
+// RecordOf returns the Record for a Details value.
 //
-// It returns nil and no error when details is not a Recordable (nil, a
-// string, a ProgressInfo, or a value whose RecordNS method has a pointer
-// receiver but which is held by value) or is a nil pointer. Otherwise Data is
-// json.Marshal(details), so a MarshalJSON method shapes it. An empty
-// namespace and a marshalling failure are errors; the record is nil whenever
-// the error is not.
+// Values with nothing to record give nil and no error: nil, nil pointers,
+// and anything that is not a Recordable, such as a string, a ProgressInfo,
+// or a struct held by value whose RecordNS method needs a pointer receiver.
+// For the rest, Data is the encoding/json encoding of details, which a
+// MarshalJSON method can shape. Two errors are possible, each with a nil
+// record:
+//
+//	agenttool: record <type>: empty namespace
+//	agenttool: record <namespace>: <encoding error>
+//
+// where <type> is details' type as %T prints it.
 func RecordOf(details any) (*Record, error) {
 	r, ok := details.(Recordable)
 	if !ok || isNilPointer(details) {
@@ -51,30 +59,31 @@ func RecordOf(details any) (*Record, error) {
 	return &Record{NS: ns, Data: data}, nil
 }
 
-// isNilPointer reports whether v holds a nil pointer.
+// isNilPointer reports whether v's dynamic value is a nil pointer.
 func isNilPointer(v any) bool {
 	rv := reflect.ValueOf(v)
 	return rv.Kind() == reflect.Pointer && rv.IsNil()
 }
 
-// ContextWithRecorder returns a copy of ctx carrying fn as the recorder. A
-// nil fn hides any recorder installed beneath it.
+// ContextWithRecorder returns a child of ctx that carries fn as its
+// recorder. Passing nil removes the recorder from view: RecorderFrom on the
+// result reports none, even if ctx had one.
 func ContextWithRecorder(ctx context.Context, fn RecordFunc) context.Context {
 	return context.WithValue(ctx, recorderKey, fn)
 }
 
-// RecorderFrom returns the recorder on ctx and true, or nil and false when
-// there is none or it is nil.
+// RecorderFrom returns the recorder ctx carries and true. It returns nil and
+// false when there is none, or when the nearest one installed is nil.
 func RecorderFrom(ctx context.Context) (RecordFunc, bool) {
 	fn, _ := ctx.Value(recorderKey).(RecordFunc)
 	return fn, fn != nil
 }
 
-// WriteRecord stores the record of details with the recorder on ctx and
-// returns the recorder's error. It does nothing and returns nil when ctx has
-// no recorder, when details is nil or a nil pointer, or when RecordOf gives
-// no record. An error from RecordOf is returned without calling the
-// recorder.
+// WriteRecord hands the Record of details (see RecordOf) to the recorder on
+// ctx and returns the recorder's error. Without a recorder, with nil
+// details (a nil interface or a nil pointer), or when RecordOf finds
+// nothing to record, it returns nil and does nothing. When RecordOf fails,
+// its error is returned and the recorder is not called.
 func WriteRecord(ctx context.Context, details Recordable) error {
 	fn, ok := RecorderFrom(ctx)
 	if !ok {

@@ -7,48 +7,62 @@ import (
 	"io"
 )
 
-// NoArgsSchema is the parameters schema of a tool that takes no arguments:
-// an object with no properties. Definition serves it for a tool whose
-// Parameters is empty. Callers must not modify it.
+// NoArgsSchema is the schema of an empty arguments object. Definition uses a
+// copy of it for a tool whose Parameters returns nothing. It is a variable
+// only because Go has no constant slices: never modify it.
 var NoArgsSchema = json.RawMessage(`{"type":"object","properties":{},"required":[]}`)
 
-// FunctionDefinition is how a tool is declared to a model: the function-tool
-// shape of the OpenAI Responses API.
+// FunctionDefinition announces one tool to a model. Its JSON form is a
+// function tool as the OpenAI Responses API expects it; see MarshalJSON.
 type FunctionDefinition struct {
-	Name        string          `json:"name"`
-	Description string          `json:"description"`
-	Parameters  json.RawMessage `json:"parameters"`
-	// Strict is nil for a tool that makes no strict claim, and points to
-	// true for a strict tool.
+	// Name is the tool's name.
+	Name string `json:"name"`
+	// Description is the tool's description, possibly "".
+	Description string `json:"description"`
+	// Parameters is the JSON Schema of the arguments object.
+	Parameters json.RawMessage `json:"parameters"`
+	// Strict points to true for a strict tool. Definition leaves it nil
+	// for every other tool, so that no "strict" member is written.
 	Strict *bool `json:"strict,omitempty"`
 }
 
-// MarshalJSON writes d as a function tool:
+// MarshalJSON encodes d with its members in this order:
 //
 //	{"type":"function","name":…,"description":…,"parameters":…,"strict":…}
 //
-// The "type" member always comes first and is always "function". The
-// description is present even when empty. The parameters schema is compacted
-// (invalid JSON is an error) and written as null when empty. The "strict"
-// member appears only when Strict is non-nil. Decoding uses the struct tags
-// and ignores "type".
+// "type" is the constant "function" and leads. "description" is written even
+// when it is "". "parameters" is the schema compacted the way encoding/json
+// compacts a json.RawMessage, or null when the schema has zero length; a
+// schema that is not valid JSON makes MarshalJSON fail. "strict" is left out
+// when Strict is nil. Unmarshalling needs no method of its own: the struct
+// tags serve, and a "type" member is ignored.
 func (d FunctionDefinition) MarshalJSON() ([]byte, error) {
+	params := d.Parameters
+	if len(params) == 0 {
+		// A non-nil but empty RawMessage would make encoding/json fail;
+		// both kinds of empty mean "no schema" and are written as null.
+		params = nil
+	} else if !json.Valid(params) {
+		return nil, fmt.Errorf("agenttool: function %q: parameters are not valid JSON", d.Name)
+	}
 	// A distinct struct type without methods, so that encoding/json does not
-	// call this method again, with "type" declared first.
+	// call this method again, with "type" declared first. Encoding the
+	// parameters as a RawMessage compacts them the way encoding/json does.
 	wire := struct {
 		Type        string          `json:"type"`
 		Name        string          `json:"name"`
 		Description string          `json:"description"`
 		Parameters  json.RawMessage `json:"parameters"`
 		Strict      *bool           `json:"strict,omitempty"`
-	}{"function", d.Name, d.Description, d.Parameters, d.Strict}
+	}{"function", d.Name, d.Description, params, d.Strict}
 	return json.Marshal(wire)
 }
 
-// Definition returns the definition the model sees for t. Name and
-// Description are copied; Parameters is t.Parameters(), or NoArgsSchema when
-// that is empty; Strict points to true when IsStrict(t) and is nil otherwise.
-// No other property of t appears in a definition. t must be non-nil.
+// Definition builds the declaration of t that a model receives. It takes
+// t's name and description as they are and its parameters schema, or
+// NoArgsSchema when that schema has zero length. Strict is set (to true)
+// exactly when IsStrict(t); sequential, resource, annotations and ownership
+// stay out of the definition. t must not be nil.
 func Definition(t Tool) FunctionDefinition {
 	d := FunctionDefinition{
 		Name:        t.Name(),
@@ -56,7 +70,9 @@ func Definition(t Tool) FunctionDefinition {
 		Parameters:  t.Parameters(),
 	}
 	if len(d.Parameters) == 0 {
-		d.Parameters = NoArgsSchema
+		// A copy, so that a caller editing the definition cannot change
+		// NoArgsSchema for every later one.
+		d.Parameters = append(json.RawMessage(nil), NoArgsSchema...)
 	}
 	if IsStrict(t) {
 		strict := true
@@ -65,13 +81,15 @@ func Definition(t Tool) FunctionDefinition {
 	return d
 }
 
-// Set is an ordered collection of tools offered to a model together. A Set
-// is built as a literal or by conversion; there is no constructor. Lookup,
-// Definitions and Close skip nil entries; Validate reports them.
+// Set is the list of tools a model is offered, in the order they are
+// offered. Write it as a literal or convert a []Tool; no constructor is
+// needed. Nil entries are tolerated by Lookup, Definitions and Close, which
+// pass over them, and reported by Validate.
 type Set []Tool
 
-// Lookup returns the first tool in s, in order, named name, and true; or nil
-// and false when there is none. It does not reject duplicate names.
+// Lookup finds the tool called name and reports whether there is one. When
+// several share the name, the earliest wins; Lookup does not complain about
+// the duplicates.
 func (s Set) Lookup(name string) (Tool, bool) {
 	for _, t := range s {
 		if t != nil && t.Name() == name {
@@ -81,8 +99,8 @@ func (s Set) Lookup(name string) (Tool, bool) {
 	return nil, false
 }
 
-// Definitions returns the definition of every tool in s, in order. It
-// returns nil for an empty or nil set.
+// Definitions returns Definition of each tool in s, keeping their order. A
+// set without tools gives nil.
 func (s Set) Definitions() []FunctionDefinition {
 	var defs []FunctionDefinition
 	for _, t := range s {
@@ -93,13 +111,16 @@ func (s Set) Definitions() []FunctionDefinition {
 	return defs
 }
 
-// Validate checks that every entry of s is a tool with a non-empty name that
-// no earlier tool uses. It returns the first problem in order, or nil. The
-// messages, where i is the entry's index, are:
+// Validate checks, from the first entry to the last, that each is a non-nil
+// tool whose name is neither empty nor taken by an earlier entry. It stops
+// at the first violation and returns one of these errors (i is the index,
+// and the name is quoted as %q does):
 //
 //	tool[i]: nil tool
 //	tool[i]: empty name
 //	tool "name": duplicate name
+//
+// A valid set gives nil.
 func (s Set) Validate() error {
 	seen := make(map[string]bool, len(s))
 	for i, t := range s {
@@ -118,11 +139,16 @@ func (s Set) Validate() error {
 	return nil
 }
 
-// Close closes, in order, every tool of s that implements io.Closer, once
-// each, and skips the others. Each failure is wrapped as
-// `agenttool: close "<name>": <err>`; Close returns them joined with
-// errors.Join, or nil when none failed. Close does not guard against being
-// called twice: closing twice closes each tool twice.
+// Close calls Close once on each tool of s that is an io.Closer, in order,
+// and leaves the other tools alone. It goes on after a failure. Each failure
+// becomes an error reading
+//
+//	agenttool: close "<name>": <error>
+//
+// that wraps the tool's error, and Close returns all of them combined with
+// errors.Join, or nil when every tool closed cleanly. Nothing remembers that
+// a set was closed: a second Close closes every tool again, so a tool that
+// must not be closed twice has to guard itself.
 func (s Set) Close() error {
 	var errs []error
 	for _, t := range s {

@@ -104,26 +104,44 @@ func TestDefinition(t *testing.T) {
 	}
 }
 
+func TestDefinitionDoesNotShareNoArgsSchema(t *testing.T) {
+	want := string(agenttool.NoArgsSchema)
+	def := agenttool.Definition(agenttool.NewFunc("ping", "", nil, echoArgs))
+	def.Parameters[0] = '['
+	if got := string(agenttool.NoArgsSchema); got != want {
+		t.Fatalf("editing a definition changed NoArgsSchema to %s", got)
+	}
+}
+
 func TestFunctionDefinitionJSON(t *testing.T) {
-	no := false
+	yes, no := true, false
 	tests := []struct {
 		name    string
 		def     agenttool.FunctionDefinition
 		want    string
-		wantErr bool
+		wantErr string
 	}{
-		{"empty parameters are null", agenttool.FunctionDefinition{Name: "x"},
-			`{"type":"function","name":"x","description":"","parameters":null}`, false},
-		{"strict false is written", agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage(`{}`), Strict: &no},
-			`{"type":"function","name":"x","description":"","parameters":{},"strict":false}`, false},
-		{"invalid parameters", agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage(`{`)}, "", true},
+		{name: "nil parameters are null", def: agenttool.FunctionDefinition{Name: "x"},
+			want: `{"type":"function","name":"x","description":"","parameters":null}`},
+		{name: "empty non-nil parameters are null", def: agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage{}},
+			want: `{"type":"function","name":"x","description":"","parameters":null}`},
+		{name: "strict true is written last", def: agenttool.FunctionDefinition{Name: "read_file", Description: "Read a file", Parameters: agenttool.NoArgsSchema, Strict: &yes},
+			want: `{"type":"function","name":"read_file","description":"Read a file","parameters":{"type":"object","properties":{},"required":[]},"strict":true}`},
+		{name: "strict false is written", def: agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage(`{}`), Strict: &no},
+			want: `{"type":"function","name":"x","description":"","parameters":{},"strict":false}`},
+		{name: "parameters are compacted and escaped as encoding/json does", def: agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage("{\n  \"description\": \"a <b>\"\n}")},
+			want: `{"type":"function","name":"x","description":"","parameters":{"description":"a \u003cb\u003e"}}`},
+		{name: "invalid parameters", def: agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage(`{`)},
+			wantErr: `agenttool: function "x": parameters are not valid JSON`},
+		{name: "blank parameters are invalid", def: agenttool.FunctionDefinition{Name: "x", Parameters: json.RawMessage(" ")},
+			wantErr: `agenttool: function "x": parameters are not valid JSON`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			data, err := json.Marshal(tc.def)
-			if tc.wantErr {
-				if err == nil {
-					t.Fatalf("marshal gave %s, want an error", data)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("marshal = %s, %v; want an error containing %q", data, err, tc.wantErr)
 				}
 				return
 			}
@@ -173,6 +191,11 @@ func TestSet(t *testing.T) {
 		}
 		if strings.Join(names, ",") != "a,b,c" {
 			t.Fatalf("definition names = %q", names)
+		}
+	})
+	t.Run("Definitions of a set of nil entries", func(t *testing.T) {
+		if defs := (agenttool.Set{nil, nil}).Definitions(); defs != nil {
+			t.Fatalf("set of nil entries: %#v", defs)
 		}
 	})
 	t.Run("Definitions of a nil or empty set", func(t *testing.T) {
@@ -230,10 +253,10 @@ func TestSetClose(t *testing.T) {
 		if err == nil {
 			t.Fatal("Close returned nil")
 		}
-		for _, s := range []string{`agenttool: close "shell": container still running`, `agenttool: close "browser": browser gone`} {
-			if !strings.Contains(err.Error(), s) {
-				t.Errorf("error %q lacks %q", err, s)
-			}
+		// errors.Join puts one failure per line, in the order of the set.
+		want := "agenttool: close \"shell\": container still running\nagenttool: close \"browser\": browser gone"
+		if err.Error() != want {
+			t.Errorf("error\n%s\nwant\n%s", err, want)
 		}
 		if !errors.Is(err, errBrowser) {
 			t.Errorf("errors.Is does not find the browser's error in %v", err)

@@ -5,24 +5,27 @@ import (
 	"encoding/json"
 )
 
-// Tool is one function a model can call.
+// Tool is a function that a model can call.
 //
-// Name is the function name the model uses; inside a Set it must be non-empty
-// and unique, which only Set.Validate checks. Description is shown to the
-// model and may be empty. Parameters is the JSON Schema of the arguments
-// object; nil or empty means the tool takes no arguments, and Definition then
-// serves NoArgsSchema.
+// Name is what the model writes to call it. Tools offered together need
+// distinct, non-empty names; Set.Validate is the only place that checks.
+// Description tells the model what the tool is for and may be "".
+// Parameters returns the JSON Schema that the arguments object follows; a
+// nil or zero-length schema declares a tool without arguments, for which
+// Definition substitutes NoArgsSchema.
 //
-// Execute runs one call. Its context belongs to that call alone: cancelling
-// it is how a host interrupts the call. On cancellation a tool stops what the
-// call started but keeps whatever the tool value itself owns (the tool is not
-// closed); it may return a partial result with a nil error, or an error. A
-// tool that fails returns a non-nil error and never reports the failure as
-// output with a nil error.
+// Execute performs one call. The context is that call's own, and the host
+// interrupts the call by cancelling it; no other interrupt exists. When that
+// happens the tool winds down the work of this call only: anything the tool
+// value holds across calls stays open, because closing is the host's
+// decision. An interrupted call may return what it has so far with a nil
+// error, or an error. Failure is always reported as a non-nil error, never
+// as output that describes the failure.
 //
-// Optional behaviour is declared through further interfaces (Strict,
-// Sequential, Resource, Annotated and io.Closer) that are read only through
-// this package's reader functions.
+// Further behaviour is declared by implementing the optional interfaces
+// Strict, Sequential, Resource, Annotated and io.Closer, which a host reads
+// through IsStrict, IsSequential, ResourceOf, AnnotationsOf and a type
+// assertion.
 type Tool interface {
 	Name() string
 	Description() string
@@ -30,76 +33,77 @@ type Tool interface {
 	Execute(ctx context.Context, call Call) (Result, error)
 }
 
-// Call is one invocation of a tool by the model.
+// Call is a single request from the model to run a tool.
 type Call struct {
-	// ID is the identifier the model gave the call (its call_id).
+	// ID identifies the call; it is the call_id the model chose.
 	ID string
-	// Args is the arguments object exactly as the model wrote it.
+	// Args holds the model's arguments object byte for byte, undecoded.
 	Args json.RawMessage
-	// OnUpdate, when non-nil, receives progress results while the call
-	// runs. A nil OnUpdate discards progress.
+	// OnUpdate is where progress results go while the call runs. It may be
+	// nil, in which case progress is dropped.
 	OnUpdate func(Result)
 }
 
-// Update reports a progress result to c.OnUpdate. It does nothing when
-// OnUpdate is nil, so tools may call it unconditionally.
+// Update passes r to c.OnUpdate. With a nil OnUpdate it is a no-op, so a
+// tool may report progress without checking whether anyone listens.
 func (c Call) Update(r Result) {
 	if c.OnUpdate != nil {
 		c.OnUpdate(r)
 	}
 }
 
-// Result is what a call produces.
+// Result is the outcome of a call.
 //
-// A failed call reports its failure as a non-nil error from Execute; a
-// harness then shows the model ErrorResult(err) in place of Output, while the
-// failed result's Details and Terminate still count.
+// When Execute also returns an error, the host discards Output and shows the
+// model ErrorResult(err) instead, but still takes Details and Terminate from
+// the result. There is no error flag and no separate structured field:
+// structured data reaches the model as JSON text in Output.
 type Result struct {
-	// Output is what the model sees.
+	// Output is the only part of the result the model reads.
 	Output Output
-	// Details is for the harness and its subscribers and is never sent to
-	// the model. It may hold a Recordable, a ProgressInfo on a progress
-	// update, or any other data.
+	// Details carries data for the host and whoever observes the run; the
+	// model never sees it. Typical values are a Recordable, a ProgressInfo
+	// in a progress update, or a remote system's raw reply.
 	Details any
-	// Terminate hints that the loop may stop after the batch this result
-	// belongs to. A loop honours it only when every result of the batch sets
-	// it; nothing in this package acts on it.
+	// Terminate suggests that the conversation loop could end once the
+	// current batch of calls is done. It is only a hint: a loop follows it
+	// when all results of the batch set it, and this package never reads
+	// it.
 	Terminate bool
 }
 
-// Text returns a Result whose output is the single text s.
+// Text returns a Result whose Output is the string s and nothing else.
 func Text(s string) Result {
 	return Result{Output: Output{Text: s}}
 }
 
-// Parts returns a Result whose output is the given parts, in order. The
-// parts are copied into a new slice that is non-nil even when no part is
-// given, so Parts() is a multi-part output with zero parts rather than an
-// empty text.
+// Parts returns a Result whose Output lists parts in the order given. The
+// slice is copied, and the copy is never nil: Parts() with no argument is a
+// list of zero parts (JSON []), which is not the same as an empty string.
 func Parts(parts ...Part) Result {
 	return Result{Output: Output{Parts: append(make([]Part, 0, len(parts)), parts...)}}
 }
 
-// ErrorResult returns the Result a model sees for a failed call: the text
-// "Error: " followed by err's message, and nothing else. err must be non-nil.
+// ErrorResult returns what the model is shown for a call that failed with
+// err: the text "Error: " plus err.Error(), with no Details and no
+// Terminate. err must not be nil.
 func ErrorResult(err error) Result {
 	return Text("Error: " + err.Error())
 }
 
-// ProgressInfo carries the figures of a progress update. A tool reports
-// progress by sending a Result whose Details is a ProgressInfo; the meaning
-// follows MCP progress notifications.
+// ProgressInfo is the Details of a progress update: how far a call has
+// come, read the same way as an MCP progress notification.
 type ProgressInfo struct {
-	// Progress is the amount of work done so far.
+	// Progress counts the work finished so far.
 	Progress float64
-	// Total is the amount of work expected in all; 0 means unknown.
+	// Total is the work expected overall, or 0 when it is not known.
 	Total float64
-	// Message optionally describes the current step.
+	// Message may say what the call is doing at the moment.
 	Message string
 }
 
-// contextKey tells apart the values this package stores on a context. Each
-// per-call value has its own key, so layering one never hides another.
+// contextKey is the type of this package's context keys. Every value gets a
+// key of its own, so adding one to a context never hides another.
 type contextKey int
 
 const (
@@ -108,22 +112,23 @@ const (
 	elicitorKey
 )
 
-// WithCall returns a copy of ctx carrying call. A harness puts the call on
-// the context before calling Execute, so that the tool, its recorder and its
-// elicitor can find it with CallFrom.
+// WithCall returns a child of ctx that carries call. A host must do this
+// before it calls Execute on any tool: tools built with NewFunc, recorders
+// and elicitors find their call through CallFrom and nowhere else. Tools
+// built with New also do it for their own function.
 func WithCall(ctx context.Context, call Call) context.Context {
 	return context.WithValue(ctx, callKey, call)
 }
 
-// CallFrom returns the call stored on ctx by WithCall and true, or the zero
-// Call and false when there is none.
+// CallFrom returns the call that WithCall put on ctx, and true. When ctx
+// carries no call it returns the zero Call and false.
 func CallFrom(ctx context.Context) (Call, bool) {
 	call, ok := ctx.Value(callKey).(Call)
 	return call, ok
 }
 
-// Progress reports r as progress of the call on ctx, through Call.Update.
-// Without a call on ctx it does nothing.
+// Progress hands r to the Update method of the call on ctx. When ctx carries
+// no call, r is dropped.
 func Progress(ctx context.Context, r Result) {
 	if call, ok := CallFrom(ctx); ok {
 		call.Update(r)

@@ -3,7 +3,9 @@ package agenttool_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
+	"sync"
 	"testing"
 
 	"github.com/agenttool/agenttool"
@@ -306,5 +308,52 @@ func TestToolsAreComparable(t *testing.T) {
 		if seen[tool] != tool.Name() {
 			t.Fatalf("tool %q is not found under its own key", tool.Name())
 		}
+	}
+}
+
+func TestReadersOfNilTool(t *testing.T) {
+	// A host may hold a nil entry of a Set; reading it must not panic.
+	var tool agenttool.Tool
+	if agenttool.IsStrict(tool) || agenttool.IsSequential(tool) || agenttool.ResourceOf(tool) != "" ||
+		agenttool.AnnotationsOf(tool) != (agenttool.Annotations{}) || agenttool.Unwrap(tool) != nil {
+		t.Fatal("a nil tool does not read the defaults")
+	}
+}
+
+func TestConcurrentCalls(t *testing.T) {
+	// One tool value serves many calls at once; each must see its own call
+	// and arguments. Run with -race to check the tool shares no state.
+	tool := agenttool.New("echo", "", func(ctx context.Context, args pathArgs) (string, error) {
+		call, _ := agenttool.CallFrom(ctx)
+		agenttool.Progress(ctx, agenttool.Text(call.ID))
+		return call.ID + ":" + args.Path, nil
+	})
+	wrapped := agenttool.Wrap(tool, tool.Execute)
+	const calls = 16
+	errs := make(chan error, calls)
+	var wg sync.WaitGroup
+	for i := range calls {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			id := fmt.Sprintf("call_%d", i)
+			var progress []string
+			call := agenttool.Call{
+				ID:       id,
+				Args:     []byte(fmt.Sprintf(`{"path":"p%d"}`, i)),
+				OnUpdate: func(r agenttool.Result) { progress = append(progress, r.Output.String()) },
+			}
+			res, err := wrapped.Execute(agenttool.WithCall(context.Background(), call), call)
+			if want := fmt.Sprintf("%s:p%d", id, i); err != nil || res.Output.Text != want {
+				errs <- fmt.Errorf("call %s gave %q, %v; want %q", id, res.Output.Text, err, want)
+			} else if len(progress) != 1 || progress[0] != id {
+				errs <- fmt.Errorf("call %s saw progress %q", id, progress)
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
 	}
 }

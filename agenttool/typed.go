@@ -8,12 +8,13 @@ import (
 	"reflect"
 )
 
-// Option configures a tool built by New or NewFunc. Options apply in order,
-// and a later option overrides an earlier one that sets the same thing.
-// SchemaFor, SchemaOf and Reflect honour only WithStrict.
+// Option adjusts a tool that New or NewFunc builds. Options take effect in
+// the order given, so when two set the same thing the later one wins. A nil
+// Option is skipped. SchemaFor, SchemaOf and Reflect accept options too but
+// look only at WithStrict.
 type Option func(*options)
 
-// options is what the Option values of one constructor call add up to.
+// options collects the effect of the Options passed to one call.
 type options struct {
 	strict       bool
 	sequential   bool
@@ -24,8 +25,7 @@ type options struct {
 	noValidation bool
 }
 
-// applyOptions applies opts in order to a zero options value, skipping nil
-// options.
+// applyOptions runs opts, in order and skipping nil ones, on zero options.
 func applyOptions(opts []Option) options {
 	var o options
 	for _, opt := range opts {
@@ -36,63 +36,71 @@ func applyOptions(opts []Option) options {
 	return o
 }
 
-// WithStrict makes the tool strict (see Strict). With New it also reflects
-// the arguments schema under the strict rules, which makes the claim true by
-// construction; with NewFunc or WithParameters it is the author's claim.
+// WithStrict declares the tool strict (see Strict). When New reflects the
+// schema from the argument type, it does so under the strict rules, so the
+// claim holds. A schema from NewFunc, WithParameters or a Schemer is not
+// changed or checked: the claim is then the author's.
 func WithStrict() Option { return func(o *options) { o.strict = true } }
 
-// WithSequential makes the tool sequential (see Sequential).
+// WithSequential declares the tool sequential (see Sequential).
 func WithSequential() Option { return func(o *options) { o.sequential = true } }
 
-// WithResource names the shared state the tool uses (see Resource). The
-// empty name means no resource.
+// WithResource declares the shared state the tool works on (see Resource);
+// "" declares none.
 func WithResource(name string) Option { return func(o *options) { o.resource = name } }
 
-// WithAnnotations sets the hints the tool declares (see Annotated).
+// WithAnnotations declares a's hints for the tool (see Annotated).
 func WithAnnotations(a Annotations) Option { return func(o *options) { o.annotations = a } }
 
-// WithCloser makes the tool own something that outlives a call: the tool
-// implements io.Closer, and its Close calls fn and returns fn's error. A nil
-// fn leaves the tool without a Close method, so it fails an io.Closer type
-// assertion. WithCloser does not change the tool's definition.
+// WithCloser declares that the tool holds something beyond a single call,
+// released by fn. The tool then has a Close method that calls fn and returns
+// its error. With a nil fn the tool has no Close method at all and is not an
+// io.Closer, as if the option were absent. The definition is the same
+// either way.
 func WithCloser(fn func() error) Option { return func(o *options) { o.closer = fn } }
 
-// WithParameters makes New serve schema verbatim as the tool's parameters
-// instead of reflecting it from the argument type; arguments are then not
-// validated against a schema before decoding. A nil schema restores
-// reflection. NewFunc ignores this option.
+// WithParameters gives New the parameters schema to serve, byte for byte,
+// in place of one reflected from the argument type. Such a schema is not
+// used to check arguments: they go straight to decoding. WithParameters(nil)
+// cancels an earlier WithParameters. NewFunc, which takes its schema as an
+// argument, ignores this option.
 func WithParameters(schema json.RawMessage) Option {
 	return func(o *options) { o.parameters = schema }
 }
 
-// WithoutValidation makes New decode arguments without validating them
-// against the reflected schema first. The schema is still reflected, served
-// as the parameters, and its errors still panic. NewFunc ignores this option.
+// WithoutValidation tells New not to check arguments against the reflected
+// schema before decoding them. The schema is reflected and served all the
+// same, and a type that cannot be reflected still makes New panic. NewFunc
+// ignores this option.
 func WithoutValidation() Option { return func(o *options) { o.noValidation = true } }
 
-// NoArgs is the argument type of a tool that takes no arguments. Its
-// reflected schema equals NoArgsSchema, with "additionalProperties":false
-// added under WithStrict.
+// NoArgs is the argument type to give New for a tool without arguments.
+// Reflected, it yields NoArgsSchema, plus "additionalProperties":false under
+// WithStrict.
 type NoArgs struct{}
 
-// New builds a typed tool named name that runs fn.
+// New returns a tool called name, described by description, whose calls run
+// fn on arguments decoded into an Args.
 //
-// The parameters schema is, in order of preference: the schema given by
-// WithParameters, served verbatim; the JSONSchema of Args when Args (or a
-// pointer to it) is a Schemer, served verbatim; or the schema reflected from
-// Args, strict under WithStrict. Only a reflected schema is used to validate
-// arguments, and WithoutValidation turns that off.
+// The tool's parameters schema comes from the first of these that applies:
+// a non-nil schema from WithParameters; the JSONSchema method of Args, when
+// Args or a pointer to it is a Schemer; otherwise reflection of Args (see
+// Reflect), under the strict rules when WithStrict is given. The first two
+// are served as supplied and never used for checking. A reflected schema
+// also checks each call's arguments unless WithoutValidation is given.
 //
-// Execute validates the call's arguments against that schema (a failure is a
-// *ValidationError), decodes them into an Args with Decode, calls fn with a
-// context that carries the call (see CallFrom), and converts its return
-// value with ResultOf. An error from fn is returned unchanged with the zero
-// Result. Unknown argument properties are ignored in non-strict mode and
-// refused in strict mode.
+// Each Execute then goes through these steps, stopping at the first error
+// and returning it with the zero Result: check the arguments against the
+// reflected schema (a failure is a *ValidationError, and a strict schema
+// refuses unknown properties); decode them with Decode (unknown properties
+// are dropped); call fn with a context that also carries the call, so fn
+// can use CallFrom and Progress; convert fn's value with ResultOf. An error
+// from fn comes back exactly as fn returned it.
 //
-// New panics, naming the tool, when fn is nil or when Args cannot be
-// reflected into a schema (for example a recursive type, a channel field or
-// a map under strict). These are programming errors found at startup.
+// Mistakes in the program itself make New panic with a message that starts
+// with agenttool.New and the quoted name: a nil fn, or an Args that cannot
+// be reflected (a recursive type, a channel, a map under strict, ...).
+// They show up when the tool is built, normally at startup.
 func New[Args, Out any](name, description string,
 	fn func(ctx context.Context, args Args) (Out, error), opts ...Option) Tool {
 	if fn == nil {
@@ -140,12 +148,15 @@ func New[Args, Out any](name, description string,
 	return build(name, description, params, exec, o)
 }
 
-// NewFunc builds a tool named name that serves parameters verbatim (nil stays
-// nil, which Definition reads as "no arguments") and runs fn for every call.
-// Arguments are never validated, and fn receives the call's context as is:
-// NewFunc does not put the call on it, which is the harness's job.
-// WithParameters and WithoutValidation are ignored. NewFunc panics, naming
-// the tool, when fn is nil.
+// NewFunc returns a tool called name, described by description, whose
+// Parameters is parameters exactly as given (nil remains nil, which
+// Definition treats as a tool without arguments). Execute passes its
+// context and call straight to fn and returns fn's result and error. The
+// arguments are not checked, and the call is not added to the context: a
+// host does that before Execute. Options work as for New, except that
+// WithParameters and WithoutValidation have no effect. A nil fn makes
+// NewFunc panic with a message that starts with agenttool.NewFunc and the
+// quoted name.
 func NewFunc(name, description string, parameters json.RawMessage,
 	fn func(ctx context.Context, call Call) (Result, error), opts ...Option) Tool {
 	if fn == nil {
@@ -154,10 +165,9 @@ func NewFunc(name, description string, parameters json.RawMessage,
 	return build(name, description, parameters, fn, applyOptions(opts))
 }
 
-// build returns a funcTool, or a closingFuncTool when o has a closer, so that
-// only a tool that owns something passes an io.Closer type assertion. Both
-// are pointers so that tools stay comparable, as interface values usually
-// are: a harness may compare tools or use them as map keys.
+// build returns a *funcTool, or a *closingFuncTool when o has a closer:
+// whether a tool is an io.Closer must follow from its type. Pointers keep
+// the tools comparable, so a host may compare them or use them as map keys.
 func build(name, description string, params json.RawMessage,
 	exec func(context.Context, Call) (Result, error), o options) Tool {
 	t := &funcTool{name: name, description: description, params: params, exec: exec, opts: o}
@@ -167,7 +177,7 @@ func build(name, description string, params json.RawMessage,
 	return t
 }
 
-// builtTool is what every tool built by New or NewFunc implements.
+// builtTool lists the interfaces every tool from New or NewFunc has.
 type builtTool interface {
 	Tool
 	Strict
@@ -181,8 +191,8 @@ var (
 	_ io.Closer = (*closingFuncTool)(nil)
 )
 
-// funcTool is the tool New and NewFunc build. It implements every property
-// interface, answering the defaults unless an option set them.
+// funcTool is the tool New and NewFunc build. It has every property method;
+// each answers the default unless an option said otherwise.
 type funcTool struct {
 	name        string
 	description string
@@ -203,16 +213,17 @@ func (t *funcTool) Execute(ctx context.Context, call Call) (Result, error) {
 	return t.exec(ctx, call)
 }
 
-// closingFuncTool is a funcTool that owns something and closes it.
+// closingFuncTool is a funcTool with a Close method, built for WithCloser.
 type closingFuncTool struct {
 	*funcTool
 }
 
 func (t *closingFuncTool) Close() error { return t.opts.closer() }
 
-// Decode decodes a call's arguments into a T. Empty raw is read as {}. A
-// decoding error is returned as "invalid arguments: <error>", wrapping the
-// encoding/json error; it is not a *ValidationError.
+// Decode unmarshals a call's arguments into a new T with encoding/json,
+// treating zero-length raw as {}. On failure it returns the zero T and an
+// error reading "invalid arguments: " followed by, and wrapping, the
+// encoding/json error. That error is not a *ValidationError.
 func Decode[T any](raw json.RawMessage) (T, error) {
 	var v T
 	if len(raw) == 0 {
@@ -225,19 +236,22 @@ func Decode[T any](raw json.RawMessage) (T, error) {
 	return v, nil
 }
 
-// ResultOf converts the return value of a typed tool's function into a
-// Result. The first matching rule wins:
+// ResultOf turns the value a typed tool's function returned into a Result,
+// using the first of these rules that matches v:
 //
-//   - a Result is returned unchanged, and a *Result as the value it points
-//     to;
-//   - a string becomes Text(v);
-//   - a []Part becomes Parts(v...);
-//   - an Output becomes the result's output, and an *Output likewise;
-//   - untyped nil and a nil pointer of any type give the zero Result;
-//   - anything else is marshalled with encoding/json into a text. A nil
-//     slice or map is not a nil pointer and gives the text "null".
+//   - Result: v itself;
+//   - *Result: the Result it points to, or the zero Result when nil;
+//   - string: Text(v);
+//   - []Part: Parts(v...), so even a nil []Part gives zero parts;
+//   - Output: a Result with that Output;
+//   - *Output: a Result with the Output it points to, or the zero Result
+//     when nil;
+//   - nil, or a nil pointer of any other type: the zero Result;
+//   - any other value: its encoding/json encoding, as text.
 //
-// A marshalling error is returned as "encode result: <error>".
+// Only pointers count as nil in the seventh rule: a nil slice or map reaches
+// the last one and gives the text "null". When encoding fails, ResultOf
+// returns "encode result: " followed by, and wrapping, the encoding error.
 func ResultOf(v any) (Result, error) {
 	switch v := v.(type) {
 	case Result:

@@ -54,6 +54,7 @@ func TestResultOf(t *testing.T) {
 		{name: "string passes through", in: `say "hi"`, want: agenttool.Text(`say "hi"`)},
 		{name: "parts become one part each", in: []agenttool.Part{agenttool.TextPart{Text: "a"}},
 			want: agenttool.Parts(agenttool.TextPart{Text: "a"})},
+		{name: "nil parts are zero parts, not null", in: []agenttool.Part(nil), want: agenttool.Parts()},
 		{name: "Output", in: agenttool.Output{Text: "o"}, want: agenttool.Text("o")},
 		{name: "pointer to Output", in: &agenttool.Output{Parts: []agenttool.Part{}}, want: agenttool.Parts()},
 		{name: "nil pointer to Output", in: nilOutput, want: agenttool.Result{}},
@@ -98,6 +99,16 @@ func TestDecode(t *testing.T) {
 		got, err := agenttool.Decode[fileArgs](json.RawMessage(`{"path":"/x","level":"low","extra":1}`))
 		if err != nil || got.Path != "/x" || got.Level != "low" {
 			t.Fatalf("Decode = %#v, %v", got, err)
+		}
+	})
+	t.Run("a failed decode gives the zero value, not a partial one", func(t *testing.T) {
+		// encoding/json fills path before it fails on level.
+		got, err := agenttool.Decode[fileArgs](json.RawMessage(`{"path":"/x","level":1}`))
+		if err == nil || !strings.HasPrefix(err.Error(), "invalid arguments: json: cannot unmarshal number") {
+			t.Fatalf("Decode error = %v", err)
+		}
+		if !reflect.DeepEqual(got, fileArgs{}) {
+			t.Fatalf("Decode value = %#v, want zero", got)
 		}
 	})
 	t.Run("array is an argument error", func(t *testing.T) {

@@ -7,19 +7,22 @@ import (
 	"io"
 )
 
-// Wrap returns a tool that runs exec instead of t.Execute and is otherwise t:
-// it has t's name, description and parameters, and forwards every property t
-// declares. exec typically calls t.Execute itself, before or after work of
-// its own. Wrap is the supported way to change how a tool runs; embedding
-// Tool in a struct loses every optional interface of the embedded value.
+// Wrap returns a tool whose Execute is exec and which in every other respect
+// is t. Use it to add behaviour around a tool (logging, a permission check,
+// a rewrite of the result) and let exec call t.Execute when t should run.
+// A struct that embeds t would do the same for the four Tool methods but
+// would drop every optional interface of t; Wrap keeps them.
 //
-// The wrapper is strict, sequential and annotated exactly as t reads through
-// IsStrict, IsSequential and AnnotationsOf. Its Resource method returns the
-// resource t declares, not ResourceOf(t), so that ResourceOf(wrapper) applies
-// the sequential rule to the same inputs. The wrapper implements io.Closer
-// exactly when t does, and its Close closes t.
+// The wrapper reports t's Name, Description and Parameters. Its Strict,
+// Sequential and Annotations methods return what IsStrict, IsSequential and
+// AnnotationsOf say of t. Its Resource method returns what t's own Resource
+// method returns ("" without one), deliberately not ResourceOf(t): that way
+// ResourceOf of the wrapper sees the same declarations ResourceOf of t sees.
+// The wrapper is an io.Closer if and only if t is one, and its Close closes
+// t.
 //
-// Wrap panics when t or exec is nil. Unwrap returns t from the wrapper.
+// Wrap panics with "agenttool.Wrap: nil tool" for a nil t and with a message
+// naming t for a nil exec. Unwrap recovers t.
 func Wrap(t Tool, exec func(ctx context.Context, call Call) (Result, error)) Tool {
 	if t == nil {
 		panic("agenttool.Wrap: nil tool")
@@ -27,7 +30,7 @@ func Wrap(t Tool, exec func(ctx context.Context, call Call) (Result, error)) Too
 	if exec == nil {
 		panic(fmt.Sprintf("agenttool.Wrap(%q): nil function", t.Name()))
 	}
-	// Pointers keep the wrapper comparable whatever the inner tool is.
+	// A pointer keeps the wrapper comparable, whatever the inner tool is.
 	w := &wrapper{inner: t, exec: exec}
 	if _, ok := t.(io.Closer); ok {
 		return &closingWrapper{w}
@@ -35,9 +38,9 @@ func Wrap(t Tool, exec func(ctx context.Context, call Call) (Result, error)) Too
 	return w
 }
 
-// Unwrap returns the tool that the Wrap wrapper t wraps, or nil when t is not
-// such a wrapper. Wrappers chain: calling Unwrap repeatedly reaches the
-// innermost tool.
+// Unwrap returns the tool that Wrap wrapped to make t. For any tool that
+// Wrap did not return, nil included, it returns nil. A wrapper may itself be
+// wrapped, and each Unwrap peels off one layer.
 func Unwrap(t Tool) Tool {
 	switch w := t.(type) {
 	case *wrapper:
@@ -48,9 +51,10 @@ func Unwrap(t Tool) Tool {
 	return nil
 }
 
-// wrapper is the tool Wrap returns for a tool that is not an io.Closer. It
-// must have a method for every method of every exported property interface;
-// TestWrapForwardsEveryProperty enforces that.
+// wrapper is what Wrap returns for a tool that is not an io.Closer. Every
+// method of every exported property interface needs a forwarding method
+// here, or Wrap would lose that property; TestWrapForwardsEveryProperty
+// fails when one is missing.
 type wrapper struct {
 	inner Tool
 	exec  func(context.Context, Call) (Result, error)
@@ -67,8 +71,8 @@ func (w *wrapper) Execute(ctx context.Context, call Call) (Result, error) {
 	return w.exec(ctx, call)
 }
 
-// Resource returns the inner tool's own declaration, not ResourceOf, so the
-// sequential rule is applied once, by whoever reads the wrapper.
+// Resource forwards the inner declaration as it is, leaving the sequential
+// rule to whoever calls ResourceOf on the wrapper.
 func (w *wrapper) Resource() string {
 	if r, ok := w.inner.(Resource); ok {
 		return r.Resource()
@@ -76,7 +80,7 @@ func (w *wrapper) Resource() string {
 	return ""
 }
 
-// closingWrapper is the tool Wrap returns for an io.Closer.
+// closingWrapper is what Wrap returns for a tool that is an io.Closer.
 type closingWrapper struct {
 	*wrapper
 }
