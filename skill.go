@@ -183,21 +183,21 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return cli.ExitUsage
 	}
 
-	fail := func(format string, args ...any) int {
-		fmt.Fprintf(s.stderr, b.Name+": export-skill: "+format+"\n", args...)
+	fail := func(err error) int {
+		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
 		return cli.ExitFailed
 	}
 	skill, err := buildSkill(b, true)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 	problems := skill.Validate()
 	if msgs := errorMessages(problems); msgs != "" {
-		return fail("the skill is not valid: %s", msgs)
+		return fail(fmt.Errorf("the skill is not valid: %s", msgs))
 	}
 	data, err := agentskill.Encode(skill)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 
 	path := filepath.Join(a.dir, b.Name, "SKILL.md")
@@ -206,7 +206,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	}
 	warning, err := writeAtomic(ctx, path, data, a.force, s.fault)
 	if err != nil {
-		return fail("%v", err)
+		return fail(err)
 	}
 
 	if warning != nil {
