@@ -42,6 +42,21 @@ func ExampleNew() {
 	// invalid arguments: missing required property "name"
 }
 
+func ExampleParts() {
+	res := agenttool.Parts(
+		agenttool.TextPart{Text: "Here is the chart. "},
+		agenttool.ImagePart{URL: "https://example.com/chart.png", Detail: "low"},
+		agenttool.TextPart{Text: "Sales rose in May."},
+	)
+	data, _ := json.Marshal(res.Output)
+	fmt.Println(string(data))
+	// String keeps only the text, for hosts that cannot show images.
+	fmt.Println(res.Output)
+	// Output:
+	// [{"type":"input_text","text":"Here is the chart. "},{"type":"input_image","image_url":"https://example.com/chart.png","detail":"low"},{"type":"input_text","text":"Sales rose in May."}]
+	// Here is the chart. Sales rose in May.
+}
+
 func ExampleNewFunc() {
 	schema := json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`)
 	tool := agenttool.NewFunc("count_bytes", "Count the bytes of a text", schema,

@@ -207,9 +207,13 @@ func isNilBuiltin(p Part) bool {
 // zero Output. Every other value fails, and so does an array element that
 // is not an object or names another type.
 func (o *Output) UnmarshalJSON(data []byte) error {
-	data = bytes.TrimSpace(data)
+	// Only JSON's own white space may surround the value; bytes.TrimSpace
+	// would also accept Unicode spaces that encoding/json rejects.
+	data = bytes.Trim(data, " \t\r\n")
 	if !json.Valid(data) {
-		return fmt.Errorf("agenttool: output: invalid JSON")
+		// Unmarshal explains what is wrong with the input.
+		var v any
+		return fmt.Errorf("agenttool: output: invalid JSON: %w", json.Unmarshal(data, &v))
 	}
 	switch data[0] {
 	case 'n':

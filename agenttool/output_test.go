@@ -152,9 +152,11 @@ func TestOutputUnmarshalJSON(t *testing.T) {
 		{name: "number", in: `1`, wantErr: "agenttool: output must be a JSON string or array, got number"},
 		{name: "object", in: `{}`, wantErr: "agenttool: output must be a JSON string or array, got object"},
 		{name: "boolean", in: `true`, wantErr: "agenttool: output must be a JSON string or array, got boolean"},
-		{name: "invalid JSON", in: `"a`, wantErr: "agenttool: output: invalid JSON"},
-		{name: "empty input", in: ``, wantErr: "agenttool: output: invalid JSON"},
-		{name: "trailing data", in: `"a" "b"`, wantErr: "agenttool: output: invalid JSON"},
+		{name: "invalid JSON", in: `"a`, wantErr: "agenttool: output: invalid JSON: unexpected end of JSON input"},
+		{name: "empty input", in: ``, wantErr: "agenttool: output: invalid JSON: unexpected end of JSON input"},
+		{name: "only white space", in: " \t\r\n", wantErr: "agenttool: output: invalid JSON: unexpected end of JSON input"},
+		{name: "trailing data", in: `"a" "b"`, wantErr: "agenttool: output: invalid JSON: invalid character '\"' after top-level value"},
+		{name: "space that is not JSON white space", in: "\"a\"\u00a0", wantErr: "agenttool: output: invalid JSON: invalid character"},
 		{name: "type that is not a string", in: `[{"type":1}]`, wantErr: "agenttool: output part 0: json: cannot unmarshal number"},
 	}
 	for _, tc := range tests {
@@ -215,6 +217,7 @@ func FuzzOutputJSON(f *testing.F) {
 		`{"type":"input_text"}`,
 		`"\ud800 <>&"`,
 		`12`,
+		"\"a\"\u00a0",
 	} {
 		f.Add([]byte(seed))
 	}
@@ -222,6 +225,9 @@ func FuzzOutputJSON(f *testing.F) {
 		var first agenttool.Output
 		if err := first.UnmarshalJSON(data); err != nil {
 			return
+		}
+		if !json.Valid(data) {
+			t.Fatalf("UnmarshalJSON accepted invalid JSON %q", data)
 		}
 		encoded, err := json.Marshal(first)
 		if err != nil {

@@ -240,6 +240,15 @@ func TestNewParameters(t *testing.T) {
 			t.Fatalf("Parameters = %s, want %s", tool.Parameters(), want)
 		}
 	})
+	t.Run("WithParameters spares an argument type reflection cannot express", func(t *testing.T) {
+		schema := json.RawMessage(`{"type":"object"}`)
+		tool := agenttool.New("loop", "", func(context.Context, loopArgs) (string, error) { return "ran", nil },
+			agenttool.WithParameters(schema))
+		res, err := tool.Execute(context.Background(), agenttool.Call{Args: json.RawMessage(`{"next":{}}`)})
+		if err != nil || res.Output.Text != "ran" || string(tool.Parameters()) != string(schema) {
+			t.Fatalf("Execute = %q, %v; Parameters = %s", res.Output.Text, err, tool.Parameters())
+		}
+	})
 	t.Run("Schemer schema is served verbatim", func(t *testing.T) {
 		tool := agenttool.New("t", "", func(context.Context, suppliedArgs) (string, error) { return "", nil })
 		if got, want := string(tool.Parameters()), string(suppliedArgs{}.JSONSchema()); got != want {
