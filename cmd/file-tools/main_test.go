@@ -74,6 +74,9 @@ type step struct {
 	// choose.
 	stdoutHas, stderrHas []string
 	check                func(t *testing.T, e env) // further checks on files
+	// writes says the step may change the working tree; every other step
+	// must leave it as it was.
+	writes bool
 }
 
 func TestEndToEnd(t *testing.T) {
@@ -147,7 +150,7 @@ func TestEndToEnd(t *testing.T) {
 			stderr: "file-tools: read_file: flag provided but not defined: -file\n" + pointer + "\n",
 		}}},
 		{"write, read back, ask, accept, decline", []step{
-			{args: []string{"write_file", "--path", "a/b.txt", "--content", "hi"}, stdout: "wrote a/b.txt (2 bytes)\n"},
+			{args: []string{"write_file", "--path", "a/b.txt", "--content", "hi"}, stdout: "wrote a/b.txt (2 bytes)\n", writes: true},
 			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi\n"},
 			{
 				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
@@ -157,7 +160,7 @@ func TestEndToEnd(t *testing.T) {
 			},
 			{
 				args:   []string{"--answer", "accept", "--record", filepath.Join("$TMP", "w.jsonl"), "write_file", "--path", "a/b.txt", "--content", "again"},
-				stdout: "wrote a/b.txt (5 bytes)\n",
+				stdout: "wrote a/b.txt (5 bytes)\n", writes: true,
 				check: func(t *testing.T, e env) {
 					file("$TREE/a/b.txt", "again")(t, e)
 					checkRecord(t, filepath.Join(e.tmp, "w.jsonl"), `{"path":"a/b.txt","bytes":5,"sha256":"`+sha("again")+`","replaced":true}`)
@@ -170,8 +173,8 @@ func TestEndToEnd(t *testing.T) {
 			},
 			{
 				args:   []string{"write_file", "--path", "a/b.txt", "--content", "forced", "--replace"},
-				stdout: "wrote a/b.txt (6 bytes)\n",
-				check:  file("$TREE/a/b.txt", "forced"),
+				stdout: "wrote a/b.txt (6 bytes)\n", writes: true,
+				check: file("$TREE/a/b.txt", "forced"),
 			},
 		}},
 		{"write_file asking a person", []step{
@@ -182,10 +185,10 @@ func TestEndToEnd(t *testing.T) {
 				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists; nobody confirmed the replacement\n",
 				check:  file("$TREE/data.txt", "hello\n")},
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "yes"}, stdin: "y\n",
-				stdout: "wrote data.txt (3 bytes)\n", stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
+				stdout: "wrote data.txt (3 bytes)\n", writes: true, stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
 				check: file("$TREE/data.txt", "yes")},
 			{args: []string{"-ask", "write_file", "--path", "data.txt", "--content", "single dash"}, stdin: "yes\n",
-				stdout: "wrote data.txt (11 bytes)\n", stderr: "Replace data.txt (3 bytes)?\nContinue? [y/N] ",
+				stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: "Replace data.txt (3 bytes)?\nContinue? [y/N] ",
 				check: file("$TREE/data.txt", "single dash")},
 			{args: []string{"--ask", "--answer", "decline", "write_file", "--path", "data.txt", "--content", "x"}, status: 1,
 				stderr: "Error: not replaced: data.txt exists and the user declined\n",
@@ -193,8 +196,8 @@ func TestEndToEnd(t *testing.T) {
 		}},
 		{"write_file with JSON holding a single quote on stdin", []step{{
 			args: []string{"write_file", "-"}, stdin: `{"path": "notes.txt", "content": "it's one line\n"}`,
-			stdout: "wrote notes.txt (14 bytes)\n",
-			check:  file("$TREE/notes.txt", "it's one line\n"),
+			stdout: "wrote notes.txt (14 bytes)\n", writes: true,
+			check: file("$TREE/notes.txt", "it's one line\n"),
 		}}},
 		{"read_file records nothing", []step{{
 			args:   []string{"--record", filepath.Join("$TMP", "r.jsonl"), "read_file", "--path", "data.txt"},
@@ -289,7 +292,11 @@ func TestEndToEnd(t *testing.T) {
 				for j, a := range s.args {
 					args[j] = e.expand(a)
 				}
+				before := snapshot(t, e.tree)
 				got := execute(t, exe, e.tree, s.stdin, args...)
+				if d := diffSnapshots(before, snapshot(t, e.tree)); !s.writes && d != "" {
+					t.Errorf("step %d %q changed the tree:\n%s", i, args, d)
+				}
 				if got.status != s.status {
 					t.Errorf("step %d %q: status %d, want %d\nstdout: %s\nstderr: %s", i, args, got.status, s.status, got.stdout, got.stderr)
 				}
