@@ -22,7 +22,10 @@
 // [Reflect] for the mapping), checks each call's arguments against it,
 // decodes them and turns the return value into a Result with [ResultOf].
 // [NewFunc] turns a function of the raw Call into a tool. Options such as
-// [WithStrict] and [WithCloser] declare properties on either.
+// [WithStrict] and [WithCloser] declare properties on either. The schema
+// machinery also works on its own: [SchemaFor] gives the JSON Schema of a Go
+// type, and [Schema.ValidateJSON] checks arguments against a reflected
+// [Schema], failing with a [*ValidationError].
 //
 // # Properties
 //
