@@ -238,6 +238,50 @@ func jsonArgument(command string, words []string, stdin io.Reader) (json.RawMess
 	return json.RawMessage(text), true, nil
 }
 
+// member is one member of a JSON object: its unescaped key and its value's
+// text as written.
+type member struct {
+	key   string
+	value json.RawMessage
+}
+
+// errNotObject reports JSON text that is valid but not an object.
+var errNotObject = errors.New("not a JSON object")
+
+// members returns the members of the JSON object text in written order,
+// duplicates included, each value as written. It walks the text with
+// json.Decoder.Token, so the order is the text's and not a map's.
+func members(text []byte) ([]member, error) {
+	dec := json.NewDecoder(bytes.NewReader(text))
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	if tok != json.Delim('{') {
+		return nil, errNotObject
+	}
+	var ms []member
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil, err
+		}
+		key, _ := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return nil, err
+		}
+		ms = append(ms, member{key: key, value: value})
+	}
+	if _, err := dec.Token(); err != nil {
+		return nil, err
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("text after the JSON object")
+	}
+	return ms, nil
+}
+
 // trimJSONSpace trims the white space the JSON grammar allows around a
 // value.
 func trimJSONSpace(s string) string {

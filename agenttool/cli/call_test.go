@@ -450,7 +450,7 @@ func TestCallContext(t *testing.T) {
 	if string(got.Args) != "{}" {
 		t.Errorf("arguments %s", got.Args)
 	}
-	if newCallID() == newCallID() {
+	if a, b := newCallID(), newCallID(); a == b {
 		t.Error("two call IDs are equal")
 	}
 }

@@ -3,9 +3,9 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/agenttool/agenttool"
@@ -165,107 +165,143 @@ func Describe(t agenttool.Tool) Command {
 	}
 }
 
-// member is one member of a JSON object: its unescaped key and its value's
-// text as written.
-type member struct {
-	key   string
-	value json.RawMessage
+// node is one JSON value of a schema, read in a single pass. Objects keep
+// their members in written order, duplicates included.
+type node struct {
+	kind    byte       // '{' for an object, '[' for an array, 0 for a scalar
+	scalar  json.Token // a string, json.Number, bool or nil
+	members []keyed
+	items   []*node
 }
 
-// errNotObject reports JSON text that is valid but not an object.
-var errNotObject = errors.New("not a JSON object")
+// keyed is one member of an object node.
+type keyed struct {
+	key   string
+	value *node
+}
 
-// members returns the members of the JSON object text in written order,
-// duplicates included. It walks the text with json.Decoder.Token, so the
-// order is the text's and not a map's.
-func members(text []byte) ([]member, error) {
+// parseNode reads a whole JSON text, refusing anything but exactly one
+// valid value. It walks the text with json.Decoder.Token, so members come in
+// the text's order and never a map's, and numbers stay json.Number.
+func parseNode(text []byte) (*node, bool) {
 	dec := json.NewDecoder(bytes.NewReader(text))
+	dec.UseNumber()
+	n, err := readNode(dec)
+	if err != nil {
+		return nil, false
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, false
+	}
+	return n, true
+}
+
+func readNode(dec *json.Decoder) (*node, error) {
 	tok, err := dec.Token()
 	if err != nil {
 		return nil, err
 	}
-	if tok != json.Delim('{') {
-		return nil, errNotObject
-	}
-	var ms []member
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
+	switch tok {
+	case json.Delim('{'):
+		n := &node{kind: '{'}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			value, err := readNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			// A key token is always a string once the decoder accepted it.
+			name, _ := key.(string)
+			n.members = append(n.members, keyed{name, value})
 		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, err
+		_, err := dec.Token()
+		return n, err
+	case json.Delim('['):
+		n := &node{kind: '['}
+		for dec.More() {
+			item, err := readNode(dec)
+			if err != nil {
+				return nil, err
+			}
+			n.items = append(n.items, item)
 		}
-		ms = append(ms, member{key: key, value: value})
+		_, err := dec.Token()
+		return n, err
 	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("text after the JSON object")
-	}
-	return ms, nil
+	return &node{scalar: tok}, nil
 }
 
-// lookup returns the value of the first member named key.
-func lookup(ms []member, key string) (json.RawMessage, bool) {
-	for _, m := range ms {
+// get returns the value of the first member named key of an object node,
+// or nil.
+func (n *node) get(key string) *node {
+	for _, m := range n.members {
 		if m.key == key {
-			return m.value, true
+			return m.value
 		}
 	}
-	return nil, false
+	return nil
 }
 
-// schemaParams reads the properties of an object schema text; anything but
-// a JSON object has none.
+// str returns the string a node holds.
+func (n *node) str() (string, bool) {
+	s, ok := n.scalar.(string)
+	return s, ok && n.kind == 0
+}
+
+// value converts a node to what encoding/json decodes with UseNumber.
+func (n *node) value() any {
+	switch n.kind {
+	case '{':
+		m := make(map[string]any, len(n.members))
+		for _, kv := range n.members {
+			m[kv.key] = kv.value.value()
+		}
+		return m
+	case '[':
+		list := make([]any, len(n.items))
+		for i, item := range n.items {
+			list[i] = item.value()
+		}
+		return list
+	}
+	return n.scalar
+}
+
+// schemaParams reads the properties of an object schema text; a text that
+// is not a JSON object has none.
 func schemaParams(schema []byte) []Param {
-	ms, err := members(schema)
-	if err != nil {
+	root, ok := parseNode(schema)
+	if !ok || root.kind != '{' {
 		return nil
 	}
-	return properties(ms)
+	return properties(root)
 }
 
-// properties reads the properties keyword of an object schema, given as its
-// members, into parameters, marking those its required keyword names.
-func properties(ms []member) []Param {
-	props, ok := lookup(ms, "properties")
-	if !ok {
-		return nil
-	}
-	pms, err := members(props)
-	if err != nil {
+// properties reads the properties keyword of an object schema into
+// parameters, marking those its required keyword names.
+func properties(schema *node) []Param {
+	props := schema.get("properties")
+	if props == nil || props.kind != '{' {
 		return nil
 	}
 	var required []string
-	if raw, ok := lookup(ms, "required"); ok {
-		var list []json.RawMessage
-		if json.Unmarshal(raw, &list) == nil {
-			for _, item := range list {
-				var name string
-				if json.Unmarshal(item, &name) == nil {
-					required = append(required, name)
-				}
+	if list := schema.get("required"); list != nil && list.kind == '[' {
+		for _, item := range list.items {
+			if name, ok := item.str(); ok {
+				required = append(required, name)
 			}
 		}
 	}
-	params := make([]Param, 0, len(pms))
-	seen := make(map[string]bool, len(pms))
-	for _, m := range pms {
-		if seen[m.key] {
+	params := make([]Param, 0, len(props.members))
+	for i, m := range props.members {
+		if slices.ContainsFunc(props.members[:i], func(k keyed) bool { return k.key == m.key }) {
 			continue
 		}
-		seen[m.key] = true
 		p := property(m.key, m.value)
-		for _, name := range required {
-			if name == m.key {
-				p.Required = true
-				break
-			}
-		}
+		p.Required = slices.Contains(required, m.key)
 		params = append(params, p)
 	}
 	return params
@@ -273,47 +309,32 @@ func properties(ms []member) []Param {
 
 // property reads one property schema. A schema that is not an object (the
 // boolean schemas true and false) gives a parameter of unknown type.
-func property(name string, schema json.RawMessage) Param {
+func property(name string, schema *node) Param {
 	p := Param{Name: name}
-	ms, err := members(schema)
-	if err != nil {
+	if schema.kind != '{' {
 		return p
 	}
-	if raw, ok := lookup(ms, "description"); ok {
-		var s string
-		if json.Unmarshal(raw, &s) == nil {
-			p.Description = s
-		}
+	if d := schema.get("description"); d != nil {
+		p.Description, _ = d.str()
 	}
-	if raw, ok := lookup(ms, "type"); ok {
-		p.Type = typeName(raw)
+	if t := schema.get("type"); t != nil {
+		p.Type = typeName(t)
 	}
-	if raw, ok := lookup(ms, "enum"); ok && bytes.HasPrefix(raw, []byte("[")) {
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var enum []any
-		if dec.Decode(&enum) == nil && enum != nil {
-			p.Enum = enum
-		}
+	if e := schema.get("enum"); e != nil && e.kind == '[' {
+		p.Enum = e.value().([]any)
 	}
 	switch p.Type {
 	case "array":
-		if raw, ok := lookup(ms, "items"); ok {
-			if items, err := members(raw); err == nil {
-				if t, ok := lookup(items, "type"); ok {
-					p.Items = typeName(t)
-				}
+		if items := schema.get("items"); items != nil && items.kind == '{' {
+			if t := items.get("type"); t != nil {
+				p.Items = typeName(t)
 			}
 		}
 	case "object":
-		p.Fields = properties(ms)
-		if len(p.Fields) == 0 {
-			if raw, ok := lookup(ms, "additionalProperties"); ok {
-				if values, err := members(raw); err == nil {
-					if t, ok := lookup(values, "type"); ok {
-						p.Values = typeName(t)
-					}
-				}
+		p.Fields = properties(schema)
+		if values := schema.get("additionalProperties"); len(p.Fields) == 0 && values != nil && values.kind == '{' {
+			if t := values.get("type"); t != nil {
+				p.Values = typeName(t)
 			}
 		}
 	}
@@ -322,24 +343,22 @@ func property(name string, schema json.RawMessage) Param {
 
 // typeName reads a type keyword: a string as written, or the one member
 // other than "null" of an array of strings; anything else gives "".
-func typeName(raw json.RawMessage) string {
-	var s string
-	if json.Unmarshal(raw, &s) == nil {
+func typeName(t *node) string {
+	if s, ok := t.str(); ok {
 		return s
 	}
-	var list []string
-	if json.Unmarshal(raw, &list) != nil {
-		return ""
-	}
 	found := ""
-	for _, t := range list {
-		if t == "null" {
+	for _, item := range t.items {
+		s, ok := item.str()
+		switch {
+		case !ok:
+			return ""
+		case s == "null":
 			continue
-		}
-		if found != "" {
+		case found != "":
 			return ""
 		}
-		found = t
+		found = s
 	}
 	return found
 }

@@ -72,3 +72,38 @@ func FuzzRunArgs(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDescribe feeds arbitrary schemas to Describe and everything built on
+// it: none may panic, and the parser registers exactly the flags the walk
+// yields.
+func FuzzDescribe(f *testing.F) {
+	for _, tool := range fixtures() {
+		f.Add(string(Describe(tool).Schema), "--a\x00v")
+	}
+	f.Add(`{"properties":{"a":{"type":"object","properties":{"b":{"type":["integer","null"]}}},"a.b":{"type":"string"}}}`, "--a.b\x007")
+	f.Add(`{"properties":{"-":{"type":"string"},"=":{"type":"string"},"":{"type":"string"}}}`, "--=\x00x")
+	f.Fuzz(func(t *testing.T, schema, line string) {
+		probe := &standIn{name: "c", schema: json.RawMessage(schema)}
+		cmd := Describe(probe)
+		_ = Markdown("kit", []Command{cmd})
+		fs, values := cmd.flagSet()
+		var flags []string
+		for _, pos := range walkFlags(cmd.Params) {
+			if pos.flag != "" {
+				flags = append(flags, pos.flag)
+			}
+		}
+		if fs.NFlag() != 0 || len(values) != len(flags) {
+			t.Fatalf("%d values for %d flags", len(values), len(flags))
+		}
+		for _, name := range flags {
+			if fs.Lookup(name) == nil {
+				t.Fatalf("flag %q not registered", name)
+			}
+		}
+		args, err := cmd.Args(strings.Split(line, "\x00"), strings.NewReader(""))
+		if err == nil && (!json.Valid(args) || args[0] != '{') {
+			t.Fatalf("arguments %q", args)
+		}
+	})
+}
