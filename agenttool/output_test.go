@@ -2,6 +2,7 @@ package agenttool_test
 
 import (
 	"encoding/json"
+	"errors"
 	"reflect"
 	"strings"
 	"testing"
@@ -54,6 +55,13 @@ type stringPart string
 
 func (stringPart) PartType() string { return "input_string" }
 
+// failingPart cannot be encoded.
+type failingPart struct{}
+
+func (failingPart) PartType() string { return "input_failing" }
+
+func (failingPart) MarshalJSON() ([]byte, error) { return nil, errors.New("no encoding") }
+
 func TestOutputMarshalJSON(t *testing.T) {
 	tests := []struct {
 		name    string
@@ -76,6 +84,8 @@ func TestOutputMarshalJSON(t *testing.T) {
 			wantErr: "agenttool: output part 1 is nil"},
 		{name: "nil pointer to a custom part", out: agenttool.Output{Parts: []agenttool.Part{(*customPart)(nil)}},
 			wantErr: "agenttool: output part 0 is nil"},
+		{name: "part that fails to encode", out: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{}, failingPart{}}},
+			wantErr: "agenttool: output part 1: json: error calling MarshalJSON for type agenttool_test.failingPart: no encoding"},
 		{name: "part that is not an object", out: agenttool.Output{Parts: []agenttool.Part{stringPart("s")}},
 			wantErr: "agenttool: output part 0: agenttool_test.stringPart does not encode to a JSON object"},
 	}
