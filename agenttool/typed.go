@@ -54,9 +54,8 @@ func WithAnnotations(a Annotations) Option { return func(o *options) { o.annotat
 
 // WithCloser declares that the tool holds something beyond a single call,
 // released by fn. The tool then has a Close method that calls fn and returns
-// its error. With a nil fn the tool has no Close method at all and is not an
-// io.Closer, as if the option were absent. The definition is the same
-// either way.
+// its error. With a nil fn the tool gets no Close method at all, so it is
+// not an io.Closer. The definition is the same either way.
 func WithCloser(fn func() error) Option { return func(o *options) { o.closer = fn } }
 
 // WithParameters gives New the parameters schema to serve, byte for byte,
