@@ -16,10 +16,10 @@ type Recordable interface {
 }
 
 // Record is what a recorder stores for a Recordable.
-//
-// NS is the value's RecordNS; Data is its encoding/json encoding.
 type Record struct {
-	NS   string
+	// NS is the namespace the value's RecordNS method returned.
+	NS string
+	// Data is the value's encoding/json encoding.
 	Data json.RawMessage
 }
 
