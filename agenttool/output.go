@@ -46,6 +46,7 @@ const (
 
 // TextPart is a piece of plain text.
 type TextPart struct {
+	// Text is the text itself; it may be "".
 	Text string
 }
 
