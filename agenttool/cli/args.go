@@ -218,16 +218,20 @@ func jsonArgument(command string, words []string, stdin io.Reader) (json.RawMess
 		text = string(data)
 	}
 	text = trimJSONSpace(text)
-	switch {
-	case !utf8.ValidString(text):
+	if !utf8.ValidString(text) {
 		return nil, false, errors.New("the JSON argument is not valid UTF-8")
-	case !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)):
-		return nil, false, errors.New("the JSON argument is not a JSON object")
 	}
-	ms, err := members([]byte(text))
-	if err != nil {
-		return nil, false, errors.New("the JSON argument is not a JSON object")
+	switch {
+	case text == "":
+		return nil, false, errors.New("the JSON argument is not a JSON object: it is empty")
+	case !strings.HasPrefix(text, "{"):
+		return nil, false, fmt.Errorf("the JSON argument is not a JSON object: got %q", excerpt(text))
 	}
+	if err := json.Unmarshal([]byte(text), new(json.RawMessage)); err != nil {
+		return nil, false, fmt.Errorf("the JSON argument is not a JSON object: %v", err)
+	}
+	// members cannot fail on the text of a valid object.
+	ms, _ := members([]byte(text))
 	seen := make(map[string]bool, len(ms))
 	for _, m := range ms {
 		if seen[m.key] {
@@ -280,6 +284,19 @@ func members(text []byte) ([]member, error) {
 		return nil, errors.New("text after the JSON object")
 	}
 	return ms, nil
+}
+
+// excerpt shortens a long text for a message.
+func excerpt(s string) string {
+	const limit = 40
+	if len(s) <= limit {
+		return s
+	}
+	cut := limit
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "..."
 }
 
 // trimJSONSpace trims the white space the JSON grammar allows around a

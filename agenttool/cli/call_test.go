@@ -620,3 +620,11 @@ func TestCommandsRefuses(t *testing.T) {
 		t.Errorf("Commands(nil) = %v, %v", cmds, err)
 	}
 }
+
+func TestUnknownCommandWithoutCommands(t *testing.T) {
+	got := run(t, nil, "", "x")
+	want := "kit: unknown command \"x\"; there are no commands\nRun `kit help` for usage.\n"
+	if got.status != ExitUsage || got.stderr != want {
+		t.Errorf("%v", got)
+	}
+}

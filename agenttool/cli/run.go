@@ -120,7 +120,7 @@ func (a *answerList) Set(reply string) error {
 	}
 	text := trimJSONSpace(reply)
 	if !utf8.ValidString(text) || !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
-		return errors.New("an answer is accept, decline, cancel or a JSON object of the form's fields")
+		return errors.New("an answer is accept, decline, cancel or a JSON object")
 	}
 	*a = append(*a, agenttool.Answer{Action: agenttool.ActionAccept, Content: json.RawMessage(text)})
 	return nil
@@ -168,7 +168,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	}
 	cmd, ok := find(cmds, name)
 	if !ok {
-		return r.usage(fmt.Sprintf("unknown command %q", name))
+		return r.unknown(cmds, name)
 	}
 	callArgs, err := cmd.Args(words, r.Stdin)
 	switch {
@@ -186,6 +186,18 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 func (r Runner) usage(msg string) int {
 	fmt.Fprintf(r.Stderr, "%s: %s\nRun `%s help` for usage.\n", r.Name, msg, r.Name)
 	return ExitUsage
+}
+
+// unknown reports a word that names no command, listing those that exist.
+func (r Runner) unknown(cmds []Command, name string) int {
+	names := make([]string, len(cmds))
+	for i, c := range cmds {
+		names[i] = c.Name
+	}
+	if len(names) == 0 {
+		return r.usage(fmt.Sprintf("unknown command %q; there are no commands", name))
+	}
+	return r.usage(fmt.Sprintf("unknown command %q; the commands are %s", name, strings.Join(names, ", ")))
 }
 
 // find returns the command named name.
@@ -207,22 +219,26 @@ func (r Runner) help(cmds []Command, words []string) int {
 	case 1:
 		cmd, ok := find(cmds, words[0])
 		if !ok {
-			return r.usage(fmt.Sprintf("unknown command %q", words[0]))
+			return r.unknown(cmds, words[0])
 		}
 		io.WriteString(r.Stdout, section(r.Name, cmd))
 		return ExitOK
 	}
-	return r.usage("help takes one command")
+	return r.usage(fmt.Sprintf("help takes one command; got %q", words))
 }
 
 // schema prints one command's schema, indented.
 func (r Runner) schema(cmds []Command, words []string) int {
-	if len(words) != 1 {
-		return r.usage("schema takes one command")
+	switch len(words) {
+	case 0:
+		return r.usage("schema takes one command; got none")
+	case 1:
+	default:
+		return r.usage(fmt.Sprintf("schema takes one command; got %q", words))
 	}
 	cmd, ok := find(cmds, words[0])
 	if !ok {
-		return r.usage(fmt.Sprintf("unknown command %q", words[0]))
+		return r.unknown(cmds, words[0])
 	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, bytes.TrimSpace(cmd.Schema), "", "  "); err != nil {
