@@ -32,13 +32,22 @@ func PreApproved() Option {
 // args is what follows the program's name, starting with the command, as in
 // "read_file --path go.mod". It gives any JSON argument inline, and puts in
 // single or double quotes every word holding a character other than an ASCII
-// letter, a digit or one of -_./:=,@+%, so that a model copying it can never
-// type a redirection, a pipe, an expansion or a glob. Main splits and parses
-// every example against its command each time the program starts, and
-// refuses to run if one fails, so an example cannot teach a flag that does
-// not exist.
+// letter, a digit or one of -_./:=,@+%, and every word starting with "=", so
+// that a model copying it can never type a redirection, a pipe, an expansion
+// or a glob. Quotes work as in a POSIX shell: single quotes keep everything
+// up to the next single quote, double quotes take a backslash only before \,
+// ", $ and a backquote and refuse an unescaped $ or backquote, and quoted
+// pieces join the text they touch. A line break is refused even inside
+// quotes, since an example is one line.
 //
-// An empty caption reads "Example"; one trailing period is dropped.
+// Main splits every example this way and parses it against its command, as
+// the program would parse that command line, each time the program starts.
+// It refuses to run if one fails, so an example cannot teach a flag that does
+// not exist, and it does not check required parameters, which are the tool's
+// to judge.
+//
+// An empty caption reads "Example"; one trailing period is dropped, since a
+// colon follows the caption in the skill.
 func Example(args, caption string) Option {
 	return func(t *Tool) { t.examples = append(t.examples, example{args: args, caption: caption}) }
 }
