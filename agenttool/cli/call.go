@@ -1,0 +1,148 @@
+package cli
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"github.com/agenttool/agenttool"
+)
+
+// newCallID returns "cli_" and 16 random bytes in lower-case base32.
+func newCallID() string {
+	var b [16]byte
+	rand.Read(b[:])
+	return "cli_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+}
+
+// call runs the tool and settles the exit status.
+func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMessage, opts programOptions) int {
+	call := agenttool.Call{ID: newCallID(), Args: args}
+	if err := ctx.Err(); err != nil {
+		fmt.Fprintf(r.Stderr, "%s: %v\n", r.Name, err)
+		return ExitUsage
+	}
+	var rec *recorder
+	if opts.record != "" {
+		var err error
+		if rec, err = openRecorder(opts.record, tool.Name()); err != nil {
+			fmt.Fprintf(r.Stderr, "%s: --record: %v\n", r.Name, err)
+			return ExitUsage
+		}
+		defer func() {
+			if err := rec.close(); err != nil {
+				fmt.Fprintf(r.Stderr, "%s: --record: %v\n", r.Name, err)
+			}
+		}()
+	}
+	progress := &forwarder{w: r.Stderr}
+	call.OnUpdate = progress.update
+	asker := &questions{answers: opts.answers, ask: r.Ask}
+
+	callCtx := agenttool.WithCall(ctx, call)
+	if rec != nil {
+		callCtx = agenttool.ContextWithRecorder(callCtx, rec.write)
+	}
+	callCtx = agenttool.ContextWithElicitor(callCtx, asker.elicit)
+
+	result, err := execute(callCtx, tool, call)
+	progress.stop()
+
+	if rec != nil {
+		record, rerr := agenttool.RecordOf(result.Details)
+		switch {
+		case rerr != nil:
+			fmt.Fprintf(r.Stderr, "%s: --record: %v\n", r.Name, rerr)
+		case record != nil:
+			// A failure here is kept by the recorder and reported once on
+			// the way out.
+			_ = rec.write(callCtx, record)
+		}
+	}
+	if q, given, ok := asker.unanswered(); ok {
+		return r.question(q, given, result, err)
+	}
+	if n := asker.unused(); n > 0 {
+		fmt.Fprintf(r.Stderr, "%s: %d --answer not used: the call asked fewer questions\n", r.Name, n)
+	}
+	if err != nil {
+		fmt.Fprintf(r.Stderr, "Error: %s\n", err)
+		return ExitFailed
+	}
+	p := &printer{w: r.Stdout, out: opts.out, program: r.Name}
+	if err := p.print(result.Output); err != nil {
+		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
+	}
+	return ExitOK
+}
+
+// execute calls the tool, turning a panic into an *agenttool.PanicError.
+func execute(ctx context.Context, tool agenttool.Tool, call agenttool.Call) (result agenttool.Result, err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			result = agenttool.Result{}
+			err = &agenttool.PanicError{Tool: tool.Name(), Value: v, Stack: debug.Stack()}
+		}
+	}()
+	return tool.Execute(ctx, call)
+}
+
+// forwarder writes progress updates to stderr, one line each, until the
+// call returns.
+type forwarder struct {
+	mu      sync.Mutex
+	w       io.Writer
+	stopped bool
+}
+
+func (f *forwarder) update(r agenttool.Result) {
+	var line string
+	switch d := r.Details.(type) {
+	case agenttool.ProgressInfo:
+		line = progressLine(d)
+	case *agenttool.ProgressInfo:
+		if d == nil {
+			return
+		}
+		line = progressLine(*d)
+	default:
+		text := r.Output.String()
+		if text == "" {
+			return
+		}
+		line = strings.TrimRight(text, "\n") + "\n"
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.stopped {
+		io.WriteString(f.w, line)
+	}
+}
+
+// stop drops the updates that arrive after the call returned.
+func (f *forwarder) stop() {
+	f.mu.Lock()
+	f.stopped = true
+	f.mu.Unlock()
+}
+
+// progressLine writes "[progress/total] message", without the total when
+// it is unknown.
+func progressLine(p agenttool.ProgressInfo) string {
+	var line string
+	if p.Total > 0 {
+		line = fmt.Sprintf("[%g/%g]", p.Progress, p.Total)
+	} else {
+		line = fmt.Sprintf("[%g]", p.Progress)
+	}
+	if p.Message != "" {
+		line += " " + p.Message
+	}
+	return line + "\n"
+}

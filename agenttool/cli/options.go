@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"io"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agenttool/agenttool"
+)
+
+// programOptions are the options given before the command.
+type programOptions struct {
+	answers answerList
+	record  string
+	out     string
+}
+
+// parseProgram reads the program options and returns the words left, the
+// command first. It is the one reading of a command line's start, shared by
+// Run and CommandName.
+func parseProgram(args []string) (programOptions, []string, error) {
+	var opts programOptions
+	fs := flag.NewFlagSet("program", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.Var(&opts.answers, "answer", "")
+	fs.StringVar(&opts.record, "record", "", "")
+	fs.StringVar(&opts.out, "out", "", "")
+	if err := fs.Parse(args); err != nil {
+		return opts, nil, err
+	}
+	return opts, fs.Args(), nil
+}
+
+// CommandName returns the command a command line names, read exactly as Run
+// reads it: the first word after the program options, or "" when there is
+// none, when a help option was given or when the options do not parse. The
+// program's own commands help and schema are returned as themselves. args
+// excludes the program name.
+func CommandName(args []string) string {
+	_, rest, err := parseProgram(args)
+	if err != nil || len(rest) == 0 {
+		return ""
+	}
+	return rest[0]
+}
+
+// answerList collects the replies of --answer in command-line order.
+type answerList []agenttool.Answer
+
+func (a *answerList) String() string {
+	if a == nil {
+		return ""
+	}
+	actions := make([]string, len(*a))
+	for i, ans := range *a {
+		actions[i] = string(ans.Action)
+	}
+	return strings.Join(actions, ",")
+}
+
+// Set accepts accept, decline, cancel, or a JSON object, which accepts with
+// that object as the form's content.
+func (a *answerList) Set(reply string) error {
+	switch action := agenttool.Action(reply); action {
+	case agenttool.ActionAccept, agenttool.ActionDecline, agenttool.ActionCancel:
+		*a = append(*a, agenttool.Answer{Action: action})
+		return nil
+	}
+	text := trimJSONSpace(reply)
+	if !utf8.ValidString(text) || !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
+		return errors.New("an answer is accept, decline, cancel or a JSON object")
+	}
+	*a = append(*a, agenttool.Answer{Action: agenttool.ActionAccept, Content: json.RawMessage(text)})
+	return nil
+}
