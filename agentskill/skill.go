@@ -61,27 +61,13 @@ type Skill struct {
 }
 
 // present reports whether the specification key k counts as given: it
-// appeared in the parsed frontmatter, or, for a Go literal, its field is
-// non-empty.
-func (s *Skill) present(k string) bool {
+// appeared in the parsed frontmatter or, for a Go literal, its field
+// value is non-empty.
+func (s *Skill) present(k, value string) bool {
 	if s.keys != nil {
 		return s.keys[k]
 	}
-	switch k {
-	case keyName:
-		return s.Name != ""
-	case keyDescription:
-		return s.Description != ""
-	case keyLicense:
-		return s.License != ""
-	case keyCompatibility:
-		return s.Compatibility != ""
-	case keyAllowedTools:
-		return s.AllowedTools != ""
-	case keyMetadata:
-		return len(s.Metadata) > 0
-	}
-	return false
+	return value != ""
 }
 
 // hasShapeProblem reports whether Parse recorded a shape problem for the

@@ -41,7 +41,7 @@ func (s *Skill) Validate() []Problem {
 	ps = append(ps, s.shape...)
 
 	switch name := strings.TrimSpace(s.Name); {
-	case !s.present(keyName):
+	case !s.present(keyName, s.Name):
 		add(Error, keyName, "Missing required field in frontmatter: name")
 	case s.hasShapeProblem(keyName):
 	case name == "":
@@ -70,7 +70,7 @@ func (s *Skill) Validate() []Problem {
 	}
 
 	switch desc := strings.TrimSpace(s.Description); {
-	case !s.present(keyDescription):
+	case !s.present(keyDescription, s.Description):
 		add(Error, keyDescription, "Missing required field in frontmatter: description")
 	case s.hasShapeProblem(keyDescription):
 	case desc == "":
@@ -81,7 +81,7 @@ func (s *Skill) Validate() []Problem {
 		}
 	}
 
-	if s.present(keyCompatibility) && !s.hasShapeProblem(keyCompatibility) {
+	if s.present(keyCompatibility, s.Compatibility) && !s.hasShapeProblem(keyCompatibility) {
 		if n := utf8.RuneCountInString(s.Compatibility); n > MaxCompatibilityLength {
 			add(Error, keyCompatibility, "Compatibility exceeds %d character limit (%d chars)", MaxCompatibilityLength, n)
 		}
