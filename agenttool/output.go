@@ -105,7 +105,8 @@ func (p FilePart) MarshalJSON() ([]byte, error) {
 	return json.Marshal(fileWire{Type: filePartType, Filename: p.Filename, Data: p.Data, URL: p.URL, FileID: p.FileID})
 }
 
-// The wire structs give each built-in part its JSON names and member order.
+// The wire structs give each built-in part its JSON names and member order
+// when it is encoded; decodePart reads the same names.
 type (
 	textWire struct {
 		Type string `json:"type"`
@@ -150,8 +151,9 @@ func (o Output) String() string {
 // MarshalJSON encodes o. With nil Parts the result is Text as a JSON
 // string. Otherwise it is a JSON array holding each part's own encoding, in
 // order; an empty non-nil Parts gives []. A nil pointer to a built-in part
-// type is passed over. A nil part of any other kind, or a part whose
-// encoding is not a JSON object, makes MarshalJSON fail.
+// type is passed over. A nil part of any other kind makes MarshalJSON fail,
+// and so does a part of a kind defined elsewhere whose encoding is not a JSON
+// object with its PartType as the "type" member.
 func (o Output) MarshalJSON() ([]byte, error) {
 	if o.Parts == nil {
 		return json.Marshal(o.Text)
@@ -172,10 +174,10 @@ func (o Output) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agenttool: output part %d: %w", i, err)
 		}
-		// Consumers rely on every element being an object, so a foreign part
-		// that breaks the rule is refused here rather than passed on.
-		if len(data) == 0 || data[0] != '{' {
-			return nil, fmt.Errorf("agenttool: output part %d: %T does not encode to a JSON object", i, p)
+		if !isBuiltin(p) {
+			if err := checkForeignPart(p, data); err != nil {
+				return nil, fmt.Errorf("agenttool: output part %d: %w", i, err)
+			}
 		}
 		if n > 0 {
 			buf.WriteByte(',')
@@ -185,6 +187,35 @@ func (o Output) MarshalJSON() ([]byte, error) {
 	}
 	buf.WriteByte(']')
 	return buf.Bytes(), nil
+}
+
+// isBuiltin reports whether p is one of the part types of this package, or
+// a pointer to one.
+func isBuiltin(p Part) bool {
+	switch p.(type) {
+	case TextPart, ImagePart, FilePart, *TextPart, *ImagePart, *FilePart:
+		return true
+	}
+	return false
+}
+
+// checkForeignPart checks that data, the encoding of a part kind this
+// package does not define, is a JSON object whose "type" member is the
+// part's PartType. Consumers dispatch on that member, so a part that breaks
+// the rule is refused here rather than passed on.
+func checkForeignPart(p Part, data []byte) error {
+	var members map[string]json.RawMessage
+	if len(data) == 0 || data[0] != '{' || json.Unmarshal(data, &members) != nil {
+		return fmt.Errorf("%T does not encode to a JSON object", p)
+	}
+	typ, err := stringMember(members, "type")
+	if err != nil {
+		return fmt.Errorf("%T: %w", p, err)
+	}
+	if typ != p.PartType() {
+		return fmt.Errorf("%T encodes type %q, but its PartType is %q", p, typ, p.PartType())
+	}
+	return nil
 }
 
 // isNilBuiltin reports whether p is a nil *TextPart, *ImagePart or *FilePart.
@@ -247,32 +278,58 @@ func (o *Output) UnmarshalJSON(data []byte) error {
 }
 
 // decodePart turns one element of an output array, which must be valid and
-// non-empty JSON, into the built-in part its "type" names.
+// non-empty JSON, into the built-in part its "type" names. Member names are
+// matched exactly, unlike encoding/json's struct decoding, so that only a
+// member spelt "type" picks the kind of part.
 func decodePart(elem json.RawMessage) (Part, error) {
 	if elem[0] != '{' {
 		return nil, fmt.Errorf("expected an object, got %s", jsonKind(elem[0]))
 	}
-	var head struct {
-		Type string `json:"type"`
-	}
-	if err := json.Unmarshal(elem, &head); err != nil {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(elem, &members); err != nil {
 		return nil, err
 	}
-	switch head.Type {
-	case textPartType:
-		var w textWire
-		err := json.Unmarshal(elem, &w)
-		return TextPart{Text: w.Text}, err
-	case imagePartType:
-		var w imageWire
-		err := json.Unmarshal(elem, &w)
-		return ImagePart{URL: w.URL, FileID: w.FileID, Detail: w.Detail}, err
-	case filePartType:
-		var w fileWire
-		err := json.Unmarshal(elem, &w)
-		return FilePart{Filename: w.Filename, Data: w.Data, URL: w.URL, FileID: w.FileID}, err
+	// str reads one string member and keeps the first error, so the cases
+	// below stay one line each.
+	var err error
+	str := func(name string) string {
+		v, e := stringMember(members, name)
+		if err == nil {
+			err = e
+		}
+		return v
 	}
-	return nil, fmt.Errorf("unknown type %q", head.Type)
+	var p Part
+	switch typ := str("type"); typ {
+	case textPartType:
+		p = TextPart{Text: str("text")}
+	case imagePartType:
+		p = ImagePart{URL: str("image_url"), FileID: str("file_id"), Detail: str("detail")}
+	case filePartType:
+		p = FilePart{Filename: str("filename"), Data: str("file_data"), URL: str("file_url"), FileID: str("file_id")}
+	default:
+		if err == nil {
+			err = fmt.Errorf("unknown type %q", typ)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// stringMember returns the string held by member name of an object's
+// members, or "" when the member is absent or null.
+func stringMember(members map[string]json.RawMessage, name string) (string, error) {
+	var v string
+	raw, ok := members[name]
+	if !ok {
+		return "", nil
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return "", fmt.Errorf("member %q: %w", name, err)
+	}
+	return v, nil
 }
 
 // jsonKind names, for error messages, the kind of JSON value whose first

@@ -55,6 +55,13 @@ type stringPart string
 
 func (stringPart) PartType() string { return "input_string" }
 
+// mistypedPart encodes a "type" member other than its PartType.
+type mistypedPart struct {
+	Type any `json:"type,omitempty"`
+}
+
+func (mistypedPart) PartType() string { return "input_video" }
+
 // failingPart cannot be encoded.
 type failingPart struct{}
 
@@ -88,6 +95,14 @@ func TestOutputMarshalJSON(t *testing.T) {
 			wantErr: "agenttool: output part 1: json: error calling MarshalJSON for type agenttool_test.failingPart: no encoding"},
 		{name: "part that is not an object", out: agenttool.Output{Parts: []agenttool.Part{stringPart("s")}},
 			wantErr: "agenttool: output part 0: agenttool_test.stringPart does not encode to a JSON object"},
+		{name: "part whose type member is not its PartType", out: agenttool.Output{Parts: []agenttool.Part{mistypedPart{Type: "input_audio"}}},
+			wantErr: `agenttool: output part 0: agenttool_test.mistypedPart encodes type "input_audio", but its PartType is "input_video"`},
+		{name: "part without a type member", out: agenttool.Output{Parts: []agenttool.Part{mistypedPart{}}},
+			wantErr: `agenttool: output part 0: agenttool_test.mistypedPart encodes type "", but its PartType is "input_video"`},
+		{name: "part whose type member is not a string", out: agenttool.Output{Parts: []agenttool.Part{mistypedPart{Type: 5}}},
+			wantErr: `agenttool: output part 0: agenttool_test.mistypedPart: member "type": json: cannot unmarshal number`},
+		{name: "part of a new kind that follows the rule", out: agenttool.Output{Parts: []agenttool.Part{mistypedPart{Type: "input_video"}}},
+			want: `[{"type":"input_video"}]`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -158,7 +173,14 @@ func TestOutputUnmarshalJSON(t *testing.T) {
 		{name: "part without type", in: `[{"text":"a"}]`, wantErr: `agenttool: output part 0: unknown type ""`},
 		{name: "element that is not an object", in: `["a"]`, wantErr: "agenttool: output part 0: expected an object, got string"},
 		{name: "null element", in: `[null]`, wantErr: "agenttool: output part 0: expected an object, got null"},
-		{name: "member of the wrong type", in: `[{"type":"input_image","detail":1}]`, wantErr: "agenttool: output part 0: json: cannot unmarshal number"},
+		{name: "member of the wrong type", in: `[{"type":"input_image","detail":1}]`,
+			wantErr: `agenttool: output part 0: member "detail": json: cannot unmarshal number into Go value of type string`},
+		{name: "null members read as empty", in: `[{"type":"input_file","filename":null,"file_id":"f"}]`,
+			want: agenttool.Output{Parts: []agenttool.Part{agenttool.FilePart{FileID: "f"}}}},
+		{name: "member names match exactly", in: `[{"type":"input_text","TYPE":"input_image","Text":"b","text":"a"}]`,
+			want: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "a"}}}},
+		{name: "a type member spelt otherwise does not count", in: `[{"Type":"input_text","text":"a"}]`,
+			wantErr: `agenttool: output part 0: unknown type ""`},
 		{name: "number", in: `1`, wantErr: "agenttool: output must be a JSON string or array, got number"},
 		{name: "object", in: `{}`, wantErr: "agenttool: output must be a JSON string or array, got object"},
 		{name: "boolean", in: `true`, wantErr: "agenttool: output must be a JSON string or array, got boolean"},
@@ -167,7 +189,8 @@ func TestOutputUnmarshalJSON(t *testing.T) {
 		{name: "only white space", in: " \t\r\n", wantErr: "agenttool: output: invalid JSON: unexpected end of JSON input"},
 		{name: "trailing data", in: `"a" "b"`, wantErr: "agenttool: output: invalid JSON: invalid character '\"' after top-level value"},
 		{name: "space that is not JSON white space", in: "\"a\"\u00a0", wantErr: "agenttool: output: invalid JSON: invalid character"},
-		{name: "type that is not a string", in: `[{"type":1}]`, wantErr: "agenttool: output part 0: json: cannot unmarshal number"},
+		{name: "type that is not a string", in: `[{"type":1}]`,
+			wantErr: `agenttool: output part 0: member "type": json: cannot unmarshal number into Go value of type string`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
