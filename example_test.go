@@ -196,7 +196,7 @@ func ExampleHidden() {
 	// Output:
 	// reindexed
 	// status 0
-	// greeter: unknown command "reindex"
+	// greeter: unknown command "reindex"; the commands are greet
 	// Run `greeter help` for usage.
 	// status 2
 }
