@@ -235,9 +235,10 @@ func isNilBuiltin(p Part) bool {
 // gives that Text and nil Parts. A JSON array gives "" as Text and a
 // non-nil Parts, one value of TextPart, ImagePart or FilePart per element,
 // chosen by the element's "type" ("input_text", "input_image" or
-// "input_file"); members the part does not use are ignored. null gives the
-// zero Output. Every other value fails, and so does an array element that
-// is not an object or names another type.
+// "input_file"). Member names must match exactly, and members the part does
+// not use are ignored. null gives the zero Output. Every other value fails,
+// and so does an array element that is not an object or names another type.
+// On failure o is left as it was.
 func (o *Output) UnmarshalJSON(data []byte) error {
 	// Only JSON's own white space may surround the value; bytes.TrimSpace
 	// would also accept Unicode spaces that encoding/json rejects.
