@@ -168,6 +168,8 @@ func TestOutputUnmarshalJSON(t *testing.T) {
 		{name: "empty array", in: ` [] `, want: agenttool.Output{Parts: []agenttool.Part{}}},
 		{name: "unknown members are ignored", in: `[{"type":"input_text","text":"a","annotations":[]}]`,
 			want: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "a"}}}},
+		{name: "a bad element leaves the earlier output", start: previous, in: `[{"type":"input_text"},{"type":"input_audio"}]`,
+			wantErr: `agenttool: output part 1: unknown type "input_audio"`},
 		{name: "unknown part type", in: `[{"type":"input_text","text":"a"},{"type":"input_audio"}]`,
 			wantErr: `agenttool: output part 1: unknown type "input_audio"`},
 		{name: "part without type", in: `[{"text":"a"}]`, wantErr: `agenttool: output part 0: unknown type ""`},
@@ -199,6 +201,9 @@ func TestOutputUnmarshalJSON(t *testing.T) {
 			if tc.wantErr != "" {
 				if err == nil || !strings.HasPrefix(err.Error(), tc.wantErr) {
 					t.Fatalf("UnmarshalJSON(%s) error = %v, want prefix %q", tc.in, err, tc.wantErr)
+				}
+				if !reflect.DeepEqual(got, tc.start) {
+					t.Fatalf("failed UnmarshalJSON(%s) changed the output to %#v", tc.in, got)
 				}
 				return
 			}
