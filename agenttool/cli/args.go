@@ -30,6 +30,9 @@ var ErrHelp = flag.ErrHelp
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {
 	fs, values := c.flagSet()
 	if err := fs.Parse(words); err != nil {
+		if undefined(err) {
+			return nil, fmt.Errorf("%w (%s)", err, c.flagList(values))
+		}
 		return nil, err
 	}
 	text, given, err := jsonArgument(c.Name, fs.Args(), stdin)
@@ -76,6 +79,24 @@ func (c Command) flagSet() (*flag.FlagSet, []*flagValue) {
 		values = append(values, v)
 	}
 	return fs, values
+}
+
+// undefined reports the flag package's error for a flag that does not
+// exist, which deserves the list of those that do.
+func undefined(err error) bool {
+	return strings.HasPrefix(err.Error(), "flag provided but not defined: ")
+}
+
+// flagList names the command's flags for a message.
+func (c Command) flagList(values []*flagValue) string {
+	if len(values) == 0 {
+		return c.Name + " has no flags"
+	}
+	names := make([]string, len(values))
+	for i, v := range values {
+		names[i] = "--" + v.pos.flag
+	}
+	return "the flags of " + c.Name + " are " + strings.Join(names, ", ")
 }
 
 // flagValue is the flag.Value of one flag: a scalar given once, a repeated

@@ -181,6 +181,9 @@ func TestArgsErrors(t *testing.T) {
 		{"split words", []string{`{"a": "it`, `s"}`, "x"}, "",
 			"the JSON argument reached the program as 3 words: a single quote inside the single quotes ended them"},
 		{"boolean flag then a word", []string{"--target.tls.on", "false"}, "", "the JSON argument is not a JSON object"},
+		{"unknown flag", []string{"--target.nope", "x"}, "",
+			"flag provided but not defined: -target.nope (the flags of c are --target.host, --target.port, " +
+				"--target.tls.on, --backup.host, --limits, --switches)"},
 		{"flag needs an argument", []string{"--target.host"}, "", "flag needs an argument: -target.host"},
 		{"bad boolean", []string{"--target.tls.on=maybe"}, "",
 			`invalid boolean value "maybe" for -target.tls.on: "maybe" is not true or false`},

@@ -187,7 +187,8 @@ func TestHelpOutputs(t *testing.T) {
 		{"schema of two commands", []string{"schema", "ping", "ping"}, ExitUsage, "",
 			"kit: schema takes one command; got [\"ping\" \"ping\"]\nRun `kit help` for usage.\n"},
 		{"bad option", []string{"--bogus"}, ExitUsage, "",
-			"kit: flag provided but not defined: -bogus\nRun `kit help` for usage.\n"},
+			"kit: flag provided but not defined: -bogus (the program options are --answer, --record and --out, " +
+				"before the command)\nRun `kit help` for usage.\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
