@@ -68,7 +68,7 @@ func Encode(s *Skill) ([]byte, error) {
 type encoder struct {
 	buf   []byte
 	err   error
-	depth int // non-empty collections open, the root mapping included
+	depth int // non-empty collections open below the root mapping
 }
 
 func (e *encoder) fail(format string, args ...any) {
@@ -218,11 +218,12 @@ func (e *encoder) start(col int, sameLine bool) {
 	e.indent(col)
 }
 
-// enter opens a non-empty collection, refusing one nested too deep (a
-// value that contains itself, say).
+// enter opens a non-empty collection, refusing one nested deeper than
+// Parse reads (a value that contains itself, say).
 func (e *encoder) enter(path string) bool {
-	// The root mapping is the first level.
-	if e.depth+1 >= maxDepth {
+	// The root mapping is the first level, so this collection is at
+	// level depth+2.
+	if e.depth+2 > maxDepth {
 		e.fail("%s: collections nested more than %d levels deep", path, maxDepth)
 		return false
 	}

@@ -9,9 +9,6 @@ import (
 	"strings"
 )
 
-// skillFiles are the names of the skill file, in order of preference.
-func skillFiles() [2]string { return [2]string{"SKILL.md", "skill.md"} }
-
 // Load reads the skill whose directory is the root of fsys, and sets
 // DirName from location, the path of that directory as a host names it.
 //
@@ -23,9 +20,10 @@ func skillFiles() [2]string { return [2]string{"SKILL.md", "skill.md"} }
 // [ErrNoSkillFile]; a read error is wrapped as "agentskill: read <name>:
 // <err>", and a parse error is returned as [Parse] gave it.
 //
-// DirName is the last element of location, with slashes of either kind
-// and trailing slashes allowed; it is "" when location is "", "." or "/",
-// which leaves the name of the directory unchecked.
+// DirName is the last element of location, a path in the form of the
+// operating system or with forward slashes, trailing slashes ignored. It
+// is "" when location is "", "." or "/", which leaves the name of the
+// directory unchecked.
 func Load(fsys fs.FS, location string) (*Skill, error) {
 	data, err := readSkillFile(fsys)
 	if err != nil {
@@ -41,6 +39,7 @@ func Load(fsys fs.FS, location string) (*Skill, error) {
 
 // readSkillFile returns the contents of the skill file at the root of fsys.
 func readSkillFile(fsys fs.FS) ([]byte, error) {
+	names := [...]string{"SKILL.md", "skill.md"} // in order of preference
 	read := func(name string) ([]byte, error) {
 		data, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -50,7 +49,7 @@ func readSkillFile(fsys fs.FS) ([]byte, error) {
 	}
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
-		for _, name := range skillFiles() {
+		for _, name := range names {
 			data, err := read(name)
 			if errors.Is(err, fs.ErrNotExist) {
 				continue
@@ -59,12 +58,14 @@ func readSkillFile(fsys fs.FS) ([]byte, error) {
 		}
 		return nil, ErrNoSkillFile
 	}
-	for _, name := range skillFiles() {
+	for _, name := range names {
 		for _, e := range entries {
 			if e.Name() != name || e.IsDir() {
 				continue
 			}
 			if e.Type()&fs.ModeSymlink != 0 {
+				// A dangling link leads to no file; an error such as
+				// ErrOutside from LoadDir's guard must not be skipped.
 				fi, err := fs.Stat(fsys, name)
 				if errors.Is(err, fs.ErrNotExist) || err == nil && fi.IsDir() {
 					continue
