@@ -162,14 +162,16 @@ func TestExportArguments(t *testing.T) {
 	})
 }
 
-// redescribed is an agenttool.Tool with a replaced description, for a bundle whose
-// skill changes in nothing else.
+// redescribed is an agenttool.Tool with a replaced description and the
+// same hints, so that a skill built from it changes in nothing else.
 type redescribed struct {
 	agenttool.Tool
 	description string
 }
 
 func (r redescribed) Description() string { return r.description }
+
+func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
 
 func TestExportWarnings(t *testing.T) {
 	root := workTree(t)
@@ -315,7 +317,8 @@ func TestCheck(t *testing.T) {
 		{name: "missing", dir: func(t *testing.T) string { return t.TempDir() }, status: 1, verdict: "missing"},
 		{name: "tool description changed", dir: func(t *testing.T) string { return exported(t, nil) },
 			change: func(b *Bundle) {
-				b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(), Example("search --pattern x", ""))
+				b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
+					Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
 			},
 			status: 1, verdict: "body digest differs (the body changed)"},
 		{name: "version changed", dir: func(t *testing.T) string { return exported(t, nil) },
