@@ -61,7 +61,9 @@ func ExampleNewFunc() {
 	schema := json.RawMessage(`{"type":"object","properties":{"text":{"type":"string"}},"required":["text"]}`)
 	tool := agenttool.NewFunc("count_bytes", "Count the bytes of a text", schema,
 		func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
-			var args struct{ Text string }
+			var args struct {
+				Text string `json:"text"`
+			}
 			if err := json.Unmarshal(call.Args, &args); err != nil {
 				return agenttool.Result{}, fmt.Errorf("invalid arguments: %w", err)
 			}
