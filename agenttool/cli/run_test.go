@@ -2,6 +2,8 @@ package cli
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -300,6 +302,35 @@ func TestArgsAgreesWithRun(t *testing.T) {
 				if string(calls[0].call.Args) != string(args) {
 					t.Errorf("Args %s; the tool got %s", args, calls[0].call.Args)
 				}
+			}
+		})
+	}
+}
+
+// TestUsageErrorsWriteNothing checks that a refused command line runs
+// nothing and creates neither the record file nor the output directory.
+func TestUsageErrorsWriteNothing(t *testing.T) {
+	for _, tc := range runCases() {
+		if tc.status != ExitUsage {
+			continue
+		}
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			record, out := filepath.Join(dir, "r.jsonl"), filepath.Join(dir, "out")
+			args := append([]string{"--record", record, "--out", out}, tc.args...)
+			var s spy
+			got := run(t, s.wrap(fixtures()), tc.stdin, args...)
+			if got.status != ExitUsage || got.stdout != "" || len(s.ran()) != 0 {
+				t.Fatalf("%v", got)
+			}
+			if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+				t.Errorf("created %v (%v)", entries, err)
+			}
+			// A record file that cannot be opened is not a misread command
+			// line, and has no pointer to help.
+			pointer := !strings.HasPrefix(got.stderr, "kit: --record: ")
+			if lines := strings.Count(got.stderr, "\n"); tc.args != nil && pointer && lines != 2 {
+				t.Errorf("%d lines on stderr, want the message and the pointer to help:\n%s", lines, got.stderr)
 			}
 		})
 	}
