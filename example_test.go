@@ -218,8 +218,8 @@ func ExampleExample() {
 		fmt.Println("status", status)
 	}
 	// Output:
-	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam
+	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam (the flags of greet are --name)
 	// status 2
-	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam
+	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam (the flags of greet are --name)
 	// status 2
 }

@@ -56,7 +56,7 @@ func TestStartupRefusals(t *testing.T) {
 			b.Tools = append(b.Tools, Use(named("a")), Use(named("a"), Hidden()))
 		}, want: `file-tools: two tools are named "a"` + "\n"},
 		{name: "example with an unknown flag", change: withExample("read_file --file x"),
-			want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file` + "\n"},
+			want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file`},
 		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"), want: `is not an integer`},
 		{name: "example of another command", change: withExample("search --pattern x"),
 			want: `example "search --pattern x" of read_file: it must start with the command, read_file`},
