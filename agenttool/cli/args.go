@@ -109,24 +109,9 @@ type flagValue struct {
 
 func (v *flagValue) given() bool { return len(v.values) > 0 }
 
-// String returns the values given so far, which only flag's own diagnostics
-// read.
-func (v *flagValue) String() string {
-	if v == nil {
-		return ""
-	}
-	var b strings.Builder
-	for i, raw := range v.values {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		if v.keys != nil {
-			b.WriteString(v.keys[i] + "=")
-		}
-		b.Write(raw)
-	}
-	return b.String()
-}
+// String is required of a flag.Value; flag reads it only to print
+// defaults, which the runner never does.
+func (v *flagValue) String() string { return "" }
 
 // IsBoolFlag lets a boolean flag, scalar or repeated, stand alone for true.
 // A map of booleans takes key=value and is not one.

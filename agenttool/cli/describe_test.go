@@ -45,8 +45,9 @@ func TestDescribeLenient(t *testing.T) {
 				{Name: "b", Type: "object"},
 				{Name: "s", Type: "string"},
 			}},
-		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null]}}}`,
-			[]Param{{Name: "e", Enum: []any{json.Number("12345678901234567891"), "a", nil}}}},
+		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null,{"k":[1.0,true]},[]]}}}`,
+			[]Param{{Name: "e", Enum: []any{json.Number("12345678901234567891"), "a", nil,
+				map[string]any{"k": []any{json.Number("1.0"), true}}, []any{}}}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

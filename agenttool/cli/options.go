@@ -55,16 +55,9 @@ func CommandName(args []string) string {
 // answerList collects the replies of --answer in command-line order.
 type answerList []agenttool.Answer
 
-func (a *answerList) String() string {
-	if a == nil {
-		return ""
-	}
-	actions := make([]string, len(*a))
-	for i, ans := range *a {
-		actions[i] = string(ans.Action)
-	}
-	return strings.Join(actions, ",")
-}
+// String is required of a flag.Value; flag reads it only to print
+// defaults, which the runner never does.
+func (a *answerList) String() string { return "" }
 
 // Set accepts accept, decline, cancel, or a JSON object, which accepts with
 // that object as the form's content.
