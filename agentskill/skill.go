@@ -12,7 +12,8 @@ import (
 // A Skill returned by [Parse] or [Load] also remembers which of the six
 // specification keys appeared in the frontmatter and which values had the
 // wrong shape (a list where a string belongs, for instance); [Skill.Validate]
-// reports those. A Skill built as a Go literal has no such record: there a
+// reports those. The record stays as Parse left it when fields are changed
+// afterwards. A Skill built as a Go literal has no such record: there a
 // field counts as present when it is non-empty.
 type Skill struct {
 	// DirName is the base name of the directory that holds the skill. When
