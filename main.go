@@ -57,7 +57,9 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 	defer stop()
 	// Once the first signal has cancelled the call, restore the default
 	// handling, so that a second one ends a tool that ignores cancellation.
-	context.AfterFunc(ctx, stop)
+	// On the way out the hook is removed first, so that stop's own
+	// cancelling does not start it for nothing.
+	defer context.AfterFunc(ctx, stop)()
 	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
 }
 
