@@ -27,8 +27,14 @@ import (
 // The end of in, or a read error, cancels the question. When ctx ends while
 // a reply is awaited, the elicitor returns ctx's error at once; the line
 // being read then goes to the next question, so in is never read twice at
-// the same time.
+// the same time. A nil in has no input, and a nil out discards the text.
 func Prompt(in io.Reader, out io.Writer) agenttool.Elicitor {
+	if in == nil {
+		in = strings.NewReader("")
+	}
+	if out == nil {
+		out = io.Discard
+	}
 	p := &prompter{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1)}
 	return p.ask
 }

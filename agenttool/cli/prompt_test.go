@@ -72,6 +72,13 @@ type brokenReader struct{}
 
 func (brokenReader) Read([]byte) (int, error) { return 0, errors.New("terminal gone") }
 
+func TestPromptNilStreams(t *testing.T) {
+	a, err := Prompt(nil, nil)(context.Background(), agenttool.Elicitation{Message: "Go?"})
+	if err != nil || a.Action != agenttool.ActionCancel {
+		t.Errorf("answer %v, error %v", a, err)
+	}
+}
+
 func TestPromptReadError(t *testing.T) {
 	a, err := Prompt(brokenReader{}, io.Discard)(context.Background(), agenttool.Elicitation{Message: "Go?"})
 	if err != nil || a.Action != agenttool.ActionCancel {
