@@ -1,6 +1,7 @@
 package agentskill
 
 import (
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -152,7 +153,7 @@ func hardValues() []string {
 
 func TestEncodeHardValues(t *testing.T) {
 	for _, v := range hardValues() {
-		t.Run("", func(t *testing.T) {
+		t.Run(fmt.Sprintf("%q", truncate(v, 20)), func(t *testing.T) {
 			roundTrip(t, &Skill{
 				Name:          strings.TrimSpace(v),
 				Description:   strings.TrimSpace(v),
