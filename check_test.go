@@ -1,0 +1,145 @@
+package toolbundle
+
+import (
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agentskill"
+)
+
+// snapshot records every path under dir with its mode and contents.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		entry := info.Mode().String()
+		if d.Type().IsRegular() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			entry += " " + string(data)
+		}
+		files[p] = entry
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestCheck(t *testing.T) {
+	root := workTree(t)
+	// exported returns a directory holding the golden bundle's skill, with
+	// edit applied to the file's text.
+	exported := func(t *testing.T, edit func(string) string) string {
+		dir := t.TempDir()
+		exportOK(t, goldenBundle(root), dir)
+		if edit != nil {
+			path := skillPath(dir)
+			if err := os.WriteFile(path, []byte(edit(readFile(t, path))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	tests := []struct {
+		name    string
+		dir     func(t *testing.T) string
+		change  func(*Bundle)
+		status  int
+		verdict string
+	}{
+		{name: "up to date", dir: func(t *testing.T) string { return exported(t, nil) }, verdict: "up to date"},
+		{name: "missing", dir: func(t *testing.T) string { return t.TempDir() }, status: 1, verdict: "missing"},
+		{name: "tool description changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) {
+				b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
+					Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+			},
+			status: 1, verdict: "body digest differs (the body changed)"},
+		{name: "version changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) { b.Version = "v1.2.4" },
+			status: 1, verdict: "only the version differs (v1.2.3 in the file, v1.2.4 now)"},
+		{name: "version removed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) { b.Version = "" },
+			status: 1, verdict: "only the version differs (v1.2.3 in the file, " + orNone(buildVersion()) + " now)"},
+		{name: "version added", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.Replace(s, "  version: v1.2.3\n", "", 1) })
+		},
+			status: 1, verdict: "only the version differs (none in the file, v1.2.3 now)"},
+		{name: "bundle description changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) { b.Description = "Read and write files. Use for files." },
+			status: 1, verdict: "body digest differs (the body changed)"},
+		{name: "description edited by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (description)"},
+		{name: "pre-approval changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) {
+				b.Tools[1] = Use(b.Tools[1].tool, Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+			},
+			status: 1, verdict: "other frontmatter differs (allowed-tools)"},
+		{name: "license added by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "\nallowed-tools:", "\nlicense: MIT\nallowed-tools:", 1)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (license)"},
+		{name: "unknown keys added by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "\nmetadata:", "\nzeta: 1\nalpha: 2\nmetadata:", 1)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (alpha, zeta)"},
+		{name: "quoting changed by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools", "name: 'file-tools'", 1) })
+		},
+			status: 1, verdict: "other frontmatter differs (formatting)"},
+		{name: "garbage", dir: func(t *testing.T) string { return exported(t, func(string) string { return "garbage\n" }) },
+			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := tc.dir(t)
+			before := snapshot(t, dir)
+			b := goldenBundle(root)
+			if tc.change != nil {
+				tc.change(&b)
+			}
+			r := call(b, "export-skill", "--check", dir)
+			want := skillPath(dir) + ": " + tc.verdict + "\n"
+			if r.status != tc.status || r.stdout != want || r.stderr != "" {
+				t.Errorf("want status %d, stdout %q and no stderr\n%v", tc.status, want, r)
+			}
+			if after := snapshot(t, dir); !maps.Equal(before, after) {
+				t.Errorf("--check changed the directory:\nbefore %q\nafter  %q", before, after)
+			}
+		})
+	}
+
+	t.Run("unreadable", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.MkdirAll(skillPath(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := call(goldenBundle(root), "export-skill", "--check", dir)
+		if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "file-tools: export-skill: ") {
+			t.Errorf("want status 1 and the read error on stderr\n%v", r)
+		}
+	})
+}

@@ -1,0 +1,216 @@
+package toolbundle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// noTemp fails the test if a temporary file of the export is left in the
+// skill's directory under dir.
+func noTemp(t *testing.T, dir string) {
+	t.Helper()
+	left, err := filepath.Glob(filepath.Join(dir, goldenName, ".SKILL.md.*.tmp"))
+	if err != nil || len(left) != 0 {
+		t.Errorf("temporary files left behind: %q (%v)", left, err)
+	}
+}
+
+// noSkill fails the test if a SKILL.md exists under dir.
+func noSkill(t *testing.T, dir string) {
+	t.Helper()
+	if _, err := os.Lstat(skillPath(dir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("SKILL.md exists (%v), want none", err)
+	}
+}
+
+func TestAtomicWrite(t *testing.T) {
+	root := workTree(t)
+	golden := readFile(t, goldenSkill)
+	export := func(t *testing.T, inv invocation, dir string, force bool) result {
+		t.Helper()
+		words := []string{"export-skill", dir}
+		if force {
+			words = []string{"export-skill", "--force", dir}
+		}
+		inv.argv0 = goldenName
+		r := inv.run(goldenBundle(root), words...)
+		noTemp(t, dir)
+		return r
+	}
+	mkSkillDir := func(t *testing.T, dir string) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Join(dir, goldenName), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	t.Run("existing file", func(t *testing.T) {
+		dir := t.TempDir()
+		mkSkillDir(t, dir)
+		os.WriteFile(skillPath(dir), []byte("old\n"), 0o644)
+		if r := export(t, invocation{}, dir, false); r.status != 1 || !strings.Contains(r.stderr, "exists; give --force") {
+			t.Errorf("want status 1 and the exists message\n%v", r)
+		}
+		if got := readFile(t, skillPath(dir)); got != "old\n" {
+			t.Errorf("file changed to %q", got)
+		}
+	})
+
+	t.Run("link pointing outside", func(t *testing.T) {
+		dir, outside := t.TempDir(), filepath.Join(t.TempDir(), "target")
+		mkSkillDir(t, dir)
+		os.WriteFile(outside, []byte("old\n"), 0o644)
+		if err := os.Symlink(outside, skillPath(dir)); err != nil {
+			t.Skipf("no symbolic links: %v", err)
+		}
+		if r := export(t, invocation{}, dir, false); r.status != 1 || !strings.Contains(r.stderr, "exists; give --force") {
+			t.Errorf("without --force: want status 1 and the exists message\n%v", r)
+		}
+		if dest, err := os.Readlink(skillPath(dir)); err != nil || dest != outside {
+			t.Errorf("the link now leads to %q (%v)", dest, err)
+		}
+		if got := readFile(t, outside); got != "old\n" {
+			t.Errorf("the link's target changed to %q", got)
+		}
+
+		if r := export(t, invocation{}, dir, true); r.status != 0 {
+			t.Fatalf("with --force: %v", r)
+		}
+		if info, err := os.Lstat(skillPath(dir)); err != nil || !info.Mode().IsRegular() {
+			t.Errorf("SKILL.md is not a regular file: %v, %v", info, err)
+		}
+		if got := readFile(t, skillPath(dir)); got != golden {
+			t.Errorf("SKILL.md does not hold the skill:\n%s", got)
+		}
+		if got := readFile(t, outside); got != "old\n" {
+			t.Errorf("the link's old target changed to %q", got)
+		}
+	})
+
+	t.Run("dangling link", func(t *testing.T) {
+		dir := t.TempDir()
+		mkSkillDir(t, dir)
+		if err := os.Symlink(filepath.Join(dir, "nowhere"), skillPath(dir)); err != nil {
+			t.Skipf("no symbolic links: %v", err)
+		}
+		if r := export(t, invocation{}, dir, false); r.status != 1 {
+			t.Errorf("want status 1\n%v", r)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, "nowhere")); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the link's target was created")
+		}
+	})
+
+	for _, force := range []bool{false, true} {
+		t.Run(fmt.Sprintf("directory in the way, force %v", force), func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.MkdirAll(skillPath(dir), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if r := export(t, invocation{}, dir, force); r.status != 1 || r.stdout != "" {
+				t.Errorf("want status 1\n%v", r)
+			}
+			if info, err := os.Stat(skillPath(dir)); err != nil || !info.IsDir() {
+				t.Errorf("the directory is gone: %v", err)
+			}
+		})
+	}
+
+	t.Run("read-only skill directory", func(t *testing.T) {
+		dir := t.TempDir()
+		mkSkillDir(t, dir)
+		skillDir := filepath.Join(dir, goldenName)
+		if err := os.Chmod(skillDir, 0o555); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { os.Chmod(skillDir, 0o755) })
+		probe := filepath.Join(skillDir, "probe")
+		if err := os.WriteFile(probe, nil, 0o644); err == nil {
+			os.Remove(probe)
+			t.Skip("permissions do not bind here (running as root?)")
+		}
+		if r := export(t, invocation{}, dir, false); r.status != 1 || !strings.HasPrefix(r.stderr, "file-tools: export-skill: ") {
+			t.Errorf("want status 1 and the error\n%v", r)
+		}
+		noSkill(t, dir)
+	})
+
+	t.Run("file where the skill directory belongs", func(t *testing.T) {
+		dir := t.TempDir()
+		os.WriteFile(filepath.Join(dir, goldenName), []byte("x"), 0o644)
+		if r := export(t, invocation{}, dir, false); r.status != 1 {
+			t.Errorf("want status 1\n%v", r)
+		}
+	})
+
+	for _, step := range []string{"create", "write", "sync", "final"} {
+		for _, force := range []bool{false, true} {
+			t.Run(fmt.Sprintf("fault at %s, force %v", step, force), func(t *testing.T) {
+				dir := t.TempDir()
+				var seen []string
+				fault := func(s string) error {
+					seen = append(seen, s)
+					if s == step {
+						return errors.New("injected fault")
+					}
+					return nil
+				}
+				r := export(t, invocation{fault: fault}, dir, force)
+				if r.status != 1 || !strings.Contains(r.stderr, "injected fault") || r.stdout != "" {
+					t.Errorf("want status 1 and the fault on stderr\n%v", r)
+				}
+				if seen[len(seen)-1] != step {
+					t.Errorf("steps run: %q, want them to stop at %q", seen, step)
+				}
+				noSkill(t, dir)
+			})
+		}
+	}
+
+	t.Run("steps in order", func(t *testing.T) {
+		dir := t.TempDir()
+		var seen []string
+		fault := func(s string) error { seen = append(seen, s); return nil }
+		if r := export(t, invocation{fault: fault}, dir, false); r.status != 0 {
+			t.Fatal(r)
+		}
+		if want := []string{"create", "write", "sync", "final", "remove"}; !slices.Equal(seen, want) {
+			t.Errorf("steps %q, want %q", seen, want)
+		}
+	})
+
+	t.Run("temporary name left after the link", func(t *testing.T) {
+		dir := t.TempDir()
+		fault := func(s string) error {
+			if s == "remove" {
+				return errors.New("injected fault")
+			}
+			return nil
+		}
+		r := invocation{argv0: goldenName, fault: fault}.run(goldenBundle(root), "export-skill", dir)
+		if r.status != 0 || r.stderr != "file-tools: warning: injected fault\n" {
+			t.Errorf("want status 0 and the warning\n%v", r)
+		}
+		if got := readFile(t, skillPath(dir)); got != golden {
+			t.Errorf("SKILL.md does not hold the skill:\n%s", got)
+		}
+	})
+
+	t.Run("cancelled context", func(t *testing.T) {
+		dir := t.TempDir()
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		r := export(t, invocation{ctx: ctx}, dir, false)
+		if r.status != 1 || !strings.Contains(r.stderr, "interrupted") {
+			t.Errorf("want status 1 and interrupted\n%v", r)
+		}
+		noSkill(t, dir)
+	})
+}
