@@ -620,19 +620,3 @@ func TestCommandsRefuses(t *testing.T) {
 		t.Errorf("Commands(nil) = %v, %v", cmds, err)
 	}
 }
-
-func TestUnknownFlagWithoutFlags(t *testing.T) {
-	got := run(t, fixtures(), "", "ping", "--x")
-	want := "kit: ping: flag provided but not defined: -x (ping has no flags)\nRun `kit help` for usage.\n"
-	if got.status != ExitUsage || got.stderr != want {
-		t.Errorf("%v", got)
-	}
-}
-
-func TestUnknownCommandWithoutCommands(t *testing.T) {
-	got := run(t, nil, "", "x")
-	want := "kit: unknown command \"x\"; there are no commands\nRun `kit help` for usage.\n"
-	if got.status != ExitUsage || got.stderr != want {
-		t.Errorf("%v", got)
-	}
-}

@@ -171,20 +171,15 @@ func TestArgsErrors(t *testing.T) {
 		stdin string
 		want  string
 	}{
-		{"stdin empty", []string{"-"}, " \n", "the JSON argument is not a JSON object: it is empty"},
-		{"stray false", []string{"false"}, "", `the JSON argument is not a JSON object: got "false"`},
-		{"null", []string{" null "}, "", `the JSON argument is not a JSON object: got "null"`},
-		{"long text shortened", []string{strings.Repeat("x", 39) + "é and more"}, "",
-			`the JSON argument is not a JSON object: got "` + strings.Repeat("x", 39) + `..."`},
-		{"broken object", []string{`{"a":`}, "", "the JSON argument is not a JSON object: unexpected end of JSON input"},
-		{"text after the object", []string{`{"a":1} {}`}, "",
-			"the JSON argument is not a JSON object: invalid character '{' after top-level value"},
+		{"stdin empty", []string{"-"}, " \n", "the JSON argument is not a JSON object"},
+		{"stray false", []string{"false"}, "", "the JSON argument is not a JSON object"},
+		{"null", []string{" null "}, "", "the JSON argument is not a JSON object"},
+		{"broken object", []string{`{"a":`}, "", "the JSON argument is not a JSON object"},
+		{"text after the object", []string{`{"a":1} {}`}, "", "the JSON argument is not a JSON object"},
 		{"split words", []string{`{"a": "it`, `s"}`, "x"}, "",
 			"the JSON argument reached the program as 3 words: a single quote inside the single quotes ended them"},
 		{"boolean flag then a word", []string{"--target.tls.on", "false"}, "", "the JSON argument is not a JSON object"},
-		{"unknown flag", []string{"--target.nope", "x"}, "",
-			"flag provided but not defined: -target.nope (the flags of c are --target.host, --target.port, " +
-				"--target.tls.on, --backup.host, --limits, --switches)"},
+		{"unknown flag", []string{"--target.nope", "x"}, "", "flag provided but not defined: -target.nope"},
 		{"flag needs an argument", []string{"--target.host"}, "", "flag needs an argument: -target.host"},
 		{"bad boolean", []string{"--target.tls.on=maybe"}, "",
 			`invalid boolean value "maybe" for -target.tls.on: "maybe" is not true or false`},

@@ -38,7 +38,7 @@ func ExampleRunner() {
 	// Output:
 	// Hello, Ada!
 	// status 0
-	// kit: greet: flag provided but not defined: -nmae (the flags of greet are --name, --times)
+	// kit: greet: flag provided but not defined: -nmae
 	// Run `kit help` for usage.
 	// status 2
 }

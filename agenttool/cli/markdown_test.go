@@ -178,17 +178,15 @@ func TestHelpOutputs(t *testing.T) {
 		{"help of a command", []string{"help", "read_file"}, ExitOK, section("kit", readFile), ""},
 		{"-h after a command", []string{"read_file", "-h"}, ExitOK, section("kit", readFile), ""},
 		{"help of two commands", []string{"help", "read_file", "ping"}, ExitUsage, "",
-			"kit: help takes one command; got [\"read_file\" \"ping\"]\nRun `kit help` for usage.\n"},
+			"kit: help takes one command\nRun `kit help` for usage.\n"},
 		{"help of an unknown command", []string{"help", "nope"}, ExitUsage, "",
-			"kit: unknown command \"nope\"; the commands are read_file, tag, ping, fail, boom, delete, shot, work, " +
-				"raw, odd, steps, helpful, files, deploy, nullschema\nRun `kit help` for usage.\n"},
+			"kit: unknown command \"nope\"\nRun `kit help` for usage.\n"},
 		{"schema without command", []string{"schema"}, ExitUsage, "",
-			"kit: schema takes one command; got none\nRun `kit help` for usage.\n"},
+			"kit: schema takes one command\nRun `kit help` for usage.\n"},
 		{"schema of two commands", []string{"schema", "ping", "ping"}, ExitUsage, "",
-			"kit: schema takes one command; got [\"ping\" \"ping\"]\nRun `kit help` for usage.\n"},
+			"kit: schema takes one command\nRun `kit help` for usage.\n"},
 		{"bad option", []string{"--bogus"}, ExitUsage, "",
-			"kit: flag provided but not defined: -bogus (the program options are --answer, --record and --out, " +
-				"before the command)\nRun `kit help` for usage.\n"},
+			"kit: flag provided but not defined: -bogus\nRun `kit help` for usage.\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

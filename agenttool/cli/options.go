@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
-	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -31,9 +30,6 @@ func parseProgram(args []string) (programOptions, []string, error) {
 	fs.StringVar(&opts.record, "record", "", "")
 	fs.StringVar(&opts.out, "out", "", "")
 	if err := fs.Parse(args); err != nil {
-		if undefined(err) {
-			err = fmt.Errorf("%w (the program options are --answer, --record and --out, before the command)", err)
-		}
 		return opts, nil, err
 	}
 	return opts, fs.Args(), nil

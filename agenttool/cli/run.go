@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -100,7 +99,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	}
 	cmd, ok := find(cmds, name)
 	if !ok {
-		return r.unknown(cmds, name)
+		return r.unknown(name)
 	}
 	callArgs, err := cmd.Args(words, r.Stdin)
 	switch {
@@ -120,16 +119,9 @@ func (r Runner) usage(msg string) int {
 	return ExitUsage
 }
 
-// unknown reports a word that names no command, listing those that exist.
-func (r Runner) unknown(cmds []Command, name string) int {
-	names := make([]string, len(cmds))
-	for i, c := range cmds {
-		names[i] = c.Name
-	}
-	if len(names) == 0 {
-		return r.usage(fmt.Sprintf("unknown command %q; there are no commands", name))
-	}
-	return r.usage(fmt.Sprintf("unknown command %q; the commands are %s", name, strings.Join(names, ", ")))
+// unknown reports a word that names no command.
+func (r Runner) unknown(name string) int {
+	return r.usage(fmt.Sprintf("unknown command %q", name))
 }
 
 // find returns the command named name.
@@ -151,26 +143,22 @@ func (r Runner) help(cmds []Command, words []string) int {
 	case 1:
 		cmd, ok := find(cmds, words[0])
 		if !ok {
-			return r.unknown(cmds, words[0])
+			return r.unknown(words[0])
 		}
 		io.WriteString(r.Stdout, section(r.Name, cmd))
 		return ExitOK
 	}
-	return r.usage(fmt.Sprintf("help takes one command; got %q", words))
+	return r.usage("help takes one command")
 }
 
 // schema prints one command's schema, indented.
 func (r Runner) schema(cmds []Command, words []string) int {
-	switch len(words) {
-	case 0:
-		return r.usage("schema takes one command; got none")
-	case 1:
-	default:
-		return r.usage(fmt.Sprintf("schema takes one command; got %q", words))
+	if len(words) != 1 {
+		return r.usage("schema takes one command")
 	}
 	cmd, ok := find(cmds, words[0])
 	if !ok {
-		return r.unknown(cmds, words[0])
+		return r.unknown(words[0])
 	}
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, bytes.TrimSpace(cmd.Schema), "", "  "); err != nil {
