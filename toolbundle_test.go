@@ -19,8 +19,20 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // TestMain points HOME at an empty temporary directory, so that no test,
-// example or child process can read or write the user's home.
+// example or child process can read or write the user's home. The go
+// command, which builds testprog, keeps finding its caches where they were:
+// an empty build cache would rebuild the standard library.
 func TestMain(m *testing.M) {
+	if os.Getenv("GOCACHE") == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			os.Setenv("GOCACHE", filepath.Join(dir, "go-build"))
+		}
+	}
+	if os.Getenv("GOPATH") == "" {
+		if dir, err := os.UserHomeDir(); err == nil {
+			os.Setenv("GOPATH", filepath.Join(dir, "go"))
+		}
+	}
 	home, err := os.MkdirTemp("", "toolbundle-home-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
