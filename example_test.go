@@ -187,29 +187,27 @@ func ExampleHidden() {
 			toolbundle.Use(reindex, toolbundle.Hidden()),
 		},
 	}
-	defer stderrToStdout()()
 	status := toolbundle.Main(context.Background(), bundle, []string{"greeter", "reindex"})
-	fmt.Println("status", status)
-	// help does not know the command, so this is a usage error.
+	fmt.Println("reindex: status", status)
+	// help does not know the command, so asking for its help is a usage
+	// error, with the message on stderr.
 	status = toolbundle.Main(context.Background(), bundle, []string{"greeter", "help", "reindex"})
-	fmt.Println("status", status)
+	fmt.Println("help reindex: status", status)
 	// Output:
 	// reindexed
-	// status 0
-	// greeter: unknown command "reindex"; the commands are greet
-	// Run `greeter help` for usage.
-	// status 2
+	// reindex: status 0
+	// help reindex: status 2
 }
 
-// An example is parsed against its command each time the program starts. One
-// that does not parse, here because of a misspelt flag, stops every command
-// with status 2 before anything runs.
+// An example is checked each time the program starts. One that does not
+// pass, here because it would teach a redirection, stops every command with
+// status 2 before anything runs, and says why on stderr.
 func ExampleExample() {
 	bundle := toolbundle.Bundle{
 		Name:        "greeter",
 		Description: greeterDescription,
 		Tools: []toolbundle.Tool{
-			toolbundle.Use(greet(), toolbundle.Example("greet --nam Ada", "Greet Ada")),
+			toolbundle.Use(greet(), toolbundle.Example("greet --name Ada > greeting.txt", "Greet Ada into a file")),
 		},
 	}
 	defer stderrToStdout()()
@@ -218,8 +216,8 @@ func ExampleExample() {
 		fmt.Println("status", status)
 	}
 	// Output:
-	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam (the flags of greet are --name)
+	// greeter: example "greet --name Ada > greeting.txt" of greet: '>' must be quoted
 	// status 2
-	// greeter: example "greet --nam Ada" of greet: flag provided but not defined: -nam (the flags of greet are --name)
+	// greeter: example "greet --name Ada > greeting.txt" of greet: '>' must be quoted
 	// status 2
 }
