@@ -1,0 +1,287 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"mime"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+func TestSaveFiles(t *testing.T) {
+	dir := t.TempDir()
+	got := run(t, fixtures(), "", "--out", dir, "shot")
+	want := "here it is\n" + filepath.Join(dir, "output-1.png") + "\nhttps://example.com/a.png\n"
+	if got.status != ExitOK || got.stdout != want {
+		t.Fatalf("got\n%v\nwant stdout %q", got, want)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "output-1.png"))
+	if err != nil || !bytes.Equal(data, pngBytes) {
+		t.Errorf("saved %q, %v", data, err)
+	}
+}
+
+func TestOutReused(t *testing.T) {
+	dir := t.TempDir()
+	for i, want := range []string{"output-1.png", "output-1-2.png"} {
+		got := run(t, fixtures(), "", "--out", dir, "shot")
+		lines := strings.Split(got.stdout, "\n")
+		if got.status != ExitOK || len(lines) < 2 || lines[1] != filepath.Join(dir, want) {
+			t.Errorf("run %d:\n%v\nwant %s", i+1, got, want)
+		}
+	}
+}
+
+func TestOutCreatedWithParents(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "a", "b")
+	if got := run(t, fixtures(), "", "--out", dir, "ping"); got.status != ExitOK {
+		t.Fatalf("%v", got)
+	}
+	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a run that saves nothing created %s (%v)", dir, err)
+	}
+	if got := run(t, fixtures(), "", "--out", dir, "shot"); got.status != ExitOK {
+		t.Fatalf("%v", got)
+	}
+	if info, err := os.Stat(dir); err != nil || !info.IsDir() {
+		t.Errorf("--out not created: %v", err)
+	}
+}
+
+func TestNameWithPath(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	r := Runner{Name: "./bin/kit", Tools: fixtures(), Stdout: &stdout, Stderr: &stderr}
+	if status := r.Run(context.Background(), []string{"shot"}); status != ExitOK {
+		t.Fatalf("status %d: %s", status, stderr.String())
+	}
+	lines := strings.Split(stdout.String(), "\n")
+	if len(lines) < 2 || !strings.HasSuffix(lines[1], "output-1.png") {
+		t.Fatalf("stdout %q", stdout.String())
+	}
+	dir := filepath.Dir(lines[1])
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	if !strings.HasPrefix(filepath.Base(dir), "kit-") {
+		t.Errorf("directory %s is not named after the program", dir)
+	}
+}
+
+func TestFileData(t *testing.T) {
+	report := []byte("report \xfb\xff body")
+	png := pngBytes
+	tool := agenttool.NewFunc("export", "", nil, func(context.Context, agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Parts(
+			agenttool.FilePart{Filename: "../report.txt", Data: base64.RawURLEncoding.EncodeToString(report)},
+			agenttool.FilePart{Filename: "report.txt", Data: "data:text/plain;base64," + base64.StdEncoding.EncodeToString([]byte("second"))},
+			agenttool.ImagePart{URL: "data:text/plain;charset=utf-8,hello%20world"},
+			agenttool.ImagePart{URL: "data:image/png;base64," + base64.RawStdEncoding.EncodeToString(png)},
+		), nil
+	})
+	dir := t.TempDir()
+	got := run(t, agenttool.Set{tool}, "", "--out", dir, "export")
+	names := []string{"report.txt", "report-2.txt", "output-3.txt", "output-4.png"}
+	var want strings.Builder
+	for _, n := range names {
+		want.WriteString(filepath.Join(dir, n) + "\n")
+	}
+	if got.status != ExitOK || got.stdout != want.String() {
+		t.Fatalf("got\n%v\nwant stdout %q", got, want.String())
+	}
+	contents := [][]byte{report, []byte("second"), []byte("hello world"), png}
+	for i, n := range names {
+		data, err := os.ReadFile(filepath.Join(dir, n))
+		if err != nil || !bytes.Equal(data, contents[i]) {
+			t.Errorf("%s holds %q (%v), want %q", n, data, err, contents[i])
+		}
+	}
+}
+
+// otherPart is a part kind the runner does not know.
+type otherPart struct{ Sound string }
+
+func (otherPart) PartType() string { return "input_audio" }
+
+func (p otherPart) MarshalJSON() ([]byte, error) {
+	return json.Marshal(map[string]string{"type": "input_audio", "sound": p.Sound})
+}
+
+// badPart is a part that cannot be encoded.
+type badPart struct{}
+
+func (badPart) PartType() string { return "bad" }
+
+func (badPart) MarshalJSON() ([]byte, error) { return nil, errors.New("cannot encode") }
+
+func TestPrintParts(t *testing.T) {
+	var nilText *agenttool.TextPart
+	var nilImage *agenttool.ImagePart
+	var nilFile *agenttool.FilePart
+	tests := []struct {
+		name  string
+		parts []agenttool.Part
+		want  string
+	}{
+		{"text parts keep their own newline", []agenttool.Part{agenttool.TextPart{Text: "a\n"},
+			agenttool.TextPart{Text: ""}, &agenttool.TextPart{Text: "b"}}, "a\nb\n"},
+		{"nil parts skipped", []agenttool.Part{nil, nilText, nilImage, nilFile}, ""},
+		{"image by file ID", []agenttool.Part{agenttool.ImagePart{FileID: "img_1"}, &agenttool.ImagePart{}}, "file_id: img_1\n"},
+		{"undecodable data URL printed", []agenttool.Part{agenttool.ImagePart{URL: "data:image/png;base64,@@@"}},
+			"data:image/png;base64,@@@\n"},
+		{"file by name only", []agenttool.Part{&agenttool.FilePart{Filename: "a.txt"}, agenttool.FilePart{}}, "a.txt\n"},
+		{"unknown part as JSON", []agenttool.Part{otherPart{Sound: "<beep>"}},
+			`{"sound":"\u003cbeep\u003e","type":"input_audio"}` + "\n"},
+		{"empty parts", []agenttool.Part{}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			p := &printer{w: &buf, out: t.TempDir(), program: "kit"}
+			if err := p.print(agenttool.Output{Parts: tc.parts}); err != nil {
+				t.Fatal(err)
+			}
+			if buf.String() != tc.want {
+				t.Errorf("printed %q, want %q", buf.String(), tc.want)
+			}
+		})
+	}
+}
+
+func TestPrintFailures(t *testing.T) {
+	t.Run("part that cannot be encoded", func(t *testing.T) {
+		p := &printer{w: &bytes.Buffer{}, out: t.TempDir()}
+		if err := p.print(agenttool.Output{Parts: []agenttool.Part{badPart{}}}); err == nil {
+			t.Error("no error")
+		}
+	})
+	t.Run("out is a file", func(t *testing.T) {
+		file := filepath.Join(t.TempDir(), "f")
+		if err := os.WriteFile(file, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got := run(t, fixtures(), "", "--out", file, "shot")
+		if got.status != ExitOK || !strings.Contains(got.stderr, "the call succeeded") {
+			t.Errorf("%v", got)
+		}
+	})
+	t.Run("out cannot be written", func(t *testing.T) {
+		dir := t.TempDir()
+		p := &printer{w: &bytes.Buffer{}, out: dir}
+		if err := os.Chmod(dir, 0o500); err != nil {
+			t.Fatal(err)
+		}
+		defer os.Chmod(dir, 0o700)
+		if os.Getuid() == 0 {
+			t.Skip("root writes anywhere")
+		}
+		if err := p.save("", "image/png", pngBytes); err == nil {
+			t.Error("no error")
+		}
+	})
+}
+
+func TestCreateNeverOverwrites(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"a.txt", "a-2.txt", ".env"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte("old"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct{ name, want string }{
+		{"a.txt", "a-3.txt"},
+		{".env", ".env-2"},
+		{"b", "b"},
+	}
+	for _, tc := range tests {
+		f, path, err := create(dir, tc.name, maxNames)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Close()
+		if path != filepath.Join(dir, tc.want) {
+			t.Errorf("create(%q) = %s, want %s", tc.name, path, tc.want)
+		}
+	}
+	if _, _, err := create(filepath.Join(dir, "missing"), "x", maxNames); err == nil {
+		t.Error("create in a missing directory succeeded")
+	}
+}
+
+func TestCreateGivesUp(t *testing.T) {
+	dir := t.TempDir()
+	for i := 1; i <= 3; i++ {
+		name := "x"
+		if i > 1 {
+			name += "-" + strconv.Itoa(i)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, _, err := create(dir, "x", 3); err == nil || !strings.Contains(err.Error(), "no free name") {
+		t.Errorf("with every name taken: %v", err)
+	}
+}
+
+func TestExtension(t *testing.T) {
+	tests := map[string]string{
+		"image/png": ".png", "IMAGE/JPEG ; q=1": ".jpg", "image/gif": ".gif", "image/webp": ".webp",
+		"application/pdf": ".pdf", "text/plain; charset=utf-8": ".txt", "": ".bin",
+		"application/octet-stream": ".bin", "application/x-cli-test": ".zzcli", "no/such-type": ".bin",
+	}
+	if err := mime.AddExtensionType(".zzcli", "application/x-cli-test"); err != nil {
+		t.Fatal(err)
+	}
+	for media, want := range tests {
+		if got := extension(media); got != want {
+			t.Errorf("extension(%q) = %q, want %q", media, got, want)
+		}
+	}
+}
+
+func TestDecodeDataURL(t *testing.T) {
+	tests := []struct {
+		url   string
+		data  string
+		media string
+		ok    bool
+	}{
+		{"data:text/plain;charset=utf-8,hello%20world", "hello world", "text/plain", true},
+		{"data:,a+b%2B", "a+b+", "", true},
+		{"data:image/png;base64,aGk=", "hi", "image/png", true},
+		{"data:image/png;base64,aGk", "hi", "image/png", true},
+		{"data:;base64,-_8=", "\xfb\xff", "", true},
+		{"data:;base64,-_8", "\xfb\xff", "", true},
+		{"data:,bad%2", "", "", false},
+		{"data:,bad%zz", "", "", false},
+		{"data:no-comma", "", "", false},
+		{"https://example.com", "", "", false},
+	}
+	for _, tc := range tests {
+		data, media, ok := decodeDataURL(tc.url)
+		if ok != tc.ok || (ok && (string(data) != tc.data || media != tc.media)) {
+			t.Errorf("decodeDataURL(%q) = %q, %q, %v", tc.url, data, media, ok)
+		}
+	}
+}
+
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk on fire") }
+
+func TestOutputUnwritable(t *testing.T) {
+	var stderr bytes.Buffer
+	r := Runner{Name: "kit", Tools: fixtures(), Stdout: failingWriter{}, Stderr: &stderr}
+	if status := r.Run(context.Background(), []string{"ping"}); status != ExitOK {
+		t.Errorf("status %d", status)
+	}
+	if !strings.Contains(stderr.String(), "the call succeeded") || !strings.Contains(stderr.String(), "disk on fire") {
+		t.Errorf("stderr %q", stderr.String())
+	}
+}

@@ -1,0 +1,118 @@
+package cli
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+// records reads the JSON lines of a record file.
+func records(t *testing.T, path string) []map[string]json.RawMessage {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []map[string]json.RawMessage
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
+			t.Fatalf("line %q: %v", sc.Text(), err)
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func TestRecord(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "records.jsonl")
+	for range 2 {
+		if got := run(t, fixtures(), "", "--record", path, "work"); got.status != ExitOK || got.stderr != "[1/2] half\n" {
+			t.Fatalf("%v", got)
+		}
+	}
+	recs := records(t, path)
+	if len(recs) != 4 {
+		t.Fatalf("%d records, want 4", len(recs))
+	}
+	wantNS := []string{`"test:started"`, `"test:finished"`, `"test:started"`, `"test:finished"`}
+	wantData := []string{`{"pid":42}`, `{"code":0}`, `{"pid":42}`, `{"code":0}`}
+	for i, rec := range recs {
+		if string(rec["ns"]) != wantNS[i] || string(rec["data"]) != wantData[i] || string(rec["tool"]) != `"work"` {
+			t.Errorf("record %d: ns %s, data %s, tool %s", i+1, rec["ns"], rec["data"], rec["tool"])
+		}
+	}
+	if len(recs[0]["call"]) < 3 || string(recs[0]["call"]) != string(recs[1]["call"]) {
+		t.Errorf("records of one run have calls %s and %s", recs[0]["call"], recs[1]["call"])
+	}
+	if string(recs[0]["call"]) == string(recs[2]["call"]) {
+		t.Errorf("two runs share the call %s", recs[0]["call"])
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, _ := strings.Cut(string(data), "\n")
+	if !strings.HasPrefix(first, `{"time":"`) || !strings.Contains(first, `","tool":"work","call":"cli_`) ||
+		!strings.HasSuffix(first, `,"ns":"test:started","data":{"pid":42}}`) {
+		t.Errorf("line layout: %s", first)
+	}
+	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
+		t.Errorf("record file mode: %v, %v", info.Mode(), err)
+	}
+}
+
+func TestRecordResultRefused(t *testing.T) {
+	tool := agenttool.NewFunc("nons", "", nil, func(context.Context, agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Result{Output: agenttool.Output{Text: "ok"}, Details: noNS{}}, nil
+	})
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	got := run(t, agenttool.Set{tool}, "", "--record", path, "nons")
+	if got.status != ExitOK || got.stdout != "ok\n" || !strings.Contains(got.stderr, "empty namespace") {
+		t.Errorf("%v", got)
+	}
+}
+
+func TestRecordWriteFails(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full")
+	}
+	got := run(t, fixtures(), "", "--record", "/dev/full", "work")
+	if got.status != ExitFailed || strings.Count(got.stderr, "kit: --record") != 1 {
+		t.Errorf("%v", got)
+	}
+}
+
+func TestRecordWithoutCall(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	rec, err := openRecorder(path, "t")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.write(context.Background(), &agenttool.Record{NS: "a:b", Data: json.RawMessage(`{ "x" : 1 }`)}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rec.write(context.Background(), &agenttool.Record{NS: "a:b", Data: json.RawMessage(`{`)}); err == nil {
+		t.Error("a record that is not JSON was written")
+	}
+	if err := rec.write(context.Background(), nil); err != nil {
+		t.Errorf("nil record: %v", err)
+	}
+	if err := rec.close(); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(path)
+	line := string(data)
+	if strings.Contains(line, `"call"`) || !strings.HasSuffix(line, `"tool":"t","ns":"a:b","data":{"x":1}}`+"\n") ||
+		strings.Count(line, "\n") != 1 {
+		t.Errorf("record file %q", line)
+	}
+}
