@@ -31,6 +31,7 @@ func TestStartupRefusals(t *testing.T) {
 		name   string
 		change func(*Bundle)
 		want   string // a fragment of the one stderr line
+		also   string // another fragment, when not empty
 	}{
 		{name: "no name", change: func(b *Bundle) { b.Name = "" }, want: "toolbundle: the bundle has no name\n"},
 		{name: "no tools", change: func(b *Bundle) { b.Tools = nil }, want: "file-tools: the bundle has no tools\n"},
@@ -57,16 +58,19 @@ func TestStartupRefusals(t *testing.T) {
 		}, want: `file-tools: two tools are named "a"` + "\n"},
 		{name: "example with an unknown flag", change: withExample("read_file --file x"),
 			want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file`},
-		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"), want: `is not an integer`},
+		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"),
+			want: `example "read_file --max_bytes ten" of read_file: invalid value "ten" for flag -max_bytes: "ten" is not an integer`},
 		{name: "example of another command", change: withExample("search --pattern x"),
 			want: `example "search --pattern x" of read_file: it must start with the command, read_file`},
-		{name: "example with a program option", change: withExample("--record r read_file --path x"), want: "must start with the command, read_file"},
-		{name: "empty example", change: withExample(""), want: "must start with the command, read_file"},
-		{name: "example reading stdin", change: withExample("read_file -"), want: "inline"},
+		{name: "example with a program option", change: withExample("--record r read_file --path x"),
+			want: `example "--record r read_file --path x" of read_file: it must start with the command, read_file`},
+		{name: "empty example", change: withExample(""), want: `example "" of read_file: it must start with the command, read_file`},
+		{name: "example reading stdin", change: withExample("read_file -"), want: `example "read_file -" of read_file: `, also: "inline"},
 		{name: "example with a redirection", change: withExample("read_file > out"), want: `example "read_file > out" of read_file: '>' must be quoted`},
-		{name: "example with an expansion", change: withExample("read_file --path $HOME"), want: `'$' must be quoted`},
-		{name: "example asking for help", change: withExample("read_file --help"), want: "not a call"},
-		{name: "example with bad JSON", change: withExample("read_file '{path}'"), want: "JSON"},
+		{name: "example with an expansion", change: withExample("read_file --path $HOME"), want: `example "read_file --path $HOME" of read_file: '$' must be quoted`},
+		{name: "example asking for help", change: withExample("read_file --help"),
+			want: `example "read_file --help" of read_file: it asks for the command's help; it is not a call of the command`},
+		{name: "example with bad JSON", change: withExample("read_file '{path}'"), want: `example "read_file '{path}'" of read_file: `, also: "JSON"},
 		{name: "bad example on a hidden tool", change: func(b *Bundle) {
 			b.Tools[3] = Use(rescan(), Hidden(), Example("rescan --x", ""))
 		}, want: `example "rescan --x" of rescan: flag provided but not defined: -x`},
@@ -96,8 +100,9 @@ func TestStartupRefusals(t *testing.T) {
 				if r.stdout != "" {
 					t.Errorf("stdout %q, want it empty", r.stdout)
 				}
-				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") || !strings.Contains(r.stderr, tc.want) {
-					t.Errorf("stderr %q, want one line holding %q", r.stderr, tc.want)
+				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") ||
+					!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) {
+					t.Errorf("stderr %q, want one line holding %q and %q", r.stderr, tc.want, tc.also)
 				}
 				if calls.Load() != 0 {
 					t.Errorf("read_file ran %d times", calls.Load())
