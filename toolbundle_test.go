@@ -154,8 +154,8 @@ type invocation struct {
 	fault func(step string) error
 }
 
-// runWith calls run with argv0 and words, reading inv.stdin and capturing
-// the output.
+// run runs the program b describes with inv.argv0 and words, reading
+// inv.stdin, and captures its output.
 func (inv invocation) run(b Bundle, words ...string) result {
 	ctx := inv.ctx
 	if ctx == nil {
@@ -206,7 +206,7 @@ func lineDiff(want, got string) string {
 		out.WriteByte(mark)
 		out.WriteString(strings.TrimSuffix(s, "\n"))
 		if !strings.HasSuffix(s, "\n") {
-			out.WriteString("⏎ (no newline)")
+			out.WriteString(" [no newline at the end]")
 		}
 		out.WriteByte('\n')
 	}
@@ -258,7 +258,7 @@ func checkGolden(t *testing.T, path, got string) {
 
 func TestLineDiff(t *testing.T) {
 	got := lineDiff("a\nb\nc\n", "a\nx\nc")
-	want := " a\n-b\n-c\n+x\n+c⏎ (no newline)\n"
+	want := " a\n-b\n-c\n+x\n+c [no newline at the end]\n"
 	if got != want {
 		t.Errorf("lineDiff = %q, want %q", got, want)
 	}
