@@ -1,11 +1,12 @@
 package agenttool
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
+	"unicode/utf8"
 )
 
 // Schemer is implemented by an argument type that supplies its own JSON
@@ -62,129 +63,184 @@ const maxSchemaDepth = 1000
 // MarshalJSON writes s as a compact JSON object. Members appear in a fixed
 // order, each only when set: type (a string, or [type,"null"] when Nullable;
 // nothing when Type is empty), description, format, enum, properties,
-// required, items and additionalProperties. A non-nil but empty Properties
-// or Required is written as {} or []. Strings are escaped as encoding/json
-// escapes them by default, HTML characters included.
+// required, items and additionalProperties (false when NoAdditional, else
+// the AdditionalProperties schema). A non-nil but empty Enum, Properties or
+// Required is written as [], {} or []; a nil one is left out. A Property
+// with a nil Schema is written as {}. Strings are escaped exactly as
+// encoding/json escapes them by default, HTML characters included.
 //
 // The receiver is a value so that a Schema held by value inside another
 // struct marshals exactly like a *Schema. An enum value that encoding/json
-// cannot marshal, or nesting deeper than 1000 levels, is an error.
+// cannot marshal, or nesting deeper than 1000 levels (a schema that contains
+// itself), is an error.
 func (s Schema) MarshalJSON() ([]byte, error) {
-	var buf bytes.Buffer
-	if err := s.write(&buf, 0); err != nil {
-		return nil, err
-	}
-	return buf.Bytes(), nil
+	// A reflected schema of a few fields fits in this, so the usual case
+	// allocates once.
+	return s.appendJSON(make([]byte, 0, 128+96*len(s.Properties)), 0)
 }
 
-// write appends the compact encoding of s to buf.
-func (s *Schema) write(buf *bytes.Buffer, depth int) error {
+// appendJSON appends the compact encoding of s to b.
+func (s *Schema) appendJSON(b []byte, depth int) ([]byte, error) {
 	if depth > maxSchemaDepth {
-		return fmt.Errorf("agenttool: schema nested deeper than %d levels", maxSchemaDepth)
+		return nil, fmt.Errorf("agenttool: schema nested deeper than %d levels", maxSchemaDepth)
 	}
-	buf.WriteByte('{')
-	first := true
-	member := func(name string) {
-		if !first {
-			buf.WriteByte(',')
+	b = append(b, '{')
+	// Each member after the first needs a comma before it; the type member,
+	// when present, is always first.
+	sep := func(b []byte) []byte {
+		if b[len(b)-1] != '{' {
+			b = append(b, ',')
 		}
-		first = false
-		writeString(buf, name)
-		buf.WriteByte(':')
+		return b
 	}
+	var err error
 	if s.Type != "" {
-		member("type")
+		b = append(b, `"type":`...)
 		if s.Nullable {
-			buf.WriteByte('[')
-			writeString(buf, s.Type)
-			buf.WriteString(`,"null"]`)
+			b = append(b, '[')
+			b = appendString(b, s.Type)
+			b = append(b, `,"null"]`...)
 		} else {
-			writeString(buf, s.Type)
+			b = appendString(b, s.Type)
 		}
 	}
 	if s.Description != "" {
-		member("description")
-		writeString(buf, s.Description)
+		b = append(sep(b), `"description":`...)
+		b = appendString(b, s.Description)
 	}
 	if s.Format != "" {
-		member("format")
-		writeString(buf, s.Format)
+		b = append(sep(b), `"format":`...)
+		b = appendString(b, s.Format)
 	}
 	if s.Enum != nil {
-		member("enum")
-		buf.WriteByte('[')
+		b = append(sep(b), `"enum":[`...)
 		for i, v := range s.Enum {
 			if i > 0 {
-				buf.WriteByte(',')
+				b = append(b, ',')
 			}
-			b, err := json.Marshal(v)
-			if err != nil {
-				return fmt.Errorf("agenttool: enum value %d: %w", i, err)
+			if b, err = appendValue(b, v); err != nil {
+				return nil, fmt.Errorf("agenttool: enum value %d: %w", i, err)
 			}
-			buf.Write(b)
 		}
-		buf.WriteByte(']')
+		b = append(b, ']')
 	}
 	if s.Properties != nil {
-		member("properties")
-		buf.WriteByte('{')
+		b = append(sep(b), `"properties":{`...)
 		for i, p := range s.Properties {
 			if i > 0 {
-				buf.WriteByte(',')
+				b = append(b, ',')
 			}
-			writeString(buf, p.Name)
-			buf.WriteByte(':')
-			if err := writeSub(buf, p.Schema, depth); err != nil {
-				return err
+			b = appendString(b, p.Name)
+			b = append(b, ':')
+			if p.Schema == nil {
+				b = append(b, "{}"...)
+			} else if b, err = p.Schema.appendJSON(b, depth+1); err != nil {
+				return nil, err
 			}
 		}
-		buf.WriteByte('}')
+		b = append(b, '}')
 	}
 	if s.Required != nil {
-		member("required")
-		buf.WriteByte('[')
+		b = append(sep(b), `"required":[`...)
 		for i, name := range s.Required {
 			if i > 0 {
-				buf.WriteByte(',')
+				b = append(b, ',')
 			}
-			writeString(buf, name)
+			b = appendString(b, name)
 		}
-		buf.WriteByte(']')
+		b = append(b, ']')
 	}
 	if s.Items != nil {
-		member("items")
-		if err := s.Items.write(buf, depth+1); err != nil {
-			return err
+		b = append(sep(b), `"items":`...)
+		if b, err = s.Items.appendJSON(b, depth+1); err != nil {
+			return nil, err
 		}
 	}
 	if s.NoAdditional {
-		member("additionalProperties")
-		buf.WriteString("false")
+		b = append(sep(b), `"additionalProperties":false`...)
 	} else if s.AdditionalProperties != nil {
-		member("additionalProperties")
-		if err := s.AdditionalProperties.write(buf, depth+1); err != nil {
-			return err
+		b = append(sep(b), `"additionalProperties":`...)
+		if b, err = s.AdditionalProperties.appendJSON(b, depth+1); err != nil {
+			return nil, err
 		}
 	}
-	buf.WriteByte('}')
-	return nil
+	return append(b, '}'), nil
 }
 
-// writeSub writes a nested schema, treating nil as the schema that accepts
-// anything.
-func writeSub(buf *bytes.Buffer, s *Schema, depth int) error {
-	if s == nil {
-		buf.WriteString("{}")
-		return nil
+// appendValue appends the JSON encoding of an enum value. The kinds that
+// reflection produces, other than float64, are written directly; anything
+// else goes through encoding/json, whose output the direct cases match.
+func appendValue(b []byte, v any) ([]byte, error) {
+	switch v := v.(type) {
+	case nil:
+		return append(b, "null"...), nil
+	case string:
+		return appendString(b, v), nil
+	case int64:
+		return strconv.AppendInt(b, v, 10), nil
+	case bool:
+		return strconv.AppendBool(b, v), nil
 	}
-	return s.write(buf, depth+1)
+	enc, err := json.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	return append(b, enc...), nil
 }
 
-// writeString appends the JSON encoding of s. Marshalling a string cannot
-// fail, so the error is dropped.
-func writeString(buf *bytes.Buffer, s string) {
-	b, _ := json.Marshal(s)
-	buf.Write(b)
+// appendString appends s as a JSON string, escaped byte for byte as
+// encoding/json escapes it by default: quotes, backslashes, control
+// characters and the HTML characters <, > and & are escaped, U+2028 and
+// U+2029 too, and each byte of invalid UTF-8 becomes \ufffd.
+func appendString(b []byte, s string) []byte {
+	const hex = "0123456789abcdef"
+	b = append(b, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= ' ' && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' {
+				i++
+				continue
+			}
+			b = append(b, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				b = append(b, '\\', c)
+			case '\b':
+				b = append(b, '\\', 'b')
+			case '\f':
+				b = append(b, '\\', 'f')
+			case '\n':
+				b = append(b, '\\', 'n')
+			case '\r':
+				b = append(b, '\\', 'r')
+			case '\t':
+				b = append(b, '\\', 't')
+			default:
+				b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			b = append(b, s[start:i]...)
+			b = append(b, `\ufffd`...)
+		case r == '\u2028' || r == '\u2029':
+			b = append(b, s[start:i]...)
+			b = append(b, '\\', 'u', '2', '0', '2', hex[r&0xF])
+		default:
+			i += size
+			continue
+		}
+		i += size
+		start = i
+	}
+	b = append(b, s[start:]...)
+	return append(b, '"')
 }
 
 // SchemaFor returns the JSON Schema of the argument type T, exactly as

@@ -5,22 +5,52 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 )
 
 // Reflect builds the schema of the argument type t, which must be a struct
-// or a pointer (at any depth) to one. Schemer is ignored here: the schema
-// always comes from the fields. Under WithStrict the schema follows the
-// strict rules (every property required, no additional properties, pointer
-// fields nullable, maps refused); options other than WithStrict are ignored.
+// or a pointer, at any depth, to one. It ignores Schemer: the schema always
+// comes from the fields. Of the options only WithStrict counts. The result
+// is newly allocated and shares no node with any other schema.
 //
-// Every error starts with "agenttool: ". A nil t, a type that is not a
-// struct, a type that contains itself, and a field whose type has no JSON
-// Schema form (a channel, a function, a complex number, a map with
-// non-string keys, a bad enum tag) are errors; the last kind names the Go
-// field concerned. Reflect never panics on a type it cannot express.
+// A struct becomes an object whose properties are its fields in
+// declaration order, named and promoted the way encoding/json does it: a
+// field tagged json:"-" is left out; the json tag's name, when given,
+// replaces the Go name; the fields of an embedded struct without a tag name
+// (through pointers too, and even when the struct type is unexported) take
+// part as if declared in its place; other unexported fields are left out;
+// among fields sharing a name the shallowest survives, at equal depth only
+// a single tagged one, and otherwise none. A desc tag sets the property's
+// description and an enum tag its allowed values, listed with commas and
+// parsed according to the field's kind (string, integer, floating point or
+// boolean).
+//
+// Each field's type maps to a schema, the first rule that applies winning:
+// time.Time is a date-time string; json.RawMessage and non-pointer types
+// with a MarshalJSON method accept any value; a non-pointer type that has a
+// MarshalText method, itself or through its pointer, is a string; pointers
+// are their element; booleans, integers (time.Duration among them) and
+// floats are boolean, integer and number; strings and byte slices are
+// strings (byte slices travel as base64); other slices and all arrays are
+// arrays of their element; maps with string keys are objects whose every
+// member follows the value type; structs are nested objects; interfaces
+// accept any value.
+//
+// Without WithStrict, a property is required unless its field is a pointer
+// or its json tag says omitempty or omitzero. With it, every property is
+// required, every object refuses members it does not list, a pointer field
+// also accepts null (an enum of one lists null last), and maps are errors.
+//
+// Every error starts with "agenttool: ". A nil t, a t that is not a struct,
+// and a type that contains itself are errors, as is a field whose type has
+// no schema: a channel, a function, a complex number, an unsafe pointer, a
+// map whose keys are not strings, or a map under strict. So is an enum tag
+// on a field of another kind, or with a value that does not parse. Errors
+// about a field name the innermost Go struct field concerned. Reflect does
+// not panic on any type.
 func Reflect(t reflect.Type, opts ...Option) (*Schema, error) {
 	if t == nil {
 		return nil, errNilType
@@ -32,16 +62,22 @@ func Reflect(t reflect.Type, opts ...Option) (*Schema, error) {
 	if base.Kind() != reflect.Struct {
 		return nil, fmt.Errorf("agenttool: arguments must be a struct, got %s", t)
 	}
-	r := reflector{strict: applyOptions(opts).strict, path: make(map[reflect.Type]bool)}
-	return r.object(base)
+	r := reflector{strict: len(opts) > 0 && applyOptions(opts).strict}
+	s := new(Schema)
+	if err := r.object(s, base); err != nil {
+		return nil, err
+	}
+	return s, nil
 }
 
 // reflector carries the state of one Reflect call.
 type reflector struct {
 	strict bool
-	// path holds the composite types between the root and the type being
-	// walked. A type met again on its own path would be walked forever.
-	path map[reflect.Type]bool
+	// path holds the types that may contain themselves (structs and named
+	// composite types) between the root and the type being walked. A type
+	// met again on its own path would be walked forever. Paths are short,
+	// so a slice searched linearly beats a map.
+	path []reflect.Type
 }
 
 // recursiveError reports a type that contains itself.
@@ -51,118 +87,147 @@ func recursiveError(t reflect.Type) error {
 
 // enter marks t as being walked, failing when it already is.
 func (r *reflector) enter(t reflect.Type) error {
-	if r.path[t] {
+	if slices.Contains(r.path, t) {
 		return recursiveError(t)
 	}
-	r.path[t] = true
+	r.path = append(r.path, t)
 	return nil
 }
 
-// leave ends the walk of t, so that t may appear again beside it.
-func (r *reflector) leave(t reflect.Type) { delete(r.path, t) }
+// leave ends the walk of the type entered last, so that it may appear
+// again beside itself.
+func (r *reflector) leave() { r.path = r.path[:len(r.path)-1] }
 
-// typeSchema returns the schema of a value of type t found in the Go field
-// named field.
-func (r *reflector) typeSchema(t reflect.Type, field string) (*Schema, error) {
-	textMarshaler := reflect.TypeFor[encoding.TextMarshaler]()
-	switch {
-	case t == reflect.TypeFor[time.Time]():
-		return &Schema{Type: "string", Format: "date-time"}, nil
-	case t == reflect.TypeFor[json.RawMessage]():
-		return &Schema{}, nil
-	case t.Kind() != reflect.Pointer && t.Implements(reflect.TypeFor[json.Marshaler]()):
-		// The type decides its own encoding, which reflection cannot see.
-		return &Schema{}, nil
-	case t.Kind() != reflect.Pointer &&
-		(t.Implements(textMarshaler) || reflect.PointerTo(t).Implements(textMarshaler)):
-		return &Schema{Type: "string"}, nil
+// schema fills dst with the schema of a value of type t found in the Go
+// field named field. The checks run in the order of the type mapping: the
+// types with a fixed encoding first, then the kinds.
+func (r *reflector) schema(dst *Schema, t reflect.Type, field string) error {
+	if t == reflect.TypeFor[time.Time]() {
+		dst.Type, dst.Format = "string", "date-time"
+		return nil
+	}
+	if t == reflect.TypeFor[json.RawMessage]() {
+		return nil
+	}
+	if t.Kind() != reflect.Pointer && mayHaveMethods(t) {
+		if t.Implements(reflect.TypeFor[json.Marshaler]()) {
+			// The type writes itself in a way reflection cannot see.
+			return nil
+		}
+		textMarshaler := reflect.TypeFor[encoding.TextMarshaler]()
+		if t.Implements(textMarshaler) || reflect.PointerTo(t).Implements(textMarshaler) {
+			dst.Type = "string"
+			return nil
+		}
 	}
 	switch t.Kind() {
 	case reflect.Bool:
-		return &Schema{Type: "boolean"}, nil
+		dst.Type = "boolean"
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return &Schema{Type: "integer"}, nil
+		dst.Type = "integer"
 	case reflect.Float32, reflect.Float64:
-		return &Schema{Type: "number"}, nil
+		dst.Type = "number"
 	case reflect.String:
-		return &Schema{Type: "string"}, nil
+		dst.Type = "string"
 	case reflect.Interface:
-		return &Schema{}, nil
-	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
-		if err := r.enter(t); err != nil {
-			return nil, err
-		}
-		defer r.leave(t)
-		return r.composite(t, field)
 	case reflect.Struct:
-		return r.object(t)
+		return r.object(dst, t)
+	case reflect.Pointer, reflect.Slice, reflect.Array, reflect.Map:
+		// Only a named type can lead back to itself without passing
+		// through a struct, which is on the path anyway.
+		if t.Name() == "" {
+			return r.composite(dst, t, field)
+		}
+		if err := r.enter(t); err != nil {
+			return err
+		}
+		defer r.leave()
+		return r.composite(dst, t, field)
+	default:
+		return fmt.Errorf("agenttool: field %s: unsupported type %s", field, t)
 	}
-	return nil, fmt.Errorf("agenttool: field %s: unsupported type %s", field, t)
+	return nil
 }
 
-// composite returns the schema of a pointer, slice, array or map type.
-func (r *reflector) composite(t reflect.Type, field string) (*Schema, error) {
+// mayHaveMethods reports whether t, or a pointer to t, can have methods:
+// only a defined type, a struct (through embedded fields) or an interface
+// can. It spares the method checks for the many plain fields.
+func mayHaveMethods(t reflect.Type) bool {
+	return t.PkgPath() != "" || t.Kind() == reflect.Struct || t.Kind() == reflect.Interface
+}
+
+// composite fills dst with the schema of a pointer, slice, array or map
+// type.
+func (r *reflector) composite(dst *Schema, t reflect.Type, field string) error {
 	switch t.Kind() {
 	case reflect.Pointer:
-		return r.typeSchema(t.Elem(), field)
+		return r.schema(dst, t.Elem(), field)
+	case reflect.Map:
+		if t.Key().Kind() != reflect.String {
+			return fmt.Errorf("agenttool: field %s: map key must be a string, got %s", field, t.Key())
+		}
+		if r.strict {
+			return fmt.Errorf("agenttool: field %s: maps cannot be expressed in a strict schema", field)
+		}
+		values := new(Schema)
+		if err := r.schema(values, t.Elem(), field); err != nil {
+			return err
+		}
+		dst.Type, dst.AdditionalProperties = "object", values
+		return nil
 	case reflect.Slice:
 		if t.Elem().Kind() == reflect.Uint8 {
 			// encoding/json writes byte slices as base64 strings.
-			return &Schema{Type: "string"}, nil
+			dst.Type = "string"
+			return nil
 		}
-	case reflect.Map:
-		if t.Key().Kind() != reflect.String {
-			return nil, fmt.Errorf("agenttool: field %s: map key must be a string, got %s", field, t.Key())
-		}
-		if r.strict {
-			return nil, fmt.Errorf("agenttool: field %s: maps cannot be expressed in a strict schema", field)
-		}
-		values, err := r.typeSchema(t.Elem(), field)
-		if err != nil {
-			return nil, err
-		}
-		return &Schema{Type: "object", AdditionalProperties: values}, nil
 	}
-	items, err := r.typeSchema(t.Elem(), field)
-	if err != nil {
-		return nil, err
+	items := new(Schema)
+	if err := r.schema(items, t.Elem(), field); err != nil {
+		return err
 	}
-	return &Schema{Type: "array", Items: items}, nil
+	dst.Type, dst.Items = "array", items
+	return nil
 }
 
-// object returns the schema of the struct type t.
-func (r *reflector) object(t reflect.Type) (*Schema, error) {
+// object fills dst with the schema of the struct type t.
+func (r *reflector) object(dst *Schema, t reflect.Type) error {
 	if err := r.enter(t); err != nil {
-		return nil, err
+		return err
 	}
-	defer r.leave(t)
-	var fields []fieldInfo
+	defer r.leave()
+	fields := make([]fieldInfo, 0, t.NumField())
 	if err := r.collect(t, 0, &fields); err != nil {
-		return nil, err
+		return err
 	}
-	s := &Schema{
-		Type:         "object",
-		Properties:   []Property{},
-		Required:     []string{},
-		NoAdditional: r.strict,
-	}
-	for _, f := range dominantFields(fields) {
-		fs, err := r.fieldSchema(f.field)
-		if err != nil {
-			return nil, err
+	// One allocation holds the schemas of all the properties.
+	nodes := make([]Schema, len(fields))
+	dst.Type = "object"
+	dst.Properties = make([]Property, 0, len(fields))
+	dst.Required = make([]string, 0, len(fields))
+	dst.NoAdditional = r.strict
+	for i, f := range fields {
+		if !dominant(fields, i) {
+			continue
 		}
-		s.Properties = append(s.Properties, Property{Name: f.name, Schema: fs})
+		fs := &nodes[i]
+		if err := r.field(fs, f); err != nil {
+			return err
+		}
+		dst.Properties = append(dst.Properties, Property{Name: f.name, Schema: fs})
 		if r.strict || !f.optional {
-			s.Required = append(s.Required, f.name)
+			dst.Required = append(dst.Required, f.name)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // fieldInfo is one field collected from a struct and the structs it embeds.
 type fieldInfo struct {
-	field    reflect.StructField
+	goName   string // the Go field name, for messages
+	typ      reflect.Type
+	tag      reflect.StructTag
 	name     string // the property name
 	tagged   bool   // the json tag gave the name
 	depth    int    // levels of embedding above the field
@@ -191,7 +256,7 @@ func (r *reflector) collect(t reflect.Type, depth int, fields *[]fieldInfo) erro
 					return err
 				}
 				err := r.collect(ft, depth+1, fields)
-				r.leave(ft)
+				r.leave()
 				if err != nil {
 					return err
 				}
@@ -201,7 +266,7 @@ func (r *reflector) collect(t reflect.Type, depth int, fields *[]fieldInfo) erro
 		if !sf.IsExported() {
 			continue
 		}
-		f := fieldInfo{field: sf, name: name, tagged: name != "", depth: depth}
+		f := fieldInfo{goName: sf.Name, typ: sf.Type, tag: sf.Tag, name: name, tagged: name != "", depth: depth}
 		if name == "" {
 			f.name = sf.Name
 		}
@@ -224,71 +289,62 @@ func hasOption(opts, opt string) bool {
 	return false
 }
 
-// dominantFields applies encoding/json's rule for fields sharing a name:
-// the shallowest wins; at equal depth a single tagged field wins; any other
-// tie removes the name. The survivors keep their order.
-func dominantFields(fields []fieldInfo) []fieldInfo {
-	groups := make(map[string][]int, len(fields))
-	for i, f := range fields {
-		groups[f.name] = append(groups[f.name], i)
-	}
-	keep := make([]bool, len(fields))
-	for _, idx := range groups {
-		best, count := -1, 0
-		for _, i := range idx {
-			f := fields[i]
-			switch {
-			case best < 0 || f.depth < fields[best].depth ||
-				(f.depth == fields[best].depth && f.tagged && !fields[best].tagged):
-				best, count = i, 1
-			case f.depth == fields[best].depth && f.tagged == fields[best].tagged:
-				count++
-			}
+// dominant reports whether fields[i] survives encoding/json's rule for
+// fields that share a name: the shallowest wins; among several at that
+// depth a single tagged one wins; any other tie drops them all. Argument
+// structs have few fields, so comparing each with all the others is cheaper
+// than grouping them in a map.
+func dominant(fields []fieldInfo, i int) bool {
+	f := fields[i]
+	for j, g := range fields {
+		if j == i || g.name != f.name {
+			continue
 		}
-		if count == 1 {
-			keep[best] = true
+		if g.depth < f.depth || g.depth == f.depth && (g.tagged || !f.tagged) {
+			return false
 		}
 	}
-	var out []fieldInfo
-	for i, f := range fields {
-		if keep[i] {
-			out = append(out, f)
-		}
-	}
-	return out
+	return true
 }
 
-// fieldSchema returns the schema of one struct field, with the desc and
-// enum tags applied and, under strict, pointer fields made nullable.
-func (r *reflector) fieldSchema(sf reflect.StructField) (*Schema, error) {
-	s, err := r.typeSchema(sf.Type, sf.Name)
-	if err != nil {
-		return nil, err
+// field fills dst with the schema of one struct field: the schema of its
+// type, then the desc and enum tags and, under strict, nullability for a
+// pointer field.
+func (r *reflector) field(dst *Schema, f fieldInfo) error {
+	if err := r.schema(dst, f.typ, f.goName); err != nil {
+		return err
 	}
-	if desc := sf.Tag.Get("desc"); desc != "" {
-		s.Description = desc
+	if desc := f.tag.Get("desc"); desc != "" {
+		dst.Description = desc
 	}
-	if tag := sf.Tag.Get("enum"); tag != "" {
-		if s.Enum, err = parseEnum(tag, sf); err != nil {
-			return nil, err
+	if tag := f.tag.Get("enum"); tag != "" {
+		var err error
+		if dst.Enum, err = parseEnum(tag, f, r.strict); err != nil {
+			return err
 		}
 	}
-	if r.strict && sf.Type.Kind() == reflect.Pointer {
-		s.Nullable = true
-		if s.Enum != nil {
-			s.Enum = append(s.Enum, nil)
+	if r.strict && f.typ.Kind() == reflect.Pointer {
+		dst.Nullable = true
+		if dst.Enum != nil {
+			dst.Enum = append(dst.Enum, nil)
 		}
 	}
-	return s, nil
+	return nil
 }
 
 // parseEnum parses the values of an enum tag by the kind of the field's
-// type with pointers removed.
-func parseEnum(tag string, sf reflect.StructField) ([]any, error) {
-	base, _ := derefAll(sf.Type)
-	parts := strings.Split(tag, ",")
-	values := make([]any, 0, len(parts))
-	for _, p := range parts {
+// type with pointers removed. When the field will be a nullable enum, room
+// is left for the null that field appends.
+func parseEnum(tag string, f fieldInfo, strict bool) ([]any, error) {
+	base, _ := derefAll(f.typ)
+	n := strings.Count(tag, ",") + 1
+	if strict && f.typ.Kind() == reflect.Pointer {
+		n++
+	}
+	values := make([]any, 0, n)
+	for rest, more := tag, true; more; {
+		var p string
+		p, rest, more = strings.Cut(rest, ",")
 		p = strings.TrimSpace(p)
 		var (
 			v   any
@@ -305,10 +361,10 @@ func parseEnum(tag string, sf reflect.StructField) ([]any, error) {
 		case reflect.Bool:
 			v, err = strconv.ParseBool(p)
 		default:
-			return nil, fmt.Errorf("agenttool: field %s: enum tag on unsupported type %s", sf.Name, sf.Type)
+			return nil, fmt.Errorf("agenttool: field %s: enum tag on unsupported type %s", f.goName, f.typ)
 		}
 		if err != nil {
-			return nil, fmt.Errorf("agenttool: field %s: enum value %q: %w", sf.Name, p, err)
+			return nil, fmt.Errorf("agenttool: field %s: enum value %q: %w", f.goName, p, err)
 		}
 		values = append(values, v)
 	}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"math"
 	"reflect"
 	"slices"
@@ -34,8 +33,10 @@ func (e *ValidationError) Error() string {
 // as the empty object {}. Otherwise raw must hold exactly one JSON value,
 // with white space allowed around it; numbers are kept as json.Number so
 // that integers are judged by their written text. Anything else fails with
-// a message starting "not valid JSON: ". The decoded value is then checked
-// by Validate.
+// the message "not valid JSON: " followed by what encoding/json's decoder
+// reports (so input of white space alone gives "not valid JSON: EOF"), or,
+// for anything after the value, a note saying so. The decoded value is then
+// checked by Validate.
 //
 // Every failure is a *ValidationError. A nil s accepts any valid JSON.
 func (s *Schema) ValidateJSON(raw json.RawMessage) error {
@@ -46,12 +47,9 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		if errors.Is(err, io.EOF) {
-			return &ValidationError{Msg: "not valid JSON: no value"}
-		}
 		return &ValidationError{Msg: "not valid JSON: " + err.Error()}
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if len(bytes.TrimLeft(raw[dec.InputOffset():], " \t\r\n")) > 0 {
 		return &ValidationError{Msg: "not valid JSON: unexpected data after the value"}
 	}
 	return s.Validate(v)
@@ -60,25 +58,69 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // Validate checks a decoded JSON value against s and returns the first
 // mismatch as a *ValidationError, or nil. v is made of map[string]any,
 // []any, string, json.Number or any Go integer or floating-point type,
-// bool and nil, as encoding/json produces. Enum membership is checked before
-// the type, so a value outside an integer enum reports the enum. Object
-// keys are visited in byte-wise sorted order, after the required properties,
-// so the reported error does not depend on map iteration order. A nil s
-// accepts anything.
+// bool and nil, as encoding/json produces; any other Go value matches only
+// a schema without a type. Enum membership is checked before the type, so
+// a value outside an integer enum reports the enum. In an object the
+// required properties are checked first, in the order listed, then the
+// members in byte-wise order of their names, so the error reported does not
+// depend on map iteration order. A nil s accepts anything.
 func (s *Schema) Validate(v any) error {
-	if err := s.check(v, ""); err != nil {
-		return err
+	if f := s.check(v); f != nil {
+		return &ValidationError{Path: f.where(), Msg: f.msg}
 	}
 	return nil
 }
 
-// check validates v at path p. It returns a concrete pointer so callers can
-// test for nil without the typed-nil trap; Validate converts it.
-func (s *Schema) check(v any, p string) *ValidationError {
+// failure is a mismatch found below the value being checked. Its path is
+// gathered on the way back up, innermost step first, so that a valid
+// document costs no path strings at all.
+type failure struct {
+	msg  string
+	path []step
+}
+
+// step is one step of a path: a member name, or an element index when
+// index is not negative.
+type step struct {
+	key   string
+	index int
+}
+
+// fail returns a failure located at the value being checked.
+func fail(msg string) *failure { return &failure{msg: msg} }
+
+// at records that f lies below the member or element st.
+func (f *failure) at(st step) *failure {
+	f.path = append(f.path, st)
+	return f
+}
+
+// where renders the path of f: the first member name as it is, each later
+// one after a dot, each index as [i]; "" for the document itself.
+func (f *failure) where() string {
+	var b []byte
+	for i := len(f.path) - 1; i >= 0; i-- {
+		st := f.path[i]
+		switch {
+		case st.index >= 0:
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(st.index), 10)
+			b = append(b, ']')
+		case i == len(f.path)-1:
+			b = append(b, st.key...)
+		default:
+			b = append(b, '.')
+			b = append(b, st.key...)
+		}
+	}
+	return string(b)
+}
+
+// check validates v against s.
+func (s *Schema) check(v any) *failure {
 	if s == nil {
 		return nil
 	}
-	fail := func(msg string) *ValidationError { return &ValidationError{Path: p, Msg: msg} }
 	if v == nil {
 		if !s.Nullable && s.Type != "" && s.Type != "null" {
 			return fail("expected " + s.Type + ", got null")
@@ -91,26 +133,22 @@ func (s *Schema) check(v any, p string) *ValidationError {
 	if s.Enum != nil && !inEnum(s.Enum, v) {
 		return fail("expected one of " + renderEnum(s.Enum) + ", got " + render(v))
 	}
-	ok := true
+	var ok bool
 	switch s.Type {
 	case "":
+		return nil
 	case "object":
-		obj, isObj := v.(map[string]any)
-		if !isObj {
-			ok = false
-			break
+		if obj, isObj := v.(map[string]any); isObj {
+			return s.checkObject(obj)
 		}
-		return s.checkObject(obj, p)
 	case "array":
-		arr, isArr := v.([]any)
-		if !isArr {
-			ok = false
-			break
-		}
-		for i, elem := range arr {
-			if err := s.Items.check(elem, p+"["+strconv.Itoa(i)+"]"); err != nil {
-				return err
+		if arr, isArr := v.([]any); isArr {
+			for i, elem := range arr {
+				if f := s.Items.check(elem); f != nil {
+					return f.at(step{index: i})
+				}
 			}
+			return nil
 		}
 	case "string":
 		_, ok = v.(string)
@@ -122,7 +160,6 @@ func (s *Schema) check(v any, p string) *ValidationError {
 		f, isNum := number(v)
 		ok = isNum && !math.IsInf(f, 0) && f == math.Trunc(f)
 	case "null":
-		ok = false
 	default:
 		return fail("schema type " + strconv.Quote(s.Type) + " is not a JSON Schema type")
 	}
@@ -132,53 +169,66 @@ func (s *Schema) check(v any, p string) *ValidationError {
 	return nil
 }
 
-// checkObject applies the object rules of s to obj at path p.
-func (s *Schema) checkObject(obj map[string]any, p string) *ValidationError {
+// checkObject applies the object rules of s to obj.
+func (s *Schema) checkObject(obj map[string]any) *failure {
 	for _, name := range s.Required {
 		if _, ok := obj[name]; !ok {
-			return &ValidationError{Path: p, Msg: "missing required property " + strconv.Quote(name)}
+			return fail("missing required property " + strconv.Quote(name))
 		}
 	}
-	props := make(map[string]*Schema, len(s.Properties))
-	for _, prop := range s.Properties {
-		if _, dup := props[prop.Name]; !dup {
-			props[prop.Name] = prop.Schema
-		}
-	}
-	keys := make([]string, 0, len(obj))
+	// Arguments have a handful of members: sorting their names in a buffer
+	// on the stack and finding each property by a scan allocates nothing.
+	var buf [16]string
+	keys := buf[:0]
 	for k := range obj {
 		keys = append(keys, k)
 	}
 	slices.Sort(keys)
 	for _, k := range keys {
-		child := k
-		if p != "" {
-			child = p + "." + k
-		}
-		sub, listed := props[k]
+		sub, listed := s.property(k)
 		switch {
 		case listed:
 		case s.NoAdditional:
-			return &ValidationError{Path: p, Msg: "unexpected property " + strconv.Quote(k)}
+			return fail("unexpected property " + strconv.Quote(k))
 		case s.AdditionalProperties != nil:
 			sub = s.AdditionalProperties
 		default:
 			continue
 		}
-		if err := sub.check(obj[k], child); err != nil {
-			return err
+		if f := sub.check(obj[k]); f != nil {
+			return f.at(step{key: k, index: -1})
 		}
 	}
 	return nil
+}
+
+// property returns the schema of the property called name, the first one
+// when several share the name, and whether there is one.
+func (s *Schema) property(name string) (*Schema, bool) {
+	for _, prop := range s.Properties {
+		if prop.Name == name {
+			return prop.Schema, true
+		}
+	}
+	return nil, false
 }
 
 // number returns the numeric value of v and whether v is a number at all.
 // A json.Number too large for a float64 is still a number, valued ±Inf,
 // which no integer check accepts.
 func number(v any) (float64, bool) {
-	if n, ok := v.(json.Number); ok {
+	switch n := v.(type) {
+	case json.Number:
 		f, err := strconv.ParseFloat(string(n), 64)
 		return f, err == nil || errors.Is(err, strconv.ErrRange)
+	case float64:
+		return n, true
+	case int64:
+		return float64(n), true
+	case int:
+		return float64(n), true
+	case string, bool, map[string]any, []any:
+		return 0, false
 	}
 	rv := reflect.ValueOf(v)
 	switch rv.Kind() {
@@ -196,7 +246,11 @@ func number(v any) (float64, bool) {
 // bools match by equality, numbers by their float64 value. Values of any
 // other type never match, so comparing cannot panic.
 func inEnum(enum []any, v any) bool {
-	vf, vNum := number(v)
+	var (
+		vf      float64
+		vNum    bool
+		vParsed bool
+	)
 	for _, e := range enum {
 		switch e := e.(type) {
 		case nil:
@@ -212,6 +266,10 @@ func inEnum(enum []any, v any) bool {
 				return true
 			}
 		default:
+			if !vParsed {
+				vf, vNum = number(v)
+				vParsed = true
+			}
 			if ef, ok := number(e); ok && vNum && ef == vf {
 				return true
 			}

@@ -160,7 +160,7 @@ func TestValidateJSONNotJSON(t *testing.T) {
 		{"unterminated object", `{`, "invalid arguments: not valid JSON: unexpected EOF"},
 		{"trailing value", `{} x`, "invalid arguments: not valid JSON: "},
 		{"second value", `{"path":"x"} {}`, "invalid arguments: not valid JSON: "},
-		{"only white space", " \n", "invalid arguments: not valid JSON: "},
+		{"only white space", " \n", "invalid arguments: not valid JSON: EOF"},
 		{"bad token", `{"path":}`, "invalid arguments: not valid JSON: invalid character '}'"},
 	}
 	for _, tt := range tests {
