@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"strings"
 	"testing"
@@ -34,6 +35,50 @@ func BenchmarkDescribe(b *testing.B) {
 	for b.Loop() {
 		if c := Describe(deploy); len(c.Params) != 5 {
 			b.Fatalf("%d parameters", len(c.Params))
+		}
+	}
+}
+
+// smallSchema is the schema of a typical small tool: three optional string
+// properties with descriptions.
+const smallSchema = `{"type":"object","properties":{` +
+	`"a":{"type":"string","description":"First value"},` +
+	`"b":{"type":"string","description":"Second value"},` +
+	`"c":{"type":"string","description":"Third value"}},"required":[]}`
+
+// BenchmarkDescribeSmall measures reading a small flat schema, the cost a
+// bundle's startup check pays once per tool.
+func BenchmarkDescribeSmall(b *testing.B) {
+	tool := agenttool.NewFunc("small", "A small tool.", json.RawMessage(smallSchema), text("ok"))
+	b.ReportAllocs()
+	for b.Loop() {
+		if c := Describe(tool); len(c.Params) != 3 {
+			b.Fatalf("%d parameters", len(c.Params))
+		}
+	}
+}
+
+// BenchmarkArgsFlags measures parsing a command line of three flags, the
+// cost a bundle's startup check pays once per example.
+func BenchmarkArgsFlags(b *testing.B) {
+	cmd := Describe(agenttool.NewFunc("small", "A small tool.", json.RawMessage(smallSchema), text("ok")))
+	words := []string{"--a", "x", "--b", "y", "--c", "z"}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := cmd.Args(words, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkArgsJSON measures checking a command line of one JSON argument.
+func BenchmarkArgsJSON(b *testing.B) {
+	cmd := Describe(agenttool.NewFunc("small", "A small tool.", json.RawMessage(smallSchema), text("ok")))
+	words := []string{`{"a": "x", "b": "y"}`}
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := cmd.Args(words, nil); err != nil {
+			b.Fatal(err)
 		}
 	}
 }

@@ -1,197 +1,171 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
-	"io"
 	"slices"
+	"strings"
 )
 
-// node is one JSON value of a schema, read in a single pass. Objects keep
-// their members in written order, duplicates included.
-type node struct {
-	kind    byte       // '{' for an object, '[' for an array, 0 for a scalar
-	scalar  json.Token // a string, json.Number, bool or nil
-	members []keyed
-	items   []*node
-}
-
-// keyed is one member of an object node.
-type keyed struct {
-	key   string
-	value *node
-}
-
-// parseNode reads a whole JSON text, refusing anything but exactly one
-// valid value. It walks the text with json.Decoder.Token, so members come in
-// the text's order and never a map's, and numbers stay json.Number.
-func parseNode(text []byte) (*node, bool) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	dec.UseNumber()
-	n, err := readNode(dec)
-	if err != nil {
-		return nil, false
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, false
-	}
-	return n, true
-}
-
-func readNode(dec *json.Decoder) (*node, error) {
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	switch tok {
-	case json.Delim('{'):
-		n := &node{kind: '{'}
-		for dec.More() {
-			key, err := dec.Token()
-			if err != nil {
-				return nil, err
-			}
-			value, err := readNode(dec)
-			if err != nil {
-				return nil, err
-			}
-			// A key token is always a string once the decoder accepted it.
-			name, _ := key.(string)
-			n.members = append(n.members, keyed{name, value})
-		}
-		_, err := dec.Token()
-		return n, err
-	case json.Delim('['):
-		n := &node{kind: '['}
-		for dec.More() {
-			item, err := readNode(dec)
-			if err != nil {
-				return nil, err
-			}
-			n.items = append(n.items, item)
-		}
-		_, err := dec.Token()
-		return n, err
-	}
-	return &node{scalar: tok}, nil
-}
-
-// get returns the value of the first member named key of an object node,
-// or nil.
-func (n *node) get(key string) *node {
-	for _, m := range n.members {
-		if m.key == key {
-			return m.value
-		}
-	}
-	return nil
-}
-
-// str returns the string a node holds.
-func (n *node) str() (string, bool) {
-	s, ok := n.scalar.(string)
-	return s, ok && n.kind == 0
-}
-
-// value converts a node to what encoding/json decodes with UseNumber.
-func (n *node) value() any {
-	switch n.kind {
-	case '{':
-		m := make(map[string]any, len(n.members))
-		for _, kv := range n.members {
-			m[kv.key] = kv.value.value()
-		}
-		return m
-	case '[':
-		list := make([]any, len(n.items))
-		for i, item := range n.items {
-			list[i] = item.value()
-		}
-		return list
-	}
-	return n.scalar
-}
-
 // schemaParams reads the properties of an object schema text; a text that
-// is not a JSON object has none.
+// is not a JSON object has none. The text is checked once with json.Valid
+// and then only split (scan.go), so properties come in the order the text
+// writes them, never a map's, and nothing is decoded that Param does not
+// hold.
 func schemaParams(schema []byte) []Param {
-	root, ok := parseNode(schema)
-	if !ok || root.kind != '{' {
+	if !json.Valid(schema) {
 		return nil
 	}
-	return properties(root)
+	// One copy of the text; every name, description and type read from it
+	// is a substring of this copy unless it has to be unescaped.
+	s := string(schema)
+	if _, ok := readMembers(s); !ok {
+		return nil
+	}
+	return properties(readKeywords(s))
 }
 
-// properties reads the properties keyword of an object schema into
-// parameters, marking those its required keyword names.
-func properties(schema *node) []Param {
-	props := schema.get("properties")
-	if props == nil || props.kind != '{' {
+// keywords holds the text of the first occurrence of each keyword a schema
+// object may use that Param reads; "" when the keyword is absent, which
+// valid JSON text never is.
+type keywords struct {
+	description, typ, enum, items, properties, required, additional string
+}
+
+// readKeywords reads the keywords of a schema object text. A keyword
+// written twice counts by its first occurrence, whatever its shape.
+func readKeywords(obj string) keywords {
+	var k keywords
+	r, _ := readMembers(obj)
+	for {
+		key, value, ok := r.next()
+		if !ok {
+			return k
+		}
+		var slot *string
+		switch key {
+		case "description":
+			slot = &k.description
+		case "type":
+			slot = &k.typ
+		case "enum":
+			slot = &k.enum
+		case "items":
+			slot = &k.items
+		case "properties":
+			slot = &k.properties
+		case "required":
+			slot = &k.required
+		case "additionalProperties":
+			slot = &k.additional
+		default:
+			continue
+		}
+		if *slot == "" {
+			*slot = value
+		}
+	}
+}
+
+// firstMember returns the text of the first member named key of an object
+// text, or "".
+func firstMember(obj, key string) string {
+	r, _ := readMembers(obj)
+	for {
+		k, value, ok := r.next()
+		if !ok {
+			return ""
+		}
+		if k == key {
+			return value
+		}
+	}
+}
+
+// properties reads the properties keyword of a schema object into
+// parameters, marking those its required keyword names. It returns nil when
+// the keyword is absent or not an object, and an empty, non-nil list for an
+// empty object.
+func properties(k keywords) []Param {
+	props, ok := readMembers(k.properties)
+	if !ok {
 		return nil
 	}
-	var required []string
-	if list := schema.get("required"); list != nil && list.kind == '[' {
-		for _, item := range list.items {
-			if name, ok := item.str(); ok {
+	// Most schemas have a handful of properties and required names: the
+	// arrays keep them off the heap until the final copy.
+	var requiredBuf [8]string
+	required := requiredBuf[:0]
+	if list, ok := readItems(k.required); ok {
+		for {
+			item, ok := list.next()
+			if !ok {
+				break
+			}
+			if name, ok := stringValue(item); ok {
 				required = append(required, name)
 			}
 		}
 	}
-	params := make([]Param, 0, len(props.members))
-	for i, m := range props.members {
-		if slices.ContainsFunc(props.members[:i], func(k keyed) bool { return k.key == m.key }) {
+	var paramBuf [8]Param
+	params := paramBuf[:0]
+	for {
+		name, value, ok := props.next()
+		if !ok {
+			break
+		}
+		if slices.ContainsFunc(params, func(p Param) bool { return p.Name == name }) {
 			continue
 		}
-		p := property(m.key, m.value)
-		p.Required = slices.Contains(required, m.key)
+		p := property(name, value)
+		p.Required = slices.Contains(required, name)
 		params = append(params, p)
 	}
-	return params
+	return append(make([]Param, 0, len(params)), params...)
 }
 
 // property reads one property schema. A schema that is not an object (the
 // boolean schemas true and false) gives a parameter of unknown type.
-func property(name string, schema *node) Param {
+func property(name, schema string) Param {
 	p := Param{Name: name}
-	if schema.kind != '{' {
+	if !strings.HasPrefix(schema, "{") {
 		return p
 	}
-	if d := schema.get("description"); d != nil {
-		p.Description, _ = d.str()
-	}
-	if t := schema.get("type"); t != nil {
-		p.Type = typeName(t)
-	}
-	if e := schema.get("enum"); e != nil && e.kind == '[' {
-		p.Enum = e.value().([]any)
+	k := readKeywords(schema)
+	p.Description, _ = stringValue(k.description)
+	p.Type = typeName(k.typ)
+	if strings.HasPrefix(k.enum, "[") {
+		p.Enum = decodeList(k.enum)
 	}
 	switch p.Type {
 	case "array":
-		if items := schema.get("items"); items != nil && items.kind == '{' {
-			if t := items.get("type"); t != nil {
-				p.Items = typeName(t)
-			}
+		if strings.HasPrefix(k.items, "{") {
+			p.Items = typeName(firstMember(k.items, "type"))
 		}
 	case "object":
-		p.Fields = properties(schema)
-		if values := schema.get("additionalProperties"); len(p.Fields) == 0 && values != nil && values.kind == '{' {
-			if t := values.get("type"); t != nil {
-				p.Values = typeName(t)
-			}
+		p.Fields = properties(k)
+		if len(p.Fields) == 0 && strings.HasPrefix(k.additional, "{") {
+			p.Values = typeName(firstMember(k.additional, "type"))
 		}
 	}
 	return p
 }
 
-// typeName reads a type keyword: a string as written, or the one member
-// other than "null" of an array of strings; anything else gives "".
-func typeName(t *node) string {
-	if s, ok := t.str(); ok {
+// typeName reads a type keyword's text: a string as written, or the one
+// member other than "null" of an array of strings; anything else gives "".
+func typeName(t string) string {
+	if s, ok := stringValue(t); ok {
 		return s
 	}
+	list, ok := readItems(t)
+	if !ok {
+		return ""
+	}
 	found := ""
-	for _, item := range t.items {
-		s, ok := item.str()
+	for {
+		item, ok := list.next()
+		if !ok {
+			return found
+		}
+		s, ok := stringValue(item)
 		switch {
 		case !ok:
 			return ""
@@ -202,5 +176,15 @@ func typeName(t *node) string {
 		}
 		found = s
 	}
-	return found
+}
+
+// decodeList decodes a JSON array text as encoding/json does with
+// UseNumber, so that a number keeps its literal as a json.Number.
+func decodeList(text string) []any {
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	var list []any
+	// The text is an array inside a valid schema, so decoding succeeds.
+	_ = dec.Decode(&list)
+	return list
 }
