@@ -1,12 +1,12 @@
 package cli
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -28,52 +28,90 @@ var ErrHelp = flag.ErrHelp
 // ErrHelp. Required properties and enums are not checked here: they are the
 // tool's to judge.
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {
-	fs, values := c.flagSet()
-	if err := fs.Parse(words); err != nil {
-		return nil, err
-	}
-	text, given, err := jsonArgument(c.Name, fs.Args(), stdin)
+	rest, values, err := c.parseFlags(words)
 	if err != nil {
 		return nil, err
 	}
-	if fs.NFlag() == 0 {
+	text, given, err := jsonArgument(c.Name, rest, stdin)
+	if err != nil {
+		return nil, err
+	}
+	size, flagged := len(text)+2, false
+	for i := range values {
+		if values[i].given() {
+			flagged = true
+			size += values[i].size()
+		}
+	}
+	if !flagged {
 		if !given {
 			return json.RawMessage("{}"), nil
 		}
-		return text, nil
+		return json.RawMessage(text), nil
 	}
-	root := &object{}
+	var root *object
 	if given {
 		if root, err = parseObject(text); err != nil {
 			return nil, err
 		}
+	} else {
+		root = &object{members: make([]field, 0, len(values))}
 	}
-	for _, v := range values {
-		if v.given() {
-			if err := v.merge(root); err != nil {
+	for i := range values {
+		if values[i].given() {
+			if err := values[i].merge(root); err != nil {
 				return nil, err
 			}
 		}
 	}
-	var buf bytes.Buffer
-	root.write(&buf)
-	return buf.Bytes(), nil
+	return root.appendTo(make([]byte, 0, size)), nil
+}
+
+// parseFlags parses the flags at the start of words and returns the words
+// after them, with the command's flag values.
+func (c Command) parseFlags(words []string) ([]string, []flagValue, error) {
+	// Go's flag package stops at the first word shorter than two bytes or
+	// not beginning with a dash, before reading anything. When words start
+	// with such a word no flag can be given, so the flag set, the costliest
+	// part of a parse, is not built at all.
+	if len(words) == 0 || len(words[0]) < 2 || words[0][0] != '-' {
+		return words, nil, nil
+	}
+	fs, values := c.flagSet()
+	if err := fs.Parse(words); err != nil {
+		return nil, nil, err
+	}
+	return fs.Args(), values, nil
 }
 
 // flagSet builds the command's flag set from the flag walk: one value per
 // flag the walk yields, in walk order.
-func (c Command) flagSet() (*flag.FlagSet, []*flagValue) {
-	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+func (c Command) flagSet() (*flag.FlagSet, []flagValue) {
+	walk := walkFlags(c.Params)
+	n := 0
+	for i := range walk {
+		if walk[i].flag != "" {
+			n++
+		}
+	}
+	// NewFlagSet would also allocate the default usage function, which
+	// is replaced at once.
+	fs := new(flag.FlagSet)
+	fs.Init(c.Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	var values []*flagValue
-	for _, pos := range walkFlags(c.Params) {
-		if pos.flag == "" {
+	// The flag set keeps pointers into values, which therefore never grows
+	// past the size made here.
+	values := make([]flagValue, 0, n)
+	for i := range walk {
+		if walk[i].flag == "" {
 			continue
 		}
-		v := &flagValue{pos: pos}
-		fs.Var(v, pos.flag, pos.param.Description)
-		values = append(values, v)
+		values = append(values, flagValue{pos: &walk[i]})
+		v := &values[len(values)-1]
+		// Most flags hold one value: it lives in the flagValue itself.
+		v.values = v.first[:0]
+		fs.Var(v, walk[i].flag, walk[i].param.Description)
 	}
 	return fs, values
 }
@@ -81,12 +119,31 @@ func (c Command) flagSet() (*flag.FlagSet, []*flagValue) {
 // flagValue is the flag.Value of one flag: a scalar given once, a repeated
 // flag collecting elements, or a map flag collecting entries.
 type flagValue struct {
-	pos    position
-	values []json.RawMessage // converted values in command-line order
-	keys   []string          // map keys, parallel to values
+	pos    *position
+	values []string // the JSON text of each value, in command-line order
+	keys   []string // map keys, parallel to values
+	first  [1]string
 }
 
 func (v *flagValue) given() bool { return len(v.values) > 0 }
+
+// size is an upper bound of the bytes the flag adds to the arguments
+// object; 0 when it was not given.
+func (v *flagValue) size() int {
+	if !v.given() {
+		return 0
+	}
+	// Room for the quoted name, the colon, the comma, brackets or braces,
+	// and each key's quotes, colon and comma.
+	n := len(v.pos.flag) + 8
+	for i, value := range v.values {
+		n += len(value) + 1
+		if v.keys != nil {
+			n += len(v.keys[i]) + 4
+		}
+	}
+	return n
+}
 
 // String is required of a flag.Value; flag reads it only to print
 // defaults, which the runner never does.
@@ -100,7 +157,7 @@ func (v *flagValue) IsBoolFlag() bool {
 
 // Set converts one occurrence of the flag.
 func (v *flagValue) Set(word string) error {
-	p := v.pos.param
+	p := &v.pos.param
 	switch {
 	case p.Map():
 		key, value, ok := strings.Cut(word, "=")
@@ -134,19 +191,19 @@ func (v *flagValue) Set(word string) error {
 // jsonArgument reads the positional words left after the flags: none, one
 // JSON object, or "-" for one JSON object on stdin. It returns the trimmed
 // text and whether there was one.
-func jsonArgument(command string, words []string, stdin io.Reader) (json.RawMessage, bool, error) {
+func jsonArgument(command string, words []string, stdin io.Reader) (string, bool, error) {
 	switch len(words) {
 	case 0:
-		return nil, false, nil
+		return "", false, nil
 	case 1:
 	default:
 		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !json.Valid([]byte(first)) {
-			return nil, false, fmt.Errorf("the JSON argument reached the program as %d words: "+
+			return "", false, fmt.Errorf("the JSON argument reached the program as %d words: "+
 				"a single quote inside the single quotes ended them and the shell split the rest; "+
 				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
 				"after the program name: %s - <<'EOF'", len(words), command)
 		}
-		return nil, false, fmt.Errorf("one JSON argument at most, after the flags; got %q", words)
+		return "", false, fmt.Errorf("one JSON argument at most, after the flags; got %q", words)
 	}
 	text := words[0]
 	if text == "-" {
@@ -154,28 +211,62 @@ func jsonArgument(command string, words []string, stdin io.Reader) (json.RawMess
 		if stdin != nil {
 			var err error
 			if data, err = io.ReadAll(stdin); err != nil {
-				return nil, false, fmt.Errorf("reading the JSON argument from stdin: %w", err)
+				return "", false, fmt.Errorf("reading the JSON argument from stdin: %w", err)
 			}
 		}
 		text = string(data)
 	}
 	text = trimJSONSpace(text)
 	if !utf8.ValidString(text) {
-		return nil, false, errors.New("the JSON argument is not valid UTF-8")
+		return "", false, errors.New("the JSON argument is not valid UTF-8")
 	}
-	if !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
-		return nil, false, errors.New("the JSON argument is not a JSON object")
+	if !strings.HasPrefix(text, "{") || !validJSON(text) {
+		return "", false, errors.New("the JSON argument is not a JSON object")
 	}
-	// members cannot fail on the text of a valid object.
-	ms, _ := members([]byte(text))
-	seen := make(map[string]bool, len(ms))
-	for _, m := range ms {
-		if seen[m.key] {
-			return nil, false, fmt.Errorf("the JSON argument gives %q twice", m.key)
+	if key, twice := duplicateKey(text); twice {
+		return "", false, fmt.Errorf("the JSON argument gives %q twice", key)
+	}
+	return text, true, nil
+}
+
+// validJSON reports whether s is valid JSON text.
+func validJSON(s string) bool {
+	// Most arguments are short: a stack buffer spares the copy json.Valid
+	// needs from reaching the heap.
+	var buf [256]byte
+	return json.Valid(append(buf[:0], s...))
+}
+
+// duplicateKey returns the first top-level key that the valid object text
+// writes a second time, compared after unescaping.
+func duplicateKey(text string) (string, bool) {
+	r, _ := readMembers(text)
+	// A few keys are compared in turn; many go into a map.
+	var buf [listMax]string
+	keys := buf[:0]
+	var many map[string]bool
+	for {
+		key, _, ok := r.next()
+		switch {
+		case !ok:
+			return "", false
+		case many != nil:
+			if many[key] {
+				return key, true
+			}
+			many[key] = true
+		case slices.Contains(keys, key):
+			return key, true
+		case len(keys) < cap(keys):
+			keys = append(keys, key)
+		default:
+			many = make(map[string]bool, 2*len(keys))
+			for _, k := range keys {
+				many[k] = true
+			}
+			many[key] = true
 		}
-		seen[m.key] = true
 	}
-	return json.RawMessage(text), true, nil
 }
 
 // trimJSONSpace trims the white space the JSON grammar allows around a

@@ -1,11 +1,8 @@
 package cli
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 )
 
@@ -21,7 +18,7 @@ func (v *flagValue) merge(root *object) error {
 		}
 	}
 	last := path[len(path)-1]
-	p := v.pos.param
+	p := &v.pos.param
 	switch {
 	case p.Map():
 		obj, err := obj.child(last, path)
@@ -38,115 +35,74 @@ func (v *flagValue) merge(root *object) error {
 	case obj.has(last):
 		return fmt.Errorf("--%s and the JSON argument both give %q", v.pos.flag, v.pos.dotted())
 	case p.Repeated():
-		list := json.RawMessage("[")
-		for i, raw := range v.values {
-			if i > 0 {
-				list = append(list, ',')
-			}
-			list = append(list, raw...)
-		}
-		obj.add(last, append(list, ']'))
+		obj.add(last, "["+strings.Join(v.values, ",")+"]")
 	default:
 		obj.add(last, v.values[0])
 	}
 	return nil
 }
 
-// member is one member of a JSON object: its unescaped key and its value's
-// text as written.
-type member struct {
-	key   string
-	value json.RawMessage
-}
-
 // errNotObject reports JSON text that is valid but not an object.
 var errNotObject = errors.New("not a JSON object")
-
-// members returns the members of the JSON object text in written order,
-// duplicates included, each value as written. It walks the text with
-// json.Decoder.Token, so the order is the text's and not a map's.
-func members(text []byte) ([]member, error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if tok != json.Delim('{') {
-		return nil, errNotObject
-	}
-	var ms []member
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, err
-		}
-		ms = append(ms, member{key: key, value: value})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, errors.New("text after the JSON object")
-	}
-	return ms, nil
-}
 
 // object is a JSON object being merged with flags: the members the JSON
 // argument wrote, with their text kept, followed by the members flags add.
 type object struct {
-	members []*field
+	members []field
 }
 
 // field is one member of an object. Its value is raw text, or obj once a
 // flag has to add to it.
 type field struct {
 	key string
-	raw json.RawMessage
+	raw string
 	obj *object
 }
 
-// parseObject reads JSON object text into an object.
-func parseObject(text []byte) (*object, error) {
-	ms, err := members(text)
-	if err != nil {
-		return nil, err
+// parseObject reads the members of a valid JSON value text into an object,
+// in written order, duplicates included, each value as written. It fails
+// when the value is not an object.
+func parseObject(text string) (*object, error) {
+	r, ok := readMembers(text)
+	if !ok {
+		return nil, errNotObject
 	}
-	o := &object{members: make([]*field, len(ms))}
-	for i, m := range ms {
-		o.members[i] = &field{key: m.key, raw: m.value}
+	o := &object{}
+	for {
+		key, value, ok := r.next()
+		if !ok {
+			return o, nil
+		}
+		o.members = append(o.members, field{key: key, raw: value})
 	}
-	return o, nil
 }
 
-func (o *object) find(key string) *field {
-	for _, f := range o.members {
-		if f.key == key {
-			return f
+// find returns the index of the first member named key, or -1.
+func (o *object) find(key string) int {
+	for i := range o.members {
+		if o.members[i].key == key {
+			return i
 		}
 	}
-	return nil
+	return -1
 }
 
-func (o *object) has(key string) bool { return o.find(key) != nil }
+func (o *object) has(key string) bool { return o.find(key) >= 0 }
 
-func (o *object) add(key string, raw json.RawMessage) {
-	o.members = append(o.members, &field{key: key, raw: raw})
+func (o *object) add(key, raw string) {
+	o.members = append(o.members, field{key: key, raw: raw})
 }
 
 // child returns the object held under key, creating it when missing. path is
 // the dotted path of that member, for the message when the JSON argument
 // holds something other than an object there.
 func (o *object) child(key string, path []string) (*object, error) {
-	f := o.find(key)
-	if f == nil {
-		f = &field{key: key, obj: &object{}}
-		o.members = append(o.members, f)
+	i := o.find(key)
+	if i < 0 {
+		o.members = append(o.members, field{key: key, obj: &object{}})
+		i = len(o.members) - 1
 	}
+	f := &o.members[i]
 	if f.obj == nil {
 		obj, err := parseObject(f.raw)
 		if err != nil {
@@ -157,21 +113,22 @@ func (o *object) child(key string, path []string) (*object, error) {
 	return f.obj, nil
 }
 
-// write writes the object compactly; values no flag touched keep their
-// text.
-func (o *object) write(buf *bytes.Buffer) {
-	buf.WriteByte('{')
-	for i, f := range o.members {
+// appendTo appends the object to dst compactly; values no flag touched keep
+// their text.
+func (o *object) appendTo(dst []byte) []byte {
+	dst = append(dst, '{')
+	for i := range o.members {
+		f := &o.members[i]
 		if i > 0 {
-			buf.WriteByte(',')
+			dst = append(dst, ',')
 		}
-		buf.Write(quote(f.key))
-		buf.WriteByte(':')
+		dst = appendQuoted(dst, f.key)
+		dst = append(dst, ':')
 		if f.obj != nil {
-			f.obj.write(buf)
+			dst = f.obj.appendTo(dst)
 		} else {
-			buf.Write(f.raw)
+			dst = append(dst, f.raw...)
 		}
 	}
-	buf.WriteByte('}')
+	return append(dst, '}')
 }

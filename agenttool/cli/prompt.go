@@ -158,7 +158,7 @@ func (p *prompter) field(ctx context.Context, f Param) (json.RawMessage, error) 
 				fmt.Fprintln(p.out, err)
 				continue
 			}
-			return value, nil
+			return json.RawMessage(value), nil
 		case json.Valid([]byte(line)):
 			return json.RawMessage(line), nil
 		}
