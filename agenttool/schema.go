@@ -301,18 +301,18 @@ func schemerOf(t reflect.Type) (json.RawMessage, bool) {
 }
 
 // derefAll removes every pointer level from t. It reports false when the
-// pointer chain loops back on itself (type P *P), which has no base type.
+// pointer chain loops back on itself (type P *P), which has no base type;
+// a second cursor walking at half speed meets the first one in any loop.
 func derefAll(t reflect.Type) (reflect.Type, bool) {
-	var seen map[reflect.Type]bool
-	for t.Kind() == reflect.Pointer {
-		if seen[t] {
+	slow := t
+	for i := 0; t.Kind() == reflect.Pointer; i++ {
+		t = t.Elem()
+		if i%2 == 1 {
+			slow = slow.Elem()
+		}
+		if t == slow {
 			return t, false
 		}
-		if seen == nil {
-			seen = make(map[reflect.Type]bool)
-		}
-		seen[t] = true
-		t = t.Elem()
 	}
 	return t, true
 }

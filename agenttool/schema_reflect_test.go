@@ -2,10 +2,12 @@ package agenttool_test
 
 import (
 	"bytes"
+	"encoding"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,14 +33,18 @@ type (
 	recursiveMap   struct{ Children map[string]recursiveMap }
 	selfPointer    *selfPointer
 	selfSlice      []selfSlice
-	strictMap      struct{ Labels map[string]string }
-	intKeyMap      struct{ ByID map[int]string }
-	chanField      struct{ C chan int }
-	funcField      struct{ F func() }
-	complexField   struct{ Z complex128 }
-	deepChan       struct{ Inner struct{ List []chan int } }
-	badEnum        struct {
-		N int `enum:"1,two"`
+	strictMap      struct {
+		Labels map[string]string `json:"labels"`
+	}
+	intKeyMap struct {
+		ByID map[int]string `json:"by_id"`
+	}
+	chanField    struct{ C chan int }
+	funcField    struct{ F func() }
+	complexField struct{ Z complex128 }
+	deepChan     struct{ Inner struct{ List []chan int } }
+	badEnum      struct {
+		N int `json:"n" enum:"1,two"`
 	}
 	enumOnSlice struct {
 		S []string `enum:"a,b"`
@@ -51,6 +57,11 @@ type (
 	}
 	cycleField struct{ P selfPointer }
 	sliceCycle struct{ S selfSlice }
+	loopP      *loopQ
+	loopQ      *loopP
+	loopField  struct{ L loopQ }
+	namedMap   map[string]namedMap
+	mapCycle   struct{ M namedMap }
 )
 
 func TestReflectErrors(t *testing.T) {
@@ -69,6 +80,9 @@ func TestReflectErrors(t *testing.T) {
 		{"pointer type pointing to itself", reflect.TypeFor[selfPointer](), false, "recursive type agenttool_test.selfPointer"},
 		{"field of a self-pointing pointer type", reflect.TypeFor[cycleField](), false, "recursive type agenttool_test.selfPointer"},
 		{"field of a self-containing slice type", reflect.TypeFor[sliceCycle](), false, "recursive type agenttool_test.selfSlice"},
+		{"two pointer types pointing to each other", reflect.TypeFor[loopP](), false, "agenttool: recursive type agenttool_test.loop"},
+		{"field of two pointer types pointing to each other", reflect.TypeFor[loopField](), false, "agenttool: recursive type agenttool_test.loop"},
+		{"field of a self-containing map type", reflect.TypeFor[mapCycle](), false, "agenttool: recursive type agenttool_test.namedMap"},
 		{"strict map", reflect.TypeFor[strictMap](), true, "agenttool: field Labels: maps cannot be expressed in a strict schema"},
 		{"non-struct", reflect.TypeFor[int](), false, "agenttool: arguments must be a struct, got int"},
 		{"pointer to non-struct", reflect.TypeFor[**string](), false, "must be a struct, got **string"},
@@ -147,7 +161,27 @@ type (
 		Exported
 		unexported int
 	}
+	level int
+	octet byte
+	// moreKinds has two odd tags on purpose: reflection must read them the
+	// way encoding/json does.
+	moreKinds struct {
+		//lint:ignore SA5008 a field named "-" is what this case is about
+		Dash string `json:"-,"`
+		//lint:ignore SA5008 an option spelt in other case must not count
+		Odd     string                                     `json:"odd,omitEmpty"`
+		Level   level                                      `json:"level"`
+		Octets  []octet                                    `json:"octets"`
+		Fixed   [2]octet                                   `json:"fixed"`
+		Text    encoding.TextMarshaler                     `json:"text"`
+		Inline  interface{ MarshalText() ([]byte, error) } `json:"inline"`
+		Wrapped struct{ key }                              `json:"wrapped"`
+		Ratio   float64                                    `json:"ratio" enum:"0.1, 1e21"`
+		Raw     *json.RawMessage                           `json:"raw,omitempty"`
+	}
 )
+
+func (l level) MarshalText() ([]byte, error) { return []byte(strconv.Itoa(int(l))), nil }
 
 // taggedEmbed builds, at run time so that vet does not flag the clash it is
 // about, a struct embedding two structs whose fields share a tagged name.
@@ -195,6 +229,12 @@ func TestReflect(t *testing.T) {
 				`"str":{"type":"integer"},"Opt":{"type":"string"},"arr":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},` +
 				`"pany":{},"text":{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}},` +
 				`"required":["i8","u64","f32","b","named","up","iface","str","arr"]}`},
+		{"more kinds", reflect.TypeFor[moreKinds](), false,
+			`{"type":"object","properties":{` +
+				`"-":{"type":"string"},"odd":{"type":"string"},"level":{"type":"string"},"octets":{"type":"string"},` +
+				`"fixed":{"type":"array","items":{"type":"integer"}},"text":{"type":"string"},"inline":{"type":"string"},` +
+				`"wrapped":{"type":"string"},"ratio":{"type":"number","enum":[0.1,1e+21]},"raw":{}},` +
+				`"required":["-","odd","level","octets","fixed","text","inline","wrapped","ratio"]}`},
 		{"many kinds strict", reflect.TypeFor[manyKinds](), true,
 			`{"type":"object","properties":{` +
 				`"i8":{"type":"integer"},"u64":{"type":"integer","enum":[1,2]},"f32":{"type":"number","enum":[0.5]},` +
@@ -299,5 +339,32 @@ func TestReflectErrorIsNotValidation(t *testing.T) {
 	var verr *agenttool.ValidationError
 	if errors.As(err, &verr) {
 		t.Errorf("reflection error %v is a *ValidationError", err)
+	}
+}
+
+// TestReflectIgnoresOtherOptions checks that only WithStrict changes a
+// reflected schema; every other option, and a nil one, is ignored.
+func TestReflectIgnoresOtherOptions(t *testing.T) {
+	others := []agenttool.Option{
+		nil,
+		agenttool.WithSequential(),
+		agenttool.WithResource("shell:main"),
+		agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}),
+		agenttool.WithCloser(func() error { return nil }),
+		agenttool.WithParameters(json.RawMessage(`{"type":"object"}`)),
+		agenttool.WithoutValidation(),
+	}
+	typ := reflect.TypeFor[everything]()
+	plain, err := agenttool.SchemaOf(typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := agenttool.SchemaOf(typ, others...)
+	if err != nil || !bytes.Equal(got, plain) {
+		t.Errorf("SchemaOf with other options = %s, %v; want %s", got, err, plain)
+	}
+	strict, err := agenttool.SchemaOf(reflect.TypeFor[readFileArgs](), append(others, agenttool.WithStrict())...)
+	if err != nil || !bytes.Contains(strict, []byte(`"additionalProperties":false`)) {
+		t.Errorf("SchemaOf with WithStrict among others = %s, %v; want a strict schema", strict, err)
 	}
 }

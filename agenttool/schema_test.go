@@ -374,14 +374,64 @@ func TestSchemaMarshalJSON(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			// encoding/json compacts and re-escapes what a Marshaler
+			// returns, so the method's own output is checked as well.
+			if m, ok := tt.v.(json.Marshaler); ok {
+				got, err := m.MarshalJSON()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if string(got) != tt.want {
+					t.Errorf("MarshalJSON:\ngot  %s\nwant %s", got, tt.want)
+				}
+			}
 			got, err := json.Marshal(tt.v)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if string(got) != tt.want {
-				t.Errorf("got  %s\nwant %s", got, tt.want)
+				t.Errorf("json.Marshal:\ngot  %s\nwant %s", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestSchemaMarshalJSONEscaping checks that every string a schema holds is
+// written exactly as encoding/json writes it: each byte alone, and a
+// selection of runes and broken UTF-8.
+func TestSchemaMarshalJSONEscaping(t *testing.T) {
+	var texts []string
+	for b := range 256 {
+		texts = append(texts, string([]byte{byte(b)}), "a"+string([]byte{byte(b)})+"z")
+	}
+	texts = append(texts,
+		"", "plain", "é", "日本", "😀", "\u2028", "\u2029", "a\u2028b\u2029c", "\ufffd", "\u007f",
+		"<script>&amp;</script>", "tab\tnew\nline\r", "\xe2\x80", "\xf0\x9f\x98", "\xed\xa0\x80", "\xc0\xaf", "ok\xffok",
+	)
+	for _, text := range texts {
+		s := agenttool.Schema{
+			Type:        text,
+			Description: text,
+			Format:      text,
+			Enum:        []any{text},
+			Properties:  []agenttool.Property{{Name: text}},
+			Required:    []string{text},
+		}
+		got, err := s.MarshalJSON()
+		if err != nil {
+			t.Fatalf("%q: %v", text, err)
+		}
+		q, err := json.Marshal(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := fmt.Sprintf(`{"type":%s,"description":%s,"format":%s,"enum":[%s],"properties":{%s:{}},"required":[%s]}`, q, q, q, q, q, q)
+		if text == "" {
+			want = `{"enum":[""],"properties":{"":{}},"required":[""]}`
+		}
+		if string(got) != want {
+			t.Errorf("%q:\ngot  %s\nwant %s", text, got, want)
+		}
 	}
 }
 
