@@ -49,22 +49,48 @@ func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) 
 		}
 		return json.RawMessage(text), nil
 	}
-	var root *object
+	if !given && flat(values) {
+		// Flags of top-level parameters alone only add members, under names
+		// the walk keeps distinct, so the object is written straight away,
+		// as merging would write it.
+		out := append(make([]byte, 0, size), '{')
+		for i := range values {
+			if v := &values[i]; v.given() {
+				if len(out) > 1 {
+					out = append(out, ',')
+				}
+				out = appendQuoted(out, v.pos.path[0])
+				out = append(out, ':')
+				out = v.appendValue(out)
+			}
+		}
+		return append(out, '}'), nil
+	}
+	var buf [8]field
+	root := object{members: buf[:0]}
 	if given {
-		if root, err = parseObject(text); err != nil {
+		if err := root.parse(text); err != nil {
 			return nil, err
 		}
-	} else {
-		root = &object{members: make([]field, 0, len(values))}
 	}
 	for i := range values {
 		if values[i].given() {
-			if err := values[i].merge(root); err != nil {
+			if err := values[i].merge(&root); err != nil {
 				return nil, err
 			}
 		}
 	}
 	return root.appendTo(make([]byte, 0, size)), nil
+}
+
+// flat reports whether every flag given belongs to a top-level parameter.
+func flat(values []flagValue) bool {
+	for i := range values {
+		if values[i].given() && len(values[i].pos.path) > 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // parseFlags parses the flags at the start of words and returns the words
@@ -157,7 +183,7 @@ func (v *flagValue) IsBoolFlag() bool {
 
 // Set converts one occurrence of the flag.
 func (v *flagValue) Set(word string) error {
-	p := &v.pos.param
+	p := v.pos.param
 	switch {
 	case p.Map():
 		key, value, ok := strings.Cut(word, "=")
@@ -242,7 +268,7 @@ func validJSON(s string) bool {
 func duplicateKey(text string) (string, bool) {
 	r, _ := readMembers(text)
 	// A few keys are compared in turn; many go into a map.
-	var buf [listMax]string
+	var buf [shortList]string
 	keys := buf[:0]
 	var many map[string]bool
 	for {

@@ -18,7 +18,7 @@ func (v *flagValue) merge(root *object) error {
 		}
 	}
 	last := path[len(path)-1]
-	p := &v.pos.param
+	p := v.pos.param
 	switch {
 	case p.Map():
 		obj, err := obj.child(last, path)
@@ -35,11 +35,40 @@ func (v *flagValue) merge(root *object) error {
 	case obj.has(last):
 		return fmt.Errorf("--%s and the JSON argument both give %q", v.pos.flag, v.pos.dotted())
 	case p.Repeated():
-		obj.add(last, "["+strings.Join(v.values, ",")+"]")
+		obj.add(last, string(v.appendValue(nil)))
 	default:
 		obj.add(last, v.values[0])
 	}
 	return nil
+}
+
+// appendValue appends the JSON text of the flag's value: an object of the
+// entries of a map flag, an array of the elements of a repeated flag, or the
+// one value of a scalar flag.
+func (v *flagValue) appendValue(dst []byte) []byte {
+	switch {
+	case v.pos.param.Map():
+		dst = append(dst, '{')
+		for i, key := range v.keys {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = appendQuoted(dst, key)
+			dst = append(dst, ':')
+			dst = append(dst, v.values[i]...)
+		}
+		return append(dst, '}')
+	case v.pos.param.Repeated():
+		dst = append(dst, '[')
+		for i, value := range v.values {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = append(dst, value...)
+		}
+		return append(dst, ']')
+	}
+	return append(dst, v.values[0]...)
 }
 
 // errNotObject reports JSON text that is valid but not an object.
@@ -63,15 +92,21 @@ type field struct {
 // in written order, duplicates included, each value as written. It fails
 // when the value is not an object.
 func parseObject(text string) (*object, error) {
+	o := &object{}
+	return o, o.parse(text)
+}
+
+// parse appends the members of a valid JSON value text to o, as
+// parseObject reads them.
+func (o *object) parse(text string) error {
 	r, ok := readMembers(text)
 	if !ok {
-		return nil, errNotObject
+		return errNotObject
 	}
-	o := &object{}
 	for {
 		key, value, ok := r.next()
 		if !ok {
-			return o, nil
+			return nil
 		}
 		o.members = append(o.members, field{key: key, raw: value})
 	}

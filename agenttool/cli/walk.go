@@ -1,17 +1,15 @@
 package cli
 
-import (
-	"slices"
-	"strings"
-)
+import "strings"
 
 // position is one parameter at one place of a command's schema, as the flag
 // walk yields it.
 type position struct {
 	// path names the parameter from the top level down.
 	path []string
-	// param is the parameter itself.
-	param Param
+	// param is the parameter itself, in the Params (or Fields) the walk
+	// was given.
+	param *Param
 	// flag is the name of the parameter's flag, without dashes; empty when
 	// the parameter has no flag here.
 	flag string
@@ -45,7 +43,9 @@ func walkFlags(params []Param) []position {
 	w := walker{
 		out:   make([]position, 0, count),
 		names: make([]string, 0, names),
-		taken: nameSet{list: make([]string, 0, min(count, listMax))},
+	}
+	if count > shortList {
+		w.taken = make(map[string]bool, count)
 	}
 	w.walk(params, nil, true)
 	return w.out
@@ -72,11 +72,35 @@ type walker struct {
 	// names backs the paths of out: each path is a full slice of it, so
 	// appending a later path never changes an earlier one.
 	names []string
-	taken nameSet
+	// taken holds the flag names given so far when the walk is too long
+	// to search out for them in turn; nil otherwise.
+	taken map[string]bool
+}
+
+// shortList is the number of names up to which searching them in turn
+// costs less than a map.
+const shortList = 16
+
+// take reports whether the flag name is still free, and takes it.
+func (w *walker) take(name string) bool {
+	if w.taken == nil {
+		for i := range w.out {
+			if w.out[i].flag == name {
+				return false
+			}
+		}
+		return true
+	}
+	if w.taken[name] {
+		return false
+	}
+	w.taken[name] = true
+	return true
 }
 
 func (w *walker) walk(params []Param, parent []string, chain bool) {
-	for _, p := range params {
+	for i := range params {
+		p := &params[i]
 		start := len(w.names)
 		w.names = append(append(w.names, parent...), p.Name)
 		path := w.names[start:len(w.names):len(w.names)]
@@ -89,7 +113,7 @@ func (w *walker) walk(params []Param, parent []string, chain bool) {
 			if len(parent) > 0 {
 				name = strings.Join(path, ".")
 			}
-			if w.taken.add(name) {
+			if w.take(name) {
 				pos.flag = name
 			}
 		}
@@ -98,37 +122,4 @@ func (w *walker) walk(params []Param, parent []string, chain bool) {
 			w.walk(p.Fields, path, pos.chainRequired)
 		}
 	}
-}
-
-// nameSet is a set of strings that stays a short list, searched in turn,
-// until it grows large enough for a map to pay off.
-type nameSet struct {
-	list []string
-	m    map[string]bool
-}
-
-// listMax is the size up to which a nameSet searches its list.
-const listMax = 16
-
-// add adds name and reports whether it was new.
-func (s *nameSet) add(name string) bool {
-	if s.m != nil {
-		if s.m[name] {
-			return false
-		}
-		s.m[name] = true
-		return true
-	}
-	if slices.Contains(s.list, name) {
-		return false
-	}
-	s.list = append(s.list, name)
-	if len(s.list) > listMax {
-		s.m = make(map[string]bool, 2*len(s.list))
-		for _, n := range s.list {
-			s.m[n] = true
-		}
-		s.list = nil
-	}
-	return true
 }
