@@ -125,3 +125,16 @@ func FuzzReflect(f *testing.F) {
 		}
 	})
 }
+
+// FuzzSchemaMarshalJSON checks that Schema.MarshalJSON escapes any text,
+// valid UTF-8 or not, exactly as encoding/json does.
+func FuzzSchemaMarshalJSON(f *testing.F) {
+	for _, seed := range []string{"", "plain", "<a&b>", "\u2028\u2029", "\x00\x1f\x7f", "\xff\xfe", "\xe2\x80", "😀", `"\`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if got, want := marshalText(t, text); got != want {
+			t.Fatalf("%q:\ngot  %s\nwant %s", text, got, want)
+		}
+	})
+}

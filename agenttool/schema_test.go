@@ -396,6 +396,32 @@ func TestSchemaMarshalJSON(t *testing.T) {
 	}
 }
 
+// marshalText marshals a schema that holds text in every string it has
+// and returns that and what encoding/json's escaping calls for.
+func marshalText(t *testing.T, text string) (got, want string) {
+	t.Helper()
+	s := agenttool.Schema{
+		Type:        text,
+		Description: text,
+		Format:      text,
+		Enum:        []any{text},
+		Properties:  []agenttool.Property{{Name: text}},
+		Required:    []string{text},
+	}
+	b, err := s.MarshalJSON()
+	if err != nil {
+		t.Fatalf("%q: %v", text, err)
+	}
+	q, err := json.Marshal(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text == "" {
+		return string(b), `{"enum":[""],"properties":{"":{}},"required":[""]}`
+	}
+	return string(b), fmt.Sprintf(`{"type":%s,"description":%s,"format":%s,"enum":[%s],"properties":{%s:{}},"required":[%s]}`, q, q, q, q, q, q)
+}
+
 // TestSchemaMarshalJSONEscaping checks that every string a schema holds is
 // written exactly as encoding/json writes it: each byte alone, and a
 // selection of runes and broken UTF-8.
@@ -409,27 +435,7 @@ func TestSchemaMarshalJSONEscaping(t *testing.T) {
 		"<script>&amp;</script>", "tab\tnew\nline\r", "\xe2\x80", "\xf0\x9f\x98", "\xed\xa0\x80", "\xc0\xaf", "ok\xffok",
 	)
 	for _, text := range texts {
-		s := agenttool.Schema{
-			Type:        text,
-			Description: text,
-			Format:      text,
-			Enum:        []any{text},
-			Properties:  []agenttool.Property{{Name: text}},
-			Required:    []string{text},
-		}
-		got, err := s.MarshalJSON()
-		if err != nil {
-			t.Fatalf("%q: %v", text, err)
-		}
-		q, err := json.Marshal(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want := fmt.Sprintf(`{"type":%s,"description":%s,"format":%s,"enum":[%s],"properties":{%s:{}},"required":[%s]}`, q, q, q, q, q, q)
-		if text == "" {
-			want = `{"enum":[""],"properties":{"":{}},"required":[""]}`
-		}
-		if string(got) != want {
+		if got, want := marshalText(t, text); got != want {
 			t.Errorf("%q:\ngot  %s\nwant %s", text, got, want)
 		}
 	}

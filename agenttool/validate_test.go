@@ -3,6 +3,7 @@ package agenttool_test
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -54,7 +55,20 @@ func handSchemas() map[string]*agenttool.Schema {
 		"two required":                {Type: "object", Required: []string{"z", "a"}},
 		"two typed properties":        {Type: "object", Properties: []agenttool.Property{{Name: "b", Schema: &agenttool.Schema{Type: "string"}}, {Name: "a", Schema: &agenttool.Schema{Type: "string"}}}},
 		"nullable object with fields": {Type: "object", Nullable: true, Required: []string{"x"}},
+		"map of objects":              {Type: "object", AdditionalProperties: &agenttool.Schema{Type: "object", Properties: []agenttool.Property{{Name: "x", Schema: &agenttool.Schema{Type: "integer"}}}}},
+		"matrix":                      {Type: "array", Items: &agenttool.Schema{Type: "array", Items: &agenttool.Schema{Type: "integer"}}},
+		"map of strings":              {Type: "object", AdditionalProperties: &agenttool.Schema{Type: "string"}},
 	}
+}
+
+// manyKeys returns an object of twenty members, more than a small buffer
+// holds, written in an order unlike their sorted one; each has a number.
+func manyKeys() string {
+	var members []string
+	for i, k := range strings.Split("tsrqponmlkjihgfedcba", "") {
+		members = append(members, fmt.Sprintf("%q:%d", k, 19-i))
+	}
+	return "{" + strings.Join(members, ",") + "}"
 }
 
 func TestValidateJSON(t *testing.T) {
@@ -129,6 +143,13 @@ func TestValidateJSON(t *testing.T) {
 		{"keys checked in sorted order", hand["two typed properties"], `{"b":1,"a":2}`, `invalid arguments: a: expected string, got 2`},
 		{"nullable object accepts null", hand["nullable object with fields"], `null`, ""},
 		{"nil schema accepts anything", nil, `[1,2]`, ""},
+		{"nested array element path", hand["matrix"], `[[1],[2,3.5]]`, `invalid arguments: [1][1]: expected integer, got 3.5`},
+		{"empty member name keeps its dot", hand["map of objects"], `{"":{"x":"a"}}`, `invalid arguments: .x: expected integer, got "a"`},
+		{"empty member name at the root", hand["map of strings"], `{"":1}`, `invalid arguments: expected string, got 1`},
+		{"member names with dots are not split", hand["map of objects"], `{"a.b":{"x":true}}`, `invalid arguments: a.b.x: expected integer, got true`},
+		{"first of many keys in sorted order", hand["map of strings"], manyKeys(), `invalid arguments: a: expected string, got 0`},
+		{"duplicate member: the last one counts", loose, `{"path":1,"path":"x"}`, ""},
+		{"number text rendered as written", hand["map of strings"], `{"n":-0.50e+01}`, `invalid arguments: n: expected string, got -0.50e+01`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -158,10 +179,13 @@ func TestValidateJSONNotJSON(t *testing.T) {
 		want  string
 	}{
 		{"unterminated object", `{`, "invalid arguments: not valid JSON: unexpected EOF"},
-		{"trailing value", `{} x`, "invalid arguments: not valid JSON: "},
-		{"second value", `{"path":"x"} {}`, "invalid arguments: not valid JSON: "},
+		{"trailing value", `{} x`, "invalid arguments: not valid JSON: unexpected data after the value"},
+		{"second value", `{"path":"x"} {}`, "invalid arguments: not valid JSON: unexpected data after the value"},
+		{"trailing close", `{"path":"x"}}`, "invalid arguments: not valid JSON: unexpected data after the value"},
+		{"number run into a letter", `1x`, "invalid arguments: not valid JSON: unexpected data after the value"},
 		{"only white space", " \n", "invalid arguments: not valid JSON: EOF"},
-		{"bad token", `{"path":}`, "invalid arguments: not valid JSON: invalid character '}'"},
+		{"bad token", `{"path":}`, "invalid arguments: not valid JSON: invalid character '}' looking for beginning of value"},
+		{"lone minus", `-`, "invalid arguments: not valid JSON: unexpected EOF"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -170,8 +194,8 @@ func TestValidateJSONNotJSON(t *testing.T) {
 			if !errors.As(err, &verr) {
 				t.Fatalf("ValidateJSON(%q) = %v, want a *ValidationError", tt.input, err)
 			}
-			if !strings.HasPrefix(err.Error(), tt.want) {
-				t.Errorf("ValidateJSON(%q) = %q, want prefix %q", tt.input, err, tt.want)
+			if err.Error() != tt.want {
+				t.Errorf("ValidateJSON(%q) = %q, want %q", tt.input, err, tt.want)
 			}
 			if verr.Path != "" {
 				t.Errorf("Path = %q, want empty", verr.Path)
