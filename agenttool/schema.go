@@ -21,14 +21,16 @@ type Schemer interface{ JSONSchema() json.RawMessage }
 // Schema is the subset of JSON Schema that reflection produces and that
 // validation understands. The zero value accepts any JSON value. Schema
 // values are plain data: build them by hand, or with Reflect, and do not
-// change one while it is in use.
+// change one while it is in use. Marshalling and validation only read a
+// schema, so one schema may serve many goroutines at once.
 type Schema struct {
 	// Type is a JSON Schema type name: "object", "array", "string",
 	// "integer", "number", "boolean" or "null". Empty means any value.
 	Type string
 	// Nullable also allows null; it is written as [Type,"null"] and has no
 	// effect when Type is empty.
-	Nullable    bool
+	Nullable bool
+	// Description tells the model what the value is for.
 	Description string
 	// Format is a hint such as "date-time"; validation does not check it.
 	Format string
@@ -52,8 +54,8 @@ type Schema struct {
 // Property is one named member of an object schema. A nil Schema accepts
 // any value and is written as {}.
 type Property struct {
-	Name   string
-	Schema *Schema
+	Name   string  // the member name as it appears in the arguments
+	Schema *Schema // the schema its value must match
 }
 
 // maxSchemaDepth bounds the nesting MarshalJSON follows, so that a schema
@@ -69,9 +71,10 @@ const maxSchemaDepth = 1000
 // with a nil Schema is written as {}. Strings are escaped exactly as
 // encoding/json escapes them by default, HTML characters included.
 //
-// The receiver is a value so that a Schema held by value inside another
-// struct marshals exactly like a *Schema. An enum value that encoding/json
-// cannot marshal, or nesting deeper than 1000 levels (a schema that contains
+// Declaring the method on the value rather than the pointer lets
+// encoding/json use it for a Schema field of another struct too, so both
+// forms give the same text. An enum value that encoding/json cannot
+// marshal, or nesting deeper than 1000 levels (a schema that contains
 // itself), is an error.
 func (s Schema) MarshalJSON() ([]byte, error) {
 	// A reflected schema of a few fields fits in this, so the usual case
