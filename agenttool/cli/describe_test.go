@@ -3,7 +3,9 @@ package cli
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -189,6 +191,8 @@ func TestArgsErrors(t *testing.T) {
 			`the JSON argument gives "limits", which is not an object`},
 		{"nested duplicate passes, top-level one does not", []string{`{"target":{"host":"a","host":"b"},"target":{}}`}, "",
 			`the JSON argument gives "target" twice`},
+		{"duplicate compared after unescaping", []string{`{"ab":1,"a\u0062":2}`}, "", `the JSON argument gives "ab" twice`},
+		{"duplicate among many keys", []string{manyKeys(20, "k3")}, "", `the JSON argument gives "k3" twice`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -205,6 +209,36 @@ type failingReader struct{}
 func (failingReader) Read([]byte) (int, error) { return 0, errStdin }
 
 var errStdin = errors.New("stdin closed")
+
+// checkEmptyJSON checks that words which give no JSON argument build the
+// same arguments once an empty JSON object follows them: flags merged into
+// an empty object give what flags alone give.
+func checkEmptyJSON(t *testing.T, cmd Command, words []string) {
+	t.Helper()
+	alone, err := cmd.Args(words, strings.NewReader(""))
+	if err != nil {
+		return
+	}
+	// A second positional word fails, so only words without one compare.
+	merged, err := cmd.Args(append(slices.Clip(words), "{}"), strings.NewReader(""))
+	if err == nil && string(merged) != string(alone) {
+		t.Errorf("Args(%q) = %s, but %s with an empty JSON object", words, alone, merged)
+	}
+}
+
+// manyKeys returns a JSON object of n members k0, k1, ..., followed by a
+// member named again when again is not empty.
+func manyKeys(n int, again string) string {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := range n {
+		fmt.Fprintf(&b, `"k%d":%d,`, i, i)
+	}
+	if again != "" {
+		fmt.Fprintf(&b, "%q:0,", again)
+	}
+	return strings.TrimSuffix(b.String(), ",") + "}"
+}
 
 func TestArgs(t *testing.T) {
 	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(deploySchema), echoArgs))
@@ -226,6 +260,10 @@ func TestArgs(t *testing.T) {
 			`{"a":1,"target":{"port":1}}`},
 		{"flags added in walk order", []string{"--switches", "x=1", "--target.tls.on", "--target.host", "h"}, "",
 			`{"target":{"host":"h","tls":{"on":true}},"switches":{"x":true}}`},
+		{"top-level flags alone, in walk order", []string{"--switches", "x=1", "--limits", "b=2", "--switches", "y=f"}, "",
+			`{"limits":{"b":2},"switches":{"x":true,"y":false}}`},
+		{"keys that need escapes", []string{"--limits", "a\tb\u00e9\x01=1"}, "", `{"limits":{"a\tbé\u0001":1}}`},
+		{"many distinct keys", []string{manyKeys(20, "")}, "", manyKeys(20, "")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -233,6 +271,7 @@ func TestArgs(t *testing.T) {
 			if err != nil || string(args) != tc.want {
 				t.Errorf("Args(%q) = %s, %v; want %s", tc.words, args, err, tc.want)
 			}
+			checkEmptyJSON(t, cmd, tc.words)
 		})
 	}
 	if _, err := cmd.Args([]string{"-"}, failingReader{}); err == nil ||

@@ -74,8 +74,9 @@ func FuzzRunArgs(f *testing.F) {
 }
 
 // FuzzDescribe feeds arbitrary schemas to Describe and everything built on
-// it: none may panic, and the parser registers exactly the flags the walk
-// yields.
+// it: none may panic, the parser registers exactly the flags the walk
+// yields, and flags build the same arguments alone as merged into an empty
+// JSON object.
 func FuzzDescribe(f *testing.F) {
 	for _, tool := range fixtures() {
 		f.Add(string(Describe(tool).Schema), "--a\x00v")
@@ -101,9 +102,11 @@ func FuzzDescribe(f *testing.F) {
 				t.Fatalf("flag %q not registered", name)
 			}
 		}
-		args, err := cmd.Args(strings.Split(line, "\x00"), strings.NewReader(""))
+		words := strings.Split(line, "\x00")
+		args, err := cmd.Args(words, strings.NewReader(""))
 		if err == nil && (!json.Valid(args) || args[0] != '{') {
 			t.Fatalf("arguments %q", args)
 		}
+		checkEmptyJSON(t, cmd, words)
 	})
 }

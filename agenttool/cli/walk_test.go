@@ -276,3 +276,33 @@ func TestWalk(t *testing.T) {
 		t.Errorf("walk\n%+v\nwant\n%+v", got, want)
 	}
 }
+
+// TestWalkLong checks a walk too long to search its flag names in turn:
+// the first of two parameters named alike still keeps the flag.
+func TestWalkLong(t *testing.T) {
+	var props []string
+	for i := range 2 * shortList {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
+	}
+	schema := `{"type":"object","properties":{` + strings.Join(props, ",") +
+		`,"a":{"type":"object","properties":{"b":{"type":"integer"}}},"a.b":{"type":"string"}}}`
+	cmd := Describe(&standIn{name: "c", schema: json.RawMessage(schema)})
+	walk := walkFlags(cmd.Params)
+	if len(walk) != 2*shortList+3 {
+		t.Fatalf("%d positions, want %d", len(walk), 2*shortList+3)
+	}
+	for _, pos := range walk {
+		want := pos.dotted()
+		switch {
+		case pos.nests:
+			want = ""
+		case len(pos.path) == 1 && pos.path[0] == "a.b":
+			// The field a.b came first and took the name.
+			want = ""
+		}
+		if pos.flag != want {
+			t.Errorf("%q (depth %d) has flag %q, want %q", pos.dotted(), len(pos.path), pos.flag, want)
+		}
+	}
+	checkAgreement(t, schema)
+}
