@@ -80,8 +80,9 @@ func fuzzStruct(data []byte) reflect.Type {
 }
 
 // FuzzReflect checks that Reflect, in both modes, returns either an error
-// with the package prefix or a schema that marshals to valid JSON and can
-// validate a document, never panicking.
+// with the package prefix or a schema that marshals to valid JSON, names
+// each property once, requires only properties (all of them under strict)
+// and can validate a document, never panicking.
 func FuzzReflect(f *testing.F) {
 	for _, seed := range [][]byte{
 		{},
@@ -120,6 +121,21 @@ func FuzzReflect(f *testing.F) {
 			raw, err := agenttool.SchemaOf(typ, schemaOptions(strict)...)
 			if err != nil || !bytes.Equal(raw, b) {
 				t.Fatalf("strict=%v: SchemaOf = %s, %v; want %s", strict, raw, err, b)
+			}
+			names := map[string]bool{}
+			for _, p := range s.Properties {
+				if names[p.Name] {
+					t.Fatalf("strict=%v: schema of %s names %q twice", strict, typ, p.Name)
+				}
+				names[p.Name] = true
+			}
+			for _, r := range s.Required {
+				if !names[r] {
+					t.Fatalf("strict=%v: schema of %s requires %q, which is no property", strict, typ, r)
+				}
+			}
+			if strict && len(s.Required) != len(s.Properties) {
+				t.Fatalf("strict: schema of %s requires %d of %d properties", typ, len(s.Required), len(s.Properties))
 			}
 			_ = s.ValidateJSON([]byte("{}"))
 		}

@@ -306,8 +306,10 @@ func fuzzSchemas(tb testing.TB) []*agenttool.Schema {
 	return out
 }
 
-// FuzzValidateJSON checks that no input makes validation panic and that
-// every failure is a *ValidationError with the contract's prefix.
+// FuzzValidateJSON checks that no input makes validation panic, that
+// every failure is a *ValidationError with the contract's prefix, and that
+// the failure reported does not change from one run to the next (map
+// iteration order must not leak into it).
 func FuzzValidateJSON(f *testing.F) {
 	for _, seed := range []string{
 		``, `{}`, `{"path":"x"}`, `{"path":"x","level":"mid","count":1.5}`,
@@ -329,6 +331,9 @@ func FuzzValidateJSON(f *testing.F) {
 			}
 			if !strings.HasPrefix(err.Error(), "invalid arguments: ") {
 				t.Fatalf("schema %d: error %q lacks the prefix", i, err)
+			}
+			if again := s.ValidateJSON(data); again == nil || again.Error() != err.Error() {
+				t.Fatalf("schema %d: first run %q, second run %v", i, err, again)
 			}
 		}
 	})
