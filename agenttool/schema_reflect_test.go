@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -161,8 +162,28 @@ type (
 		Exported
 		unexported int
 	}
-	level int
-	octet byte
+	level           int
+	octet           byte
+	renamedExported struct {
+		Tagged1 `json:"inner"`
+		Tagged2
+	}
+	// Levels of embedding whose names collide at different depths.
+	deepest struct {
+		A string
+		B string `json:"b"`
+		C string
+	}
+	middle struct {
+		deepest
+		A string
+		C string `json:"C"`
+	}
+	layered struct {
+		middle
+		Tagged1
+		B string
+	}
 	// moreKinds has two odd tags on purpose: reflection must read them the
 	// way encoding/json does.
 	moreKinds struct {
@@ -212,8 +233,10 @@ func TestReflect(t *testing.T) {
 			`{"type":"object","properties":{"A":` + schemaN + `,"B":` + schemaN + `},"required":["A","B"]}`},
 		{"same type in two sibling subtrees", reflect.TypeFor[twice](), false,
 			`{"type":"object","properties":{"First":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"]},"Second":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"]}},"required":["First","Second"]}`},
-		{"embedded struct with a tag name is a field", reflect.TypeFor[renamed](), false,
+		{"embedded unexported struct with a tag name is a skipped field", reflect.TypeFor[renamed](), false,
 			`{"type":"object","properties":{},"required":[]}`},
+		{"embedded exported struct with a tag name is a field", reflect.TypeFor[renamedExported](), false,
+			`{"type":"object","properties":{"inner":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]},"x":{"type":"string"}},"required":["inner","x"]}`},
 		{"embedded pointer is promoted", reflect.TypeFor[ptrEmbed](), false, schemaN},
 		{"equal untagged names at one depth cancel", reflect.TypeFor[dupEmbeds](), false,
 			`{"type":"object","properties":{"Y":{"type":"integer"}},"required":["Y"]}`},
@@ -366,5 +389,48 @@ func TestReflectIgnoresOtherOptions(t *testing.T) {
 	strict, err := agenttool.SchemaOf(reflect.TypeFor[readFileArgs](), append(others, agenttool.WithStrict())...)
 	if err != nil || !bytes.Contains(strict, []byte(`"additionalProperties":false`)) {
 		t.Errorf("SchemaOf with WithStrict among others = %s, %v; want a strict schema", strict, err)
+	}
+}
+
+// TestReflectNamesMatchEncodingJSON checks that reflection keeps the
+// properties encoding/json writes, in its order, for structs whose fields
+// all appear in the encoding of their zero value.
+func TestReflectNamesMatchEncodingJSON(t *testing.T) {
+	tests := []struct {
+		name  string
+		value any
+		want  []string
+	}{
+		{"shadowed", shadowedArgs{}, []string{"Memo", "id"}},
+		{"equal names at one depth", dupEmbeds{}, []string{"Y"}},
+		{"tagged embedded struct beside a promoted one", renamedExported{}, []string{"inner", "x"}},
+		{"collisions at three depths", layered{}, []string{"b", "A", "C", "x", "B"}},
+		{"every kind of field", struct {
+			nested
+			Other string `json:"other"`
+			Dash  string `json:"-"`
+		}{}, []string{"name", "Tags", "other"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := agenttool.Reflect(reflect.TypeOf(tt.value))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var names []string
+			for _, p := range s.Properties {
+				names = append(names, p.Name)
+			}
+			encoded, err := json.Marshal(tt.value)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if keys := objectKeys(t, encoded); !slices.Equal(names, keys) {
+				t.Errorf("property names %q, encoding/json keys %q", names, keys)
+			}
+			if !slices.Equal(names, tt.want) {
+				t.Errorf("property names %q, want %q", names, tt.want)
+			}
+		})
 	}
 }

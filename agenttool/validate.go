@@ -58,8 +58,8 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // Validate checks a decoded JSON value against s and returns the first
 // mismatch as a *ValidationError, or nil. v is made of map[string]any,
 // []any, string, json.Number or any Go integer or floating-point type,
-// bool and nil, as encoding/json produces; any other Go value matches only
-// a schema without a type. Enum membership is checked before the type, so
+// bool and nil, as encoding/json produces; any other Go value fails every
+// type check. Enum membership is checked before the type, so
 // a value outside an integer enum reports the enum. In an object the
 // required properties are checked first, in the order listed, then the
 // members in byte-wise order of their names, so the error reported does not
