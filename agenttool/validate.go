@@ -59,11 +59,11 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // mismatch as a *ValidationError, or nil. v is made of map[string]any,
 // []any, string, json.Number or any Go integer or floating-point type,
 // bool and nil, as encoding/json produces; any other Go value fails every
-// type check. Enum membership is checked before the type, so
-// a value outside an integer enum reports the enum. In an object the
-// required properties are checked first, in the order listed, then the
-// members in byte-wise order of their names, so the error reported does not
-// depend on map iteration order. A nil s accepts anything.
+// type check. Enum membership is checked before the type, so a value
+// outside an integer enum reports the enum. In an object the required
+// properties are checked first, in the order listed, then the members in
+// byte-wise order of their names, so the error reported does not depend on
+// map iteration order. A nil s accepts anything.
 func (s *Schema) Validate(v any) error {
 	if f := s.check(v); f != nil {
 		return &ValidationError{Path: f.where(), Msg: f.msg}
@@ -71,9 +71,9 @@ func (s *Schema) Validate(v any) error {
 	return nil
 }
 
-// failure is a mismatch found below the value being checked. Its path is
-// gathered on the way back up, innermost step first, so that a valid
-// document costs no path strings at all.
+// failure is a mismatch found by check. Its path is gathered on the way
+// back up, innermost step first, so that a valid document costs no path
+// strings at all.
 type failure struct {
 	msg  string
 	path []step
