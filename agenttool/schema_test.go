@@ -256,22 +256,33 @@ func lineDiff(want, got string) string {
 			fmt.Fprintf(&out, "  %s\n", a[i])
 			i++
 			j++
-		case j < len(b) && (i == len(a) || lcs[i][j+1] >= lcs[i+1][j]):
-			fmt.Fprintf(&out, "+ %s\n", b[j])
-			j++
-		default:
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			// Removals come before additions, as in a unified diff.
 			fmt.Fprintf(&out, "- %s\n", a[i])
 			i++
+		default:
+			fmt.Fprintf(&out, "+ %s\n", b[j])
+			j++
 		}
 	}
 	return out.String()
 }
 
 func TestLineDiff(t *testing.T) {
-	got := lineDiff("a\nb\nc", "a\nx\nc")
-	want := "  a\n+ x\n- b\n  c\n"
-	if got != want {
-		t.Errorf("lineDiff = %q, want %q", got, want)
+	tests := []struct {
+		name, want, got, diff string
+	}{
+		{"equal", "a\nb", "a\nb", "  a\n  b\n"},
+		{"changed line", "a\nb\nc", "a\nx\nc", "  a\n- b\n+ x\n  c\n"},
+		{"added at the end", "a", "a\nb", "  a\n+ b\n"},
+		{"removed at the start", "a\nb", "b", "- a\n  b\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if d := lineDiff(tt.want, tt.got); d != tt.diff {
+				t.Errorf("lineDiff = %q, want %q", d, tt.diff)
+			}
+		})
 	}
 }
 
