@@ -223,7 +223,7 @@ func jsonArgument(command string, words []string, stdin io.Reader) (string, bool
 		return "", false, nil
 	case 1:
 	default:
-		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !json.Valid([]byte(first)) {
+		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !validJSON(first) {
 			return "", false, fmt.Errorf("the JSON argument reached the program as %d words: "+
 				"a single quote inside the single quotes ended them and the shell split the rest; "+
 				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
@@ -253,14 +253,6 @@ func jsonArgument(command string, words []string, stdin io.Reader) (string, bool
 		return "", false, fmt.Errorf("the JSON argument gives %q twice", key)
 	}
 	return text, true, nil
-}
-
-// validJSON reports whether s is valid JSON text.
-func validJSON(s string) bool {
-	// Most arguments are short: a stack buffer spares the copy json.Valid
-	// needs from reaching the heap.
-	var buf [256]byte
-	return json.Valid(append(buf[:0], s...))
 }
 
 // duplicateKey returns the first top-level key that the valid object text

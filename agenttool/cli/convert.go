@@ -67,37 +67,7 @@ func convertInteger(word string) (string, error) {
 // jsonNumber reports whether s is a number literal of the JSON grammar:
 // -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
 func jsonNumber(s string) bool {
-	i := 0
-	if i < len(s) && s[i] == '-' {
-		i++
-	}
-	switch {
-	case i < len(s) && s[i] == '0':
-		i++
-	case i < len(s) && s[i] >= '1' && s[i] <= '9':
-		i = digits(s, i)
-	default:
-		return false
-	}
-	if i < len(s) && s[i] == '.' {
-		j := digits(s, i+1)
-		if j == i+1 {
-			return false
-		}
-		i = j
-	}
-	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
-		i++
-		if i < len(s) && (s[i] == '+' || s[i] == '-') {
-			i++
-		}
-		j := digits(s, i)
-		if j == i {
-			return false
-		}
-		i = j
-	}
-	return i == len(s)
+	return validNumber(s, 0) == len(s)
 }
 
 // digits returns the index of the first byte at or after i that is not a

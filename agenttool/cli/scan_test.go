@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -285,10 +286,28 @@ var scannerSeeds = []string{
 	`{"a":1,"b":[1,2,{"c":"]}"}],"c":null,"d":-1.5e+3}`,
 	`{}`, `[]`, `"x"`, `null`, `1`, `{`, `}`, `{"a"`, `{"a":`, `{"a":1,}`, `[1,`, `"`, `"\`, ``,
 	`{"properties":{"a":{}}} x`, `{} {}`,
+	`"\u00e9\uD83D\/\b\f\n\r\t"`, `"\u12"`, `"\x"`, "\"\x01\"", "\"\x7f\xff\"",
+	`-0.5E-07`, `-`, `01`, `1.`, `1e`, `1e+`, `.5`, `+1`, `tru`, `nul`, `falsey`, `[1 2]`, `{"a":1 "b":2}`,
+	`{"a"::1}`, `{,}`, `[,1]`, "[1,]", " \t\r\n[ ] \n",
+}
+
+// TestValidJSONDepth checks that validJSON refuses nesting beyond the limit
+// of encoding/json, and accepts it up to the limit.
+func TestValidJSONDepth(t *testing.T) {
+	for _, depth := range []int{maxDepth - 1, maxDepth, maxDepth + 1} {
+		for _, open := range []string{"[", `{"a":`} {
+			closing := map[string]string{"[": "]", `{"a":`: "}"}[open]
+			text := strings.Repeat(open, depth) + "1" + strings.Repeat(closing, depth)
+			if got, want := validJSON(text), json.Valid([]byte(text)); got != want || want != (depth <= maxDepth) {
+				t.Errorf("%d times %q: validJSON %v, json.Valid %v", depth, open, got, want)
+			}
+		}
+	}
 }
 
 // FuzzScanner checks the scanner against encoding/json on arbitrary text:
-// the schema reader gives the parameters the reference reader gives, the
+// validJSON accepts what json.Valid accepts, the schema reader gives the
+// parameters the reference reader gives, the
 // members and elements of valid objects and arrays are those encoding/json
 // finds, a valid literal unquotes as encoding/json decodes it, and nothing
 // panics or loops on invalid text.
@@ -302,10 +321,14 @@ func FuzzScanner(f *testing.F) {
 			t.Fatalf("schemaParams(%q)\n%#v\nwant\n%#v", text, got, want)
 		}
 
-		// The scanner may give anything on invalid text, but must end.
+		valid := json.Valid([]byte(text))
+		if got := validJSON(text); got != valid {
+			t.Fatalf("validJSON(%q) = %v, json.Valid says %v", text, got, valid)
+		}
+		// The splitters may give anything on invalid text, but must end.
 		scanMembers(text)
 		scanItems(text)
-		if !json.Valid([]byte(text)) {
+		if !valid {
 			return
 		}
 
