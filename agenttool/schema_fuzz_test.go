@@ -45,7 +45,7 @@ func fuzzStruct(data []byte) reflect.Type {
 	}
 	names := []string{"", "a", "b", "-", "F0", "a b", "<html>", "a"}
 	descs := []string{"d", `with "quotes"`, "<b>&amp;", "", "line\nbreak"}
-	enums := []string{"1,2", "a,b", "true,false", "1.5", "x", "", " 3 , 4 ", "null"}
+	enums := []string{"1,2", "a,b", "true,false", "1.5", "x", "", " 3 , 4 ", "null", "NaN", "1,+Inf"}
 	const maxFields = 16
 	at := func(i int) byte {
 		if i < len(data) {

@@ -3,7 +3,9 @@ package agenttool
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"slices"
 	"strconv"
@@ -333,8 +335,8 @@ func (r *reflector) field(dst *Schema, f fieldInfo) error {
 }
 
 // parseEnum parses the values of an enum tag by the kind of the field's
-// type with pointers removed. When the field will be a nullable enum, room
-// is left for the null that field appends.
+// type with pointers removed; a float must be finite. When the field will
+// be a nullable enum, room is left for the null that field appends.
 func parseEnum(tag string, f fieldInfo, strict bool) ([]any, error) {
 	base, _ := derefAll(f.typ)
 	n := strings.Count(tag, ",") + 1
@@ -357,7 +359,13 @@ func parseEnum(tag string, f fieldInfo, strict bool) ([]any, error) {
 			reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
 			v, err = strconv.ParseInt(p, 10, 64)
 		case reflect.Float32, reflect.Float64:
-			v, err = strconv.ParseFloat(p, 64)
+			var f float64
+			if f, err = strconv.ParseFloat(p, 64); err == nil && (math.IsNaN(f) || math.IsInf(f, 0)) {
+				// ParseFloat accepts NaN and infinities, which JSON cannot
+				// write: the schema would fail to marshal later.
+				err = errors.New("not a finite number")
+			}
+			v = f
 		case reflect.Bool:
 			v, err = strconv.ParseBool(p)
 		default:

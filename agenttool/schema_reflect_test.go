@@ -56,6 +56,12 @@ type (
 	badBoolEnum struct {
 		B bool `enum:"maybe"`
 	}
+	nanEnum struct {
+		F float64 `json:"f" enum:"1, NaN"`
+	}
+	infEnum struct {
+		F *float32 `json:"f" enum:"-Inf"`
+	}
 	cycleField struct{ P selfPointer }
 	sliceCycle struct{ S selfSlice }
 	loopP      *loopQ
@@ -96,6 +102,8 @@ func TestReflectErrors(t *testing.T) {
 		{"bad enum value", reflect.TypeFor[badEnum](), false, `agenttool: field N: enum value "two": strconv.ParseInt: parsing "two": invalid syntax`},
 		{"bad float enum value", reflect.TypeFor[badFloatEnum](), false, `enum value "x"`},
 		{"bad bool enum value", reflect.TypeFor[badBoolEnum](), false, `enum value "maybe"`},
+		{"NaN in an enum", reflect.TypeFor[nanEnum](), false, `agenttool: field F: enum value "NaN": not a finite number`},
+		{"infinity in an enum", reflect.TypeFor[infEnum](), true, `agenttool: field F: enum value "-Inf": not a finite number`},
 		{"enum on a slice", reflect.TypeFor[enumOnSlice](), false, "agenttool: field S: enum tag on unsupported type []string"},
 		{"nil type", nil, false, "agenttool: schema of nil type"},
 	}
