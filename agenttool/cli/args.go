@@ -36,6 +36,7 @@ func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) 
 	if err != nil {
 		return nil, err
 	}
+	// size bounds the length of the arguments written with flags.
 	size, flagged := len(text)+2, false
 	for i := range values {
 		if values[i].given() {
@@ -135,7 +136,6 @@ func (c Command) flagSet() (*flag.FlagSet, []flagValue) {
 		}
 		values = append(values, flagValue{pos: &walk[i]})
 		v := &values[len(values)-1]
-		// Most flags hold one value: it lives in the flagValue itself.
 		v.values = v.first[:0]
 		fs.Var(v, walk[i].flag, walk[i].param.Description)
 	}
@@ -148,7 +148,9 @@ type flagValue struct {
 	pos    *position
 	values []string // the JSON text of each value, in command-line order
 	keys   []string // map keys, parallel to values
-	first  [1]string
+	// first backs values while they are one, which spares most flags an
+	// allocation.
+	first [1]string
 }
 
 func (v *flagValue) given() bool { return len(v.values) > 0 }

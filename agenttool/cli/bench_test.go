@@ -82,3 +82,19 @@ func BenchmarkArgsJSON(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckTool measures what a bundle's startup check costs per tool
+// on top of building it: one description and three example command lines.
+func BenchmarkCheckTool(b *testing.B) {
+	tool := agenttool.NewFunc("small", "A small tool.", json.RawMessage(smallSchema), text("ok"))
+	examples := [][]string{{"--a", "x"}, {"--a", "x", "--b", "y", "--c", "z"}, {`{"a": "x", "b": "y"}`}}
+	b.ReportAllocs()
+	for b.Loop() {
+		cmd := Describe(tool)
+		for _, words := range examples {
+			if _, err := cmd.Args(words, nil); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -69,8 +69,9 @@ func countPositions(params []Param, depth int) (count, names int) {
 // walker is the state of one flag walk.
 type walker struct {
 	out []position
-	// names backs the paths of out: each path is a full slice of it, so
-	// appending a later path never changes an earlier one.
+	// names backs the paths of out, each path a slice of it capped at its
+	// own length, so that appending a later path never writes into an
+	// earlier one. walkFlags sizes it exactly, so it is never copied.
 	names []string
 	// taken holds the flag names given so far when the walk is too long
 	// to search out for them in turn; nil otherwise.
