@@ -284,11 +284,8 @@ var errNilType = errors.New("agenttool: schema of nil type")
 // pointer levels are removed to get the base type B; the method is called on
 // the zero B when B implements Schemer, or on a new *B when only the pointer
 // does. Interface types never count, since their zero value has no method to
-// call.
+// call. t must not be nil.
 func schemerOf(t reflect.Type) (json.RawMessage, bool) {
-	if t == nil {
-		return nil, false
-	}
 	b, ok := derefAll(t)
 	if !ok || b.Kind() == reflect.Interface {
 		return nil, false

@@ -442,3 +442,20 @@ func TestReflectNamesMatchEncodingJSON(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaOfTooDeep checks that a type nested past the marshalling limit
+// is reported by SchemaOf instead of exhausting the stack.
+func TestSchemaOfTooDeep(t *testing.T) {
+	deep := reflect.TypeFor[int]()
+	for range 1001 {
+		deep = reflect.SliceOf(deep)
+	}
+	typ := reflect.StructOf([]reflect.StructField{{Name: "Deep", Type: deep}})
+	if _, err := agenttool.Reflect(typ); err != nil {
+		t.Fatalf("Reflect: %v", err)
+	}
+	raw, err := agenttool.SchemaOf(typ)
+	if err == nil || raw != nil || err.Error() != "agenttool: schema nested deeper than 1000 levels" {
+		t.Errorf("SchemaOf = %.40s, %v; want the nesting error", raw, err)
+	}
+}
