@@ -118,7 +118,10 @@ func New[Args, Out any](name, description string,
 			}
 			s, err := Reflect(reflect.TypeFor[Args](), reflectOpts...)
 			if err == nil {
-				params, err = json.Marshal(s)
+				// MarshalJSON writes compact JSON already; json.Marshal
+				// would only scan and copy it again, on every tool of
+				// every process.
+				params, err = s.MarshalJSON()
 			}
 			if err != nil {
 				panic(fmt.Sprintf("agenttool.New(%q): %v", name, err))
