@@ -8,9 +8,9 @@ import (
 
 // schemaParams reads the properties of an object schema text; a text that
 // is not a JSON object has none. The text is checked once, as json.Valid
-// checks it, and then only split (scan.go), so properties come in the order the text
-// writes them, never a map's, and nothing is decoded that Param does not
-// hold.
+// checks it, and then only split (scan.go): properties come in the order
+// the text writes them, never a map's, and nothing is decoded that Param
+// does not hold.
 func schemaParams(schema []byte) []Param {
 	// One copy of the text; every name, description and type read from it
 	// is a substring of this copy unless it has to be unescaped.
@@ -24,9 +24,9 @@ func schemaParams(schema []byte) []Param {
 	return properties(readKeywords(s))
 }
 
-// keywords holds the text of the first occurrence of each keyword a schema
-// object may use that Param reads; "" when the keyword is absent, which
-// valid JSON text never is.
+// keywords holds the text of the first occurrence of each keyword of a
+// schema object that Param reads; "" when the keyword is absent, since no
+// value of valid JSON text is empty.
 type keywords struct {
 	description, typ, enum, items, properties, required, additional string
 }
