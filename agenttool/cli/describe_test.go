@@ -64,6 +64,29 @@ func TestDescribeLenient(t *testing.T) {
 	}
 }
 
+// TestDescribeLong checks the lenient rules on a schema too long to search
+// its names in turn: the first of two properties named alike is described,
+// and every required name counts.
+func TestDescribeLong(t *testing.T) {
+	n := 2 * shortList
+	var props, required []string
+	for i := range n {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"string"}`, i))
+		required = append(required, fmt.Sprintf(`"p%d"`, n-1-i))
+	}
+	schema := `{"properties":{` + strings.Join(props, ",") + `,"p3":{"type":"integer"}},"required":[` +
+		strings.Join(required, ",") + `]}`
+	c := Describe(agenttool.NewFunc("t", "", json.RawMessage(schema), text("ok")))
+	if len(c.Params) != n {
+		t.Fatalf("%d parameters, want %d", len(c.Params), n)
+	}
+	for i, p := range c.Params {
+		if want := fmt.Sprint("p", i); p.Name != want || p.Type != "string" || !p.Required {
+			t.Errorf("parameter %d is %+v, want %s, a required string", i, p, want)
+		}
+	}
+}
+
 func TestDescribe(t *testing.T) {
 	for _, schema := range []string{"", "  \n", "null", " null "} {
 		c := Describe(agenttool.NewFunc("t", "d", json.RawMessage(schema), text("ok")))

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"encoding/json"
 	"errors"
 	"io"
@@ -315,6 +316,14 @@ func FuzzScanner(f *testing.F) {
 	for _, s := range scannerSeeds {
 		f.Add(s)
 	}
+	// A schema long enough for the reader's maps, with a name written twice
+	// and a long required list.
+	var props, required []string
+	for i := range 2 * shortList {
+		props = append(props, fmt.Sprintf(`"p%d":{"type":"integer","description":"%d"}`, i%(2*shortList-1), i))
+		required = append(required, fmt.Sprintf(`"p%d"`, 3*i))
+	}
+	f.Add(`{"properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(required, ",") + `]}`)
 	f.Fuzz(func(t *testing.T, text string) {
 		got, want := schemaParams([]byte(text)), refSchemaParams([]byte(text))
 		if !reflect.DeepEqual(got, want) {

@@ -105,6 +105,14 @@ func properties(k keywords) []Param {
 			}
 		}
 	}
+	// Long lists are searched through maps instead.
+	var requiredSet, seen map[string]bool
+	if len(required) > shortList {
+		requiredSet = make(map[string]bool, len(required))
+		for _, name := range required {
+			requiredSet[name] = true
+		}
+	}
 	var paramBuf [8]Param
 	params := paramBuf[:0]
 	for {
@@ -112,11 +120,27 @@ func properties(k keywords) []Param {
 		if !ok {
 			break
 		}
-		if slices.ContainsFunc(params, func(p Param) bool { return p.Name == name }) {
+		switch {
+		case seen != nil:
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+		case slices.ContainsFunc(params, func(p Param) bool { return p.Name == name }):
 			continue
+		case len(params) == shortList:
+			seen = make(map[string]bool, 2*shortList)
+			for _, p := range params {
+				seen[p.Name] = true
+			}
+			seen[name] = true
 		}
 		p := property(name, value)
-		p.Required = slices.Contains(required, name)
+		if requiredSet != nil {
+			p.Required = requiredSet[name]
+		} else {
+			p.Required = slices.Contains(required, name)
+		}
 		params = append(params, p)
 	}
 	return append(make([]Param, 0, len(params)), params...)
