@@ -1,20 +1,33 @@
-// Command floor reads the file named by its first argument and prints it.
+// Command floor reads the file named by its last argument and prints it.
 //
 // It is the floor of scripts/bench.sh: what any Go program that answers one
-// call by reading a file must pay at least, process start included.
+// call by reading a file must pay at least, process start included. With
+// -signals it first sets up the interrupt handling every bundle's Main does
+// (signal.NotifyContext for SIGINT and SIGTERM), so that the benchmark can
+// tell that fixed cost apart from the rest.
 package main
 
 import (
+	"context"
 	"fmt"
 	"os"
+	"os/signal"
+	"syscall"
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: floor <file>")
+	args := os.Args[1:]
+	if len(args) == 2 && args[0] == "-signals" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		defer context.AfterFunc(ctx, stop)()
+		args = args[1:]
+	}
+	if len(args) != 1 {
+		fmt.Fprintln(os.Stderr, "usage: floor [-signals] <file>")
 		os.Exit(2)
 	}
-	data, err := os.ReadFile(os.Args[1])
+	data, err := os.ReadFile(args[0])
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
