@@ -29,9 +29,9 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		return ExitUsage
 	}
 	var rec *recorder
-	if opts.record != "" {
+	if opts.record.given {
 		var err error
-		if rec, err = openRecorder(opts.record, tool.Name()); err != nil {
+		if rec, err = openRecorder(opts.record.path, tool.Name()); err != nil {
 			fmt.Fprintf(r.Stderr, "%s: --record: %v\n", r.Name, err)
 			return ExitUsage
 		}
@@ -101,17 +101,21 @@ type forwarder struct {
 	stopped bool
 }
 
+// update is the call's OnUpdate: it writes a progress line when the
+// update's Details are a ProgressInfo (or a non-nil pointer to one), else
+// the update's text when there is any.
 func (f *forwarder) update(r agenttool.Result) {
 	var line string
 	switch d := r.Details.(type) {
 	case agenttool.ProgressInfo:
 		line = progressLine(d)
 	case *agenttool.ProgressInfo:
-		if d == nil {
-			return
+		if d != nil {
+			line = progressLine(*d)
 		}
-		line = progressLine(*d)
-	default:
+	}
+	if line == "" {
+		// Without progress facts, the update's text is the progress.
 		text := r.Output.String()
 		if text == "" {
 			return

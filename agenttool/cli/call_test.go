@@ -184,6 +184,7 @@ func TestProgress(t *testing.T) {
 	tool := agenttool.NewFunc("p", "", nil, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
 		call.Update(agenttool.Result{Details: &agenttool.ProgressInfo{Progress: 0.5, Total: 1}})
 		call.Update(agenttool.Result{Details: (*agenttool.ProgressInfo)(nil)})
+		call.Update(agenttool.Result{Output: agenttool.Output{Text: "no facts"}, Details: (*agenttool.ProgressInfo)(nil)})
 		call.Update(agenttool.Text("line\n\n"))
 		call.Update(agenttool.Text(""))
 		late = call.OnUpdate
@@ -195,7 +196,7 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("status %d", status)
 	}
 	late(agenttool.Text("too late"))
-	if stderr.String() != "[0.5/1]\nline\n" || stdout.String() != "done\n" {
+	if stderr.String() != "[0.5/1]\nno facts\nline\n" || stdout.String() != "done\n" {
 		t.Errorf("stderr %q, stdout %q", stderr.String(), stdout.String())
 	}
 }

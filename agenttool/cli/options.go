@@ -14,8 +14,26 @@ import (
 // programOptions are the options given before the command.
 type programOptions struct {
 	answers answerList
-	record  string
+	record  recordOption
 	out     string
+}
+
+// recordOption is the value of --record. It tells an empty file name
+// given on the command line from no option at all, so that --record ""
+// fails to open rather than silently recording nothing.
+type recordOption struct {
+	path  string
+	given bool
+}
+
+// String is required of a flag.Value; flag reads it only to print
+// defaults, which the runner never does.
+func (o *recordOption) String() string { return "" }
+
+// Set takes the file name; a later --record replaces an earlier one.
+func (o *recordOption) Set(path string) error {
+	o.path, o.given = path, true
+	return nil
 }
 
 // parseProgram reads the program options and returns the words left, the
@@ -27,7 +45,7 @@ func parseProgram(args []string) (programOptions, []string, error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
 	fs.Var(&opts.answers, "answer", "")
-	fs.StringVar(&opts.record, "record", "", "")
+	fs.Var(&opts.record, "record", "")
 	fs.StringVar(&opts.out, "out", "", "")
 	if err := fs.Parse(args); err != nil {
 		return opts, nil, err

@@ -116,3 +116,32 @@ func TestRecordWithoutCall(t *testing.T) {
 		t.Errorf("record file %q", line)
 	}
 }
+
+func TestRecordEmptyName(t *testing.T) {
+	var s spy
+	got := run(t, s.wrap(fixtures()), "", "--record", "", "ping")
+	if got.status != ExitUsage || !strings.HasPrefix(got.stderr, "kit: --record: ") ||
+		strings.Contains(got.stderr, "Run `") || got.stdout != "" || len(s.ran()) != 0 {
+		t.Errorf("%v", got)
+	}
+}
+
+// TestOptionsGivenTwice checks that a later --record or --out replaces an
+// earlier one, as Go's flag package has it.
+func TestOptionsGivenTwice(t *testing.T) {
+	dir := t.TempDir()
+	first, second := filepath.Join(dir, "first"), filepath.Join(dir, "second")
+	got := run(t, fixtures(), "", "--record", first+".jsonl", "--record", second+".jsonl",
+		"--out", first, "--out", second, "shot")
+	if got.status != ExitOK || !strings.Contains(got.stdout, filepath.Join(second, "output-1.png")+"\n") {
+		t.Fatalf("%v", got)
+	}
+	for _, name := range []string{first + ".jsonl", first} {
+		if _, err := os.Stat(name); err == nil {
+			t.Errorf("%s was created", name)
+		}
+	}
+	if _, err := os.Stat(second + ".jsonl"); err != nil {
+		t.Errorf("the later record file: %v", err)
+	}
+}
