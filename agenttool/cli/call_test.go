@@ -94,6 +94,9 @@ func TestQuestionShapes(t *testing.T) {
 		{"schema compacted", agenttool.Elicitation{Message: "Form", Schema: json.RawMessage("{ \"type\" : \"object\" }")},
 			agenttool.Result{}, errors.New("refused"), ExitNeedsAnswer,
 			`{"message":"Form","schema":{"type":"object"},"answers_given":0,"error":"refused"}` + "\n"},
+		{"error wins over output", agenttool.Elicitation{Message: "Sure?"},
+			agenttool.Text("partial"), errors.New("refused"), ExitNeedsAnswer,
+			`{"message":"Sure?","answers_given":0,"error":"refused"}` + "\n"},
 		{"schema not JSON", agenttool.Elicitation{Message: "Form", Schema: json.RawMessage("{")},
 			agenttool.Result{}, nil, ExitFailed, ""},
 	}
@@ -238,5 +241,44 @@ func TestCommandsRefuses(t *testing.T) {
 	cmds, err := Commands(nil)
 	if err != nil || len(cmds) != 0 {
 		t.Errorf("Commands(nil) = %v, %v", cmds, err)
+	}
+}
+
+// TestAnswerOption checks the replies --answer takes: a JSON object is
+// trimmed and otherwise passed on verbatim, and anything that is not an
+// action or an object is refused before anything runs.
+func TestAnswerOption(t *testing.T) {
+	tests := []struct {
+		name   string
+		reply  string
+		status int
+		stdout string
+		stderr string
+	}{
+		{"object trimmed", " \n{\"reason\": \"<a&b>\"}\t", ExitOK, "deleted: {\"reason\": \"<a&b>\"}\n", ""},
+		{"null", "null", ExitUsage, "", "kit: invalid value \"null\" for flag -answer: " +
+			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+		{"array", "[]", ExitUsage, "", "kit: invalid value \"[]\" for flag -answer: " +
+			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+		{"action with spaces", " accept", ExitUsage, "", "kit: invalid value \" accept\" for flag -answer: " +
+			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+		{"action in capitals", "ACCEPT", ExitUsage, "", "kit: invalid value \"ACCEPT\" for flag -answer: " +
+			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+		{"object not UTF-8", "{\"reason\":\"\xff\"}", ExitUsage, "", "kit: invalid value \"{\\\"reason\\\":\\\"\\xff\\\"}\" for flag -answer: " +
+			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+		{"broken object", "{\"reason\":", ExitUsage, "", "kit: invalid value \"{\\\"reason\\\":\" for flag -answer: " +
+			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var s spy
+			got := run(t, s.wrap(fixtures()), "", "--answer", "accept", "--answer", tc.reply, "delete")
+			if got.status != tc.status || got.stdout != tc.stdout || got.stderr != tc.stderr {
+				t.Errorf("got\n%v\nwant status %d, stdout %q, stderr %q", got, tc.status, tc.stdout, tc.stderr)
+			}
+			if tc.status == ExitUsage && len(s.ran()) != 0 {
+				t.Error("the tool ran")
+			}
+		})
 	}
 }

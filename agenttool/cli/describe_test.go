@@ -210,6 +210,8 @@ func TestArgsErrors(t *testing.T) {
 			`invalid boolean value "maybe" for -target.tls.on: "maybe" is not true or false`},
 		{"map twice", []string{"--limits", "a=1", "--limits", "a=2"}, "",
 			`invalid value "a=2" for flag -limits: --limits gives the key "a" twice`},
+		{"nested object in JSON not an object", []string{"--target.tls.on", `{"target":{"tls":5}}`}, "",
+			`the JSON argument gives "target.tls", which is not an object`},
 		{"map in JSON not an object", []string{"--limits", "a=1", `{"limits":[1]}`}, "",
 			`the JSON argument gives "limits", which is not an object`},
 		{"nested duplicate passes, top-level one does not", []string{`{"target":{"host":"a","host":"b"},"target":{}}`}, "",

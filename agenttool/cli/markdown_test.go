@@ -135,6 +135,17 @@ func TestSectionParts(t *testing.T) {
 			want: "### `e`\n\n```sh\nkit e [--m <string>]\n```\n\n" +
 				"- `--m` (string): a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
 		},
+		{
+			name: "JSON-only parameters: chain rule, lost flags, dotted objects",
+			tool: agenttool.NewFunc("s", "", json.RawMessage(`{"properties":{"o":{"type":"object","properties":{`+
+				`"hops":{"type":"array","items":{"type":"object"}},"a.b":{"type":"array","items":{"type":"string"}}},`+
+				`"required":["hops"]},"x.y":{"type":"object","properties":{"z":{"type":"string"}}}}}`), text("ok")),
+			want: "### `s`\n\n```sh\nkit s [<json> | -]\n```\n\n" +
+				"- `o` (object)\n" +
+				"  - `o.hops` (array of object, required, JSON only)\n" +
+				"  - `o.a.b` (array of string, JSON only)\n" +
+				"- `x.y` (object, JSON only)\n",
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -73,6 +73,22 @@ func TestNameWithPath(t *testing.T) {
 	}
 }
 
+// TestTempDirFallback checks the name of the temporary directory when the
+// program's name has no usable base name.
+func TestTempDirFallback(t *testing.T) {
+	for _, name := range []string{"", ".", "..", "/"} {
+		p := &printer{w: &bytes.Buffer{}, program: name}
+		dir, err := p.makeDir()
+		if err != nil {
+			t.Fatal(err)
+		}
+		os.RemoveAll(dir)
+		if base := filepath.Base(dir); !strings.HasPrefix(base, "output-") {
+			t.Errorf("program %q: directory %s", name, dir)
+		}
+	}
+}
+
 func TestFileData(t *testing.T) {
 	report := []byte("report \xfb\xff body")
 	png := pngBytes

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenttool/agenttool"
 )
@@ -64,6 +65,17 @@ func TestRecord(t *testing.T) {
 	if !strings.HasPrefix(first, `{"time":"`) || !strings.Contains(first, `","tool":"work","call":"cli_`) ||
 		!strings.HasSuffix(first, `,"ns":"test:started","data":{"pid":42}}`) {
 		t.Errorf("line layout: %s", first)
+	}
+	for i, rec := range recs {
+		var stamp string
+		if err := json.Unmarshal(rec["time"], &stamp); err != nil {
+			t.Fatal(err)
+		}
+		when, err := time.Parse(time.RFC3339Nano, stamp)
+		if err != nil || !strings.HasSuffix(stamp, "Z") || when.Format(time.RFC3339Nano) != stamp ||
+			time.Since(when) > time.Hour || time.Since(when) < 0 {
+			t.Errorf("record %d: time %q is not the UTC time of the write in RFC 3339 (%v)", i+1, stamp, err)
+		}
 	}
 	if info, err := os.Stat(path); err != nil || info.Mode().Perm() != 0o600 {
 		t.Errorf("record file mode: %v, %v", info.Mode(), err)
