@@ -2,6 +2,7 @@ package toolbundle
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -121,5 +122,123 @@ func TestStartupAllowsAllHidden(t *testing.T) {
 	b := Bundle{Name: "quiet", Description: "Nothing to see. Use never.", Tools: []Tool{Use(rescan(), Hidden())}}
 	if r := call(b, "rescan"); r.status != 0 || r.stdout != "rescanned\n" {
 		t.Fatalf("want status 0 and rescanned\n%v", r)
+	}
+}
+
+// TestStartupCheckOrder gives bundles with two faults each and checks that
+// the one the startup check reaches first is reported: the bundle itself,
+// then each tool in bundle order, then the frontmatter, then the examples.
+func TestStartupCheckOrder(t *testing.T) {
+	root := workTree(t)
+	tests := []struct {
+		name   string
+		change func(*Bundle)
+		want   string // the whole stderr
+	}{
+		{name: "no name before no tools", change: func(b *Bundle) { b.Name, b.Tools = "", nil },
+			want: "toolbundle: the bundle has no name\n"},
+		{name: "no tools before the description", change: func(b *Bundle) { b.Tools, b.Description = nil, "" },
+			want: "file-tools: the bundle has no tools\n"},
+		{name: "an earlier tool before a later one", change: func(b *Bundle) {
+			b.Tools = append([]Tool{Use(named("help")), Tool{}}, b.Tools...)
+		}, want: `file-tools: a tool is named "help", which is a command of the program's own` + "\n"},
+		{name: "a nil tool before a later name", change: func(b *Bundle) {
+			b.Tools = append([]Tool{Use(named("ok")), {}, Use(named("version"))}, b.Tools...)
+		}, want: "file-tools: tool 1 is nil; build each tool of a bundle with toolbundle.Use\n"},
+		{name: "a duplicate before a later bad name", change: func(b *Bundle) {
+			b.Tools = append(b.Tools, Use(named("read_file")), Use(named("-x")))
+		}, want: `file-tools: two tools are named "read_file"` + "\n"},
+		{name: "tools before the frontmatter", change: func(b *Bundle) {
+			b.Name = "File-Tools"
+			b.Tools = append(b.Tools, Use(named("schema")))
+		}, want: `File-Tools: a tool is named "schema", which is a command of the program's own` + "\n"},
+		{name: "frontmatter before the examples", change: func(b *Bundle) {
+			b.Description = ""
+			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --file x", ""))
+		}, want: "file-tools: the bundle cannot export a valid skill: "},
+		{name: "examples in bundle order", change: func(b *Bundle) {
+			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
+			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
+		}, want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file` + "\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := goldenBundle(root)
+			tc.change(&b)
+			r := call(b, "version")
+			if r.status != 2 || r.stdout != "" {
+				t.Fatalf("want status 2 and no stdout\n%v", r)
+			}
+			if strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want ||
+				!strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("stderr %q, want one line starting %q", r.stderr, tc.want)
+			}
+		})
+	}
+}
+
+// watched is a tool that counts how often its description, schema and
+// optional declarations are read. The startup check and a call of another
+// tool need none of them, unless the tool has examples, whose check
+// describes it once.
+type watched struct {
+	name   string
+	reads  atomic.Int32 // every read but Name
+	params atomic.Int32 // reads of Parameters
+}
+
+func (w *watched) Name() string        { return w.name }
+func (w *watched) Description() string { w.reads.Add(1); return "Watch what reads the tool." }
+func (w *watched) Parameters() json.RawMessage {
+	w.reads.Add(1)
+	w.params.Add(1)
+	return json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`)
+}
+func (w *watched) Execute(context.Context, agenttool.Call) (agenttool.Result, error) {
+	return agenttool.Result{}, nil
+}
+func (w *watched) Resource() string                   { w.reads.Add(1); return "" }
+func (w *watched) Sequential() bool                   { w.reads.Add(1); return false }
+func (w *watched) Annotations() agenttool.Annotations { w.reads.Add(1); return agenttool.Annotations{} }
+
+// TestLaziness checks that a call, and the version command, do only the
+// work the startup check and that call need: no other tool is described
+// (so no Markdown or body is built for the skill, and cli describes the
+// called tool alone), no tool's state is looked at for warnings, and a tool
+// with examples is described once for all of them. export-skill, which does
+// need all of it, shows that the counters see the reads.
+func TestLaziness(t *testing.T) {
+	root := workTree(t)
+	tests := []struct {
+		name  string
+		words []string
+		read  bool // the plain tool is read
+	}{
+		{name: "call of another tool", words: []string{"read_file", "--path", "data.txt"}},
+		{name: "call of a hidden tool", words: []string{"rescan"}},
+		{name: "version", words: []string{"version"}},
+		{name: "usage error of export-skill", words: []string{"export-skill"}},
+		{name: "export-skill", words: []string{"export-skill", t.TempDir()}, read: true},
+		{name: "help", words: []string{"help"}, read: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			plain, examples := &watched{name: "plain"}, &watched{name: "examples"}
+			b := goldenBundle(root)
+			b.Tools = append(b.Tools, Use(plain, PreApproved()),
+				Use(examples, Example("examples --a x", ""), Example("examples --a y", ""), Example(`examples '{"a": "z"}'`, "")))
+			r := call(b, tc.words...)
+			if r.status == 2 && tc.words[0] != "export-skill" {
+				t.Fatalf("the call did not run\n%v", r)
+			}
+			if got := plain.reads.Load(); (got != 0) != tc.read {
+				t.Errorf("the plain tool was read %d times; want reads %v", got, tc.read)
+			}
+			if !tc.read {
+				if got := examples.params.Load(); got != 1 {
+					t.Errorf("the tool with three examples was described %d times, want once", got)
+				}
+			}
+		})
 	}
 }
