@@ -296,9 +296,25 @@ func TestReadFileNotRegular(t *testing.T) {
 	if err := mkfifo(filepath.Join(dir, "pipe")); err != nil {
 		t.Skipf("no FIFO here: %v", err)
 	}
-	// Opening a FIFO with no writer would block: the test would hang
-	// rather than fail if read_file opened it before checking.
+	pipe := filepath.Join(dir, "pipe")
+	// Opening a FIFO for reading blocks until a writer comes. This writer
+	// comes as soon as anything opens the FIFO for reading and leaves at
+	// once, so a read_file that opened it would read an empty stream and
+	// succeed, failing the test instead of hanging it.
+	writer := make(chan error, 1)
+	go func() {
+		f, err := os.OpenFile(pipe, os.O_WRONLY, 0)
+		if err == nil {
+			err = f.Close()
+		}
+		writer <- err
+	}()
 	_, err := run(t.Context(), filetools.ReadFile(dir), `{"path":"pipe"}`)
+	// read_file left the FIFO alone, so the writer still waits: open it
+	// for reading, without blocking, until the writer has come and gone.
+	if err := releaseFIFO(pipe, writer); err != nil {
+		t.Fatal(err)
+	}
 	checkErr(t, err, `path "pipe" is not a regular file`)
 }
 
@@ -319,6 +335,8 @@ func TestSearch(t *testing.T) {
 		"cr-only.txt":    "hello\r",
 		"big/huge.txt":   "hello\n" + strings.Repeat("z", 8<<20),
 		"sniff/late.txt": strings.Repeat("a", 8000) + "\xff\nhello late\n",
+		"edge/300.txt":   strings.Repeat("y", 300) + "\n",
+		"edge/301.txt":   strings.Repeat("y", 301) + "\r\n",
 	}
 	dir := makeTree(t, files)
 	tests := []struct {
@@ -349,6 +367,7 @@ func TestSearch(t *testing.T) {
 		{name: "an explicit link is followed", pattern: "again", paths: []string{"link.txt"}, want: "link.txt:3:hello again"},
 		{name: "a .git directory named explicitly is still skipped", pattern: "hello", paths: []string{".git"}, want: "no matches"},
 		{name: "dot slash", pattern: "say", paths: []string{"./b/"}, want: "b/c.txt:1:say hello"},
+		{name: "300 bytes kept, 301 cut", pattern: "^y", paths: []string{"edge"}, want: "edge/300.txt:1:" + strings.Repeat("y", 300) + "\nedge/301.txt:1:" + strings.Repeat("y", 300) + "…"},
 		{name: "long line cut at a rune boundary", pattern: "^x", want: "z.txt:1:x" + strings.Repeat("é", 149) + "…"},
 		{name: "no matches", pattern: "goodbye", want: "no matches"},
 		{name: "empty pattern matches every line", pattern: "", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:2:world\na.txt:3:hello again"},
