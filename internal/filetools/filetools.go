@@ -111,21 +111,26 @@ func outside(p string) error {
 }
 
 // explain turns an error of os.Root about the path argument p into the
-// tool's error. The op and the path os.Root reports ("statat a/b") mean
-// nothing to a model, so the error is restated with the argument as the
-// model wrote it; the underlying error stays wrapped, so errors.Is still
-// finds fs.ErrNotExist and the like.
+// tool's error. The op and the paths os.Root reports ("statat a/b", or the
+// temporary file's name in a failed rename) mean nothing to a model, so the
+// error is restated with the argument as the model wrote it; the
+// underlying error stays wrapped, so errors.Is still finds fs.ErrNotExist
+// and the like.
 func explain(p string, err error) error {
 	var pe *fs.PathError
-	if !errors.As(err, &pe) {
-		return fmt.Errorf("path %q: %w", p, err)
+	var le *os.LinkError
+	switch {
+	case errors.As(err, &pe):
+		err = pe.Err
+	case errors.As(err, &le):
+		err = le.Err
 	}
 	// os.Root reports a symbolic link that leads out of the tree with an
 	// unexported error; its text is the only handle on it.
-	if pe.Err.Error() == "path escapes from parent" {
+	if err.Error() == "path escapes from parent" {
 		return outside(p)
 	}
-	return fmt.Errorf("path %q: %w", p, pe.Err)
+	return fmt.Errorf("path %q: %w", p, err)
 }
 
 // isText reports whether head, the first bytes of a file, are text: no NUL

@@ -271,3 +271,32 @@ func TestUnreadable(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteFileRenameFails checks a failure at the last step: a directory
+// takes the file's place while the question is pending, so the rename
+// cannot land. The error names the path as the caller wrote it, not the
+// temporary file, and the temporary file is gone.
+func TestWriteFileRenameFails(t *testing.T) {
+	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+	target := filepath.Join(dir, "data.txt")
+	ctx := agenttool.ContextWithElicitor(t.Context(), func(context.Context, agenttool.Elicitation) (agenttool.Answer, error) {
+		if err := os.Remove(target); err != nil {
+			return agenttool.Answer{}, err
+		}
+		if err := os.MkdirAll(filepath.Join(target, "inside"), 0o755); err != nil {
+			return agenttool.Answer{}, err
+		}
+		return agenttool.Answer{Action: agenttool.ActionAccept}, nil
+	})
+	_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
+	checkErr(t, err, `path "data.txt": `)
+	if strings.Contains(err.Error(), ".tmp") {
+		t.Errorf("error %q names the temporary file", err)
+	}
+	if left := tmpFiles(t, dir); len(left) != 0 {
+		t.Errorf("temporary files left: %q", left)
+	}
+	if info, err := os.Stat(filepath.Join(target, "inside")); err != nil || !info.IsDir() {
+		t.Errorf("the directory in the file's place was disturbed: %v", err)
+	}
+}

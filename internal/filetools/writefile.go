@@ -58,10 +58,11 @@ func (written) RecordNS() string { return RecordNS }
 // The write is atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
 // name), which is synced, given the replaced file's permission bits (0644
-// for a new file) and renamed onto the path. A symbolic link at the path is itself replaced; its target is
-// left alone. On failure, or when the context ends before the rename, the
-// temporary file is removed and the old file is unchanged. The tree itself
-// and a directory are refused, and so is a path ending in a separator.
+// for a new file) and renamed onto the path. A symbolic link at the path
+// is itself replaced; its target is left alone. On failure, or when the
+// context ends before the rename, the temporary file is removed and the
+// old file is unchanged. The tree itself and a directory are refused, and
+// so is a path ending in a separator.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
