@@ -145,10 +145,12 @@ func TestFaults(t *testing.T) {
 			if got.stdout != "" {
 				t.Errorf("stdout %q, want nothing", got.stdout)
 			}
-			checkFault(t, got.stderr, tt.msg, tt.gist, tt.after)
+			// The tree is compared first: checkFault stops the case at a
+			// malformed stderr, and the tree must be checked all the same.
 			if d := diffSnapshots(before, snapshot(t, tree)); d != "" {
 				t.Errorf("the tree changed:\n%s", d)
 			}
+			checkFault(t, got.stderr, tt.msg, tt.gist, tt.after)
 		})
 	}
 	if n := len(tests); n < 50 {
