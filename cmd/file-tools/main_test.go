@@ -73,7 +73,11 @@ type step struct {
 	// contain, for long texts and for messages whose wording is cli's to
 	// choose.
 	stdoutHas, stderrHas []string
-	check                func(t *testing.T, e env) // further checks on files
+	// oneLine says stderr is a single line, for a stream checked by
+	// fragments that must hold nothing else (no "Error:" line after a
+	// question, say).
+	oneLine bool
+	check   func(t *testing.T, e env) // further checks on files
 	// writes says the step may change the working tree; every other step
 	// must leave it as it was.
 	writes bool
@@ -155,8 +159,8 @@ func TestEndToEnd(t *testing.T) {
 			{
 				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
 				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: a/b.txt exists; nobody confirmed the replacement"}` + "\n",
-				stderrHas: []string{"file-tools: ", "--answer"},
-				check:     file("$TREE/a/b.txt", "hi"),
+				stderrHas: []string{"file-tools: ", "--answer"}, oneLine: true,
+				check: file("$TREE/a/b.txt", "hi"),
 			},
 			{
 				args:   []string{"--answer", "accept", "--record", filepath.Join("$TMP", "w.jsonl"), "write_file", "--path", "a/b.txt", "--content", "again"},
@@ -302,6 +306,9 @@ func TestEndToEnd(t *testing.T) {
 				}
 				checkStream(t, fmt.Sprintf("step %d %q: stdout", i, args), got.stdout, e.expand(s.stdout), s.stdoutHas)
 				checkStream(t, fmt.Sprintf("step %d %q: stderr", i, args), got.stderr, e.expand(s.stderr), s.stderrHas)
+				if s.oneLine && (strings.Count(got.stderr, "\n") != 1 || !strings.HasSuffix(got.stderr, "\n")) {
+					t.Errorf("step %d %q: stderr\n%s\nis not one line", i, args, got.stderr)
+				}
 				if s.check != nil {
 					s.check(t, e)
 				}
