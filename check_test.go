@@ -1,6 +1,7 @@
 package toolbundle
 
 import (
+	"context"
 	"io/fs"
 	"maps"
 	"os"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenttool/agentskill"
+	"github.com/agenttool/agenttool"
 )
 
 // snapshot records every path under dir with its mode and contents.
@@ -106,6 +108,36 @@ func TestCheck(t *testing.T) {
 			})
 		},
 			status: 1, verdict: "other frontmatter differs (alpha, zeta)"},
+		{name: "every key edited by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.NewReplacer(
+					"name: file-tools", "name: other-tools",
+					"description: Read, search", "description: Read, find",
+					" Bash(file-tools search *)", "",
+					"  digest: ", "  digest: 0",
+					"\nmetadata:", "\nzeta: 1\ncompatibility: Needs a shell.\nlicense: MIT\nmetadata:",
+				).Replace(s)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (name, description, license, compatibility, allowed-tools, metadata, zeta)"},
+		{name: "version changed and description edited", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+			})
+		},
+			change: func(b *Bundle) { b.Version = "v1.2.4" },
+			status: 1, verdict: "other frontmatter differs (description, metadata)"},
+		{name: "link followed", dir: func(t *testing.T) string {
+			dir, elsewhere := t.TempDir(), exported(t, nil)
+			if err := os.Mkdir(filepath.Join(dir, goldenName), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(skillPath(elsewhere), skillPath(dir)); err != nil {
+				t.Skipf("no symbolic links: %v", err)
+			}
+			return dir
+		},
+			verdict: "up to date"},
 		{name: "quoting changed by hand", dir: func(t *testing.T) string {
 			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools", "name: 'file-tools'", 1) })
 		},
@@ -132,6 +164,22 @@ func TestCheck(t *testing.T) {
 		})
 	}
 
+	t.Run("warnings and the binary-name note are left to the export", func(t *testing.T) {
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(agenttool.New("shell", "Run a command.",
+			func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
+			agenttool.WithSequential())))
+		dir := t.TempDir()
+		inv := invocation{argv0: "main"}
+		if r := inv.run(b, "export-skill", dir); r.status != 0 || r.stderr == "" {
+			t.Fatalf("export: want status 0 and warnings\n%v", r)
+		}
+		r := inv.run(b, "export-skill", "--check", dir)
+		if want := skillPath(dir) + ": up to date\n"; r.status != 0 || r.stdout != want || r.stderr != "" {
+			t.Errorf("want status 0, stdout %q and no stderr\n%v", want, r)
+		}
+	})
+
 	t.Run("unreadable", func(t *testing.T) {
 		dir := t.TempDir()
 		if err := os.MkdirAll(skillPath(dir), 0o755); err != nil {
@@ -142,4 +190,24 @@ func TestCheck(t *testing.T) {
 			t.Errorf("want status 1 and the read error on stderr\n%v", r)
 		}
 	})
+}
+
+// TestCompareSkillVersionRemoved covers the one verdict a test binary cannot
+// reach through run, since it always resolves a version: a file with a
+// version compared with a skill that now has none.
+func TestCompareSkillVersionRemoved(t *testing.T) {
+	now, err := buildSkill(goldenBundle(workTree(t)), true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	delete(now.Metadata, "version")
+	data, err := agentskill.Encode(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := []byte(readFile(t, goldenSkill))
+	verdict, same := compareSkill(old, now, data)
+	if want := "only the version differs (v1.2.3 in the file, none now)"; verdict != want || same {
+		t.Errorf("compareSkill = %q, %v; want %q, false", verdict, same, want)
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -72,6 +73,9 @@ func TestExportSkill(t *testing.T) {
 	if strings.Contains(data, "rescan") {
 		t.Errorf("the hidden tool rescan appears in the skill")
 	}
+	if info, err := os.Stat(path); err != nil || (runtime.GOOS != "windows" && info.Mode().Perm() != 0o644) {
+		t.Errorf("SKILL.md: %v, %v; want mode 0644, readable by all", info, err)
+	}
 
 	if err := fstest.TestFS(os.DirFS(dir), "file-tools/SKILL.md"); err != nil {
 		t.Error(err)
@@ -130,6 +134,8 @@ func TestExportArguments(t *testing.T) {
 		{name: "lone dash", words: []string{"-", "d"}, status: 2, stderr: "unknown option -\n"},
 		{name: "force and check", words: []string{"--force", "--check", "d"}, status: 2,
 			stderr: "file-tools: export-skill: --force and --check cannot be combined"},
+		{name: "check and force, single dashes", words: []string{"-check", "d", "-force"}, status: 2,
+			stderr: "cannot be combined: --check writes nothing\n" + usage},
 		{name: "help", words: []string{"--help"}, stdout: usage},
 		{name: "short help after a directory", words: []string{"d", "-h"}, stdout: "--check"},
 	}
@@ -274,5 +280,22 @@ func TestInterop(t *testing.T) {
 	out, err := exec.Command(validator, "validate", filepath.Dir(goldenSkill)).CombinedOutput()
 	if err != nil {
 		t.Errorf("skills-ref validate %s: %v\n%s", filepath.Dir(goldenSkill), err, out)
+	}
+}
+
+// TestHiddenPreApproved checks that pre-approving a hidden tool grants
+// nothing: the rule is neither in allowed-tools nor in the report, and the
+// tool's section is absent.
+func TestHiddenPreApproved(t *testing.T) {
+	root := workTree(t)
+	b := goldenBundle(root)
+	b.Tools[3] = Use(rescan(), Hidden(), PreApproved())
+	dir := t.TempDir()
+	r := exportOK(t, b, dir)
+	if strings.Contains(r.stdout, "rescan") {
+		t.Errorf("the report pre-approves the hidden tool:\n%s", r.stdout)
+	}
+	if got := readFile(t, skillPath(dir)); got != readFile(t, goldenSkill) {
+		t.Errorf("the skill differs from the golden one:\n%s", lineDiff(readFile(t, goldenSkill), got))
 	}
 }

@@ -169,10 +169,35 @@ func TestAtomicWrite(t *testing.T) {
 				if seen[len(seen)-1] != step {
 					t.Errorf("steps run: %q, want them to stop at %q", seen, step)
 				}
+				// Without --force, a link error other than "exists" may mean a
+				// file system without hard links, which --force does without.
+				if step == "final" && !force && !strings.Contains(r.stderr, "--force renames it instead and needs no hard link") {
+					t.Errorf("stderr %q does not point to --force", r.stderr)
+				}
 				noSkill(t, dir)
 			})
 		}
 	}
+
+	t.Run("file appearing during the write", func(t *testing.T) {
+		dir := t.TempDir()
+		// The fault creates SKILL.md after the check for an existing one and
+		// just before the final step, as another process could.
+		fault := func(s string) error {
+			if s == "final" {
+				return os.WriteFile(skillPath(dir), []byte("theirs\n"), 0o644)
+			}
+			return nil
+		}
+		r := export(t, invocation{fault: fault}, dir, false)
+		want := "file-tools: export-skill: " + skillPath(dir) + " exists; give --force to replace it\n"
+		if r.status != 1 || r.stderr != want || r.stdout != "" {
+			t.Errorf("want status 1 and stderr %q\n%v", want, r)
+		}
+		if got := readFile(t, skillPath(dir)); got != "theirs\n" {
+			t.Errorf("the file that appeared was replaced with %q", got)
+		}
+	})
 
 	t.Run("steps in order", func(t *testing.T) {
 		dir := t.TempDir()
