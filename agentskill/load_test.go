@@ -210,6 +210,17 @@ func TestLoadDir(t *testing.T) {
 			t.Fatalf("error = %v, want ErrOutside", err)
 		}
 	})
+	t.Run("SKILL.md linked to the parent directory", func(t *testing.T) {
+		base := t.TempDir()
+		dir := filepath.Join(base, "pdf")
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		symlink(t, "..", filepath.Join(dir, "SKILL.md"))
+		if _, err := LoadDir(dir); !errors.Is(err, ErrOutside) {
+			t.Fatalf("error = %v, want ErrOutside", err)
+		}
+	})
 	t.Run("link inside the directory", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "pdf")
 		writeFile(t, filepath.Join(dir, "docs", "real.md"), skillFile)

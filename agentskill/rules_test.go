@@ -42,6 +42,7 @@ func TestRulesErrors(t *testing.T) {
 	}{
 		{"missing tool name", "(x)", `allowed-tools token "(x)": missing tool name`},
 		{"text after", "Bash(x)y", `allowed-tools token "Bash(x)y": text after the specifier`},
+		{"a second specifier", "Bash(a)(b)", `allowed-tools token "Bash(a)(b)": text after the specifier`},
 		{"empty specifier", "Bash()", `allowed-tools token "Bash()": empty specifier`},
 		{"empty carve-out", "Bash(!)", `allowed-tools token "Bash(!)": empty carve-out`},
 		{"open parenthesis", "Bash(x", `allowed-tools token "Bash(x": unmatched parenthesis`},

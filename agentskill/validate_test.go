@@ -21,6 +21,7 @@ func TestValidate(t *testing.T) {
 		{"non-ASCII letters", &Skill{Name: "é", Description: "d"}, nil},
 		{"CJK name", &Skill{Name: "技能", Description: "d"}, nil},
 		{"digits", &Skill{Name: "v2-3", Description: "d"}, nil},
+		{"numbers that are not decimal digits", &Skill{Name: "v²-ⅷ", Description: "d"}, nil},
 		{"literal: empty name is absent", &Skill{Description: "d"},
 			[]string{"error: Missing required field in frontmatter: name"}},
 		{"literal: blank description is present and empty", &Skill{Name: "x", Description: "   "},
