@@ -3,8 +3,10 @@ package toolbundle
 import (
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // splitCases is the word splitter's table, shared by TestSplitWords and the
@@ -86,13 +88,21 @@ func FuzzSplitWords(f *testing.F) {
 	for _, tc := range splitCases {
 		f.Add(tc.in)
 	}
-	// Every message the splitter may give; the runes are Go-quoted.
-	documented := regexp.MustCompile(`^(unterminated (single|double) quote|'.+' (must be quoted|must not appear in an example; it is one line|in double quotes is expanded by the shell; use single quotes))$`)
+	// Every message the splitter may give. A message about a rune starts
+	// with that rune in Go's quoting, and the rune is one of the input's.
+	documented := regexp.MustCompile(`^(unterminated (single|double) quote|('.+') (must be quoted|must not appear in an example; it is one line|in double quotes is expanded by the shell; use single quotes))$`)
 	f.Fuzz(func(t *testing.T, in string) {
 		words, err := splitWords(in)
 		if err != nil {
-			if !documented.MatchString(err.Error()) {
+			m := documented.FindStringSubmatch(err.Error())
+			if m == nil {
 				t.Fatalf("splitWords(%q): undocumented error %q", in, err)
+			}
+			if m[3] != "" {
+				r, err := strconv.Unquote(m[3])
+				if err != nil || utf8.RuneCountInString(r) != 1 || !slices.Contains([]rune(in), []rune(r)[0]) {
+					t.Fatalf("splitWords(%q): the error names %s, not a rune of the input", in, m[3])
+				}
 			}
 			return
 		}
