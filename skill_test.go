@@ -243,6 +243,38 @@ func TestExportWarnings(t *testing.T) {
 	}
 }
 
+// TestExportWarningOrder checks the order of what export-skill writes to
+// stderr after a successful write: validation warnings, portability
+// warnings, state warnings, then the binary-name note, one line each.
+func TestExportWarningOrder(t *testing.T) {
+	root := workTree(t)
+	b := goldenBundle(root)
+	b.Description = "Read <b>files</b>. Use for files."
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	b.Tools = append(b.Tools,
+		Use(redescribed{agenttool.New("long", "", noop), strings.Repeat("Say a lot.\n", 500)}),
+		Use(agenttool.New("shell", "Run a command.", noop, agenttool.WithSequential())))
+	r := invocation{argv0: "main"}.run(b, "export-skill", t.TempDir())
+	if r.status != 0 {
+		t.Fatalf("status %d, want 0\n%v", r.status, r)
+	}
+	want := []string{
+		"file-tools: warning: SKILL.md has ",
+		"file-tools: warning: Description contains '<' or '>'",
+		"file-tools: warning: shell is sequential,",
+		"file-tools: note: this binary was run as main,",
+	}
+	got := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(got) != len(want) {
+		t.Fatalf("stderr has %d lines, want %d:\n%s", len(got), len(want), r.stderr)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("line %d of stderr is %q, want it to start %q", i+1, got[i], want[i])
+		}
+	}
+}
+
 func TestBinaryNameNote(t *testing.T) {
 	root := workTree(t)
 	tests := []struct {
