@@ -37,10 +37,10 @@
 // version prints the version. Every other form belongs to package
 // agenttool/cli, which parses the command line, runs one call and renders
 // help; the program only adds --ask. The exit status is 0 on success, 1 when
-// the tool (or export-skill) failed, 2 when nothing ran because the command
-// line or the bundle was wrong, and 3 when a tool asked a question that
-// nobody answered; the question is then on stdout, and the caller reruns the
-// call with --answer.
+// the tool or export-skill failed or --check found the skill missing or
+// different, 2 when nothing ran because the command line or the bundle was
+// wrong, and 3 when a tool asked a question that nobody answered; the
+// question is then on stdout, and the caller reruns the call with --answer.
 //
 // # Per-tool settings
 //

@@ -25,10 +25,13 @@ import (
 //	<name> schema <command>
 //
 // export-skill and version are recognised only as the first argument.
-// export-skill writes the skill to <dir>/<name>/SKILL.md, refusing to replace
-// an existing file without --force; with --check it writes nothing and
-// reports whether the file there is what it would write. version prints the
-// name and the version.
+// export-skill writes the skill to <dir>/<name>/SKILL.md atomically, refusing
+// to replace anything already there without --force, and warns on stderr
+// about what some hosts refuse and about tools that keep state; it returns 0
+// once the file is written and 1 when it is not. With --check it writes
+// nothing, prints one verdict on whether the file there is what it would
+// write, and returns 0 only when it is. version prints the name and the
+// version.
 //
 // Every other command line is one call of one tool, run by cli.Runner, whose
 // status Main returns unchanged: cli.ExitOK (0), cli.ExitFailed (1, the
@@ -41,13 +44,14 @@ import (
 // Before it reads any argument, Main checks the bundle and refuses, with
 // status 2 and one line on stderr, a bundle without a name or tools, a tool
 // that is nil, unnamed, named twice, named as one of the program's own
-// commands or named with a character the skill's command lines would have to
-// quote, a bundle whose skill would not validate, and an example that does
-// not parse against its command. The check runs on every command, help and
+// commands, or named so that the skill's command lines would have to quote it
+// or would read it as an option, a bundle whose skill would not validate,
+// and an example that does not parse against its command. A bundle whose
+// tools are all hidden is accepted. The check runs on every command, help and
 // version included, so a broken bundle never runs at all.
 //
 // An interrupt (SIGINT) or SIGTERM cancels the running call's context; a
-// second one ends the process at once. When the program is done, whatever
+// second one ends the process at once, without closing the tools. When the program is done, whatever
 // ran, Main closes every tool of the bundle, hidden ones included, with
 // agenttool.Set.Close. A failed close is reported on stderr and leaves the
 // status as it was, since the call has already happened. Main never calls
