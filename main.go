@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"reflect"
 	"strings"
 	"syscall"
 
@@ -188,10 +189,24 @@ func closeTools(b Bundle, stderr io.Writer) {
 		}
 	}()
 	var set agenttool.Set
+	var seen map[agenttool.Tool]bool
 	for _, t := range b.Tools {
-		if t.tool != nil {
-			set = append(set, t.tool)
+		if t.tool == nil {
+			continue
 		}
+		// The same closer listed twice, which the startup check refuses, is
+		// still closed only once. Only values that can be compared without
+		// a panic are looked up.
+		if _, ok := t.tool.(io.Closer); ok && reflect.ValueOf(t.tool).Comparable() {
+			if seen[t.tool] {
+				continue
+			}
+			if seen == nil {
+				seen = make(map[agenttool.Tool]bool)
+			}
+			seen[t.tool] = true
+		}
+		set = append(set, t.tool)
 	}
 	if err := set.Close(); err != nil {
 		fmt.Fprintf(stderr, "%s: closing the tools: %v\n", prefix(b), err)

@@ -464,6 +464,20 @@ func TestClosing(t *testing.T) {
 		})
 	}
 
+	t.Run("a closer listed twice is closed once", func(t *testing.T) {
+		var n atomic.Int32
+		holder := closer("holder", &n, nil)
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(holder, Stateful()), Use(holder, Hidden()))
+		r := call(b, "version")
+		if want := "file-tools: two tools are named \"holder\"\n"; r.status != 2 || r.stderr != want {
+			t.Fatalf("want status 2 and stderr %q\n%v", want, r)
+		}
+		if n.Load() != 1 {
+			t.Errorf("closed %d times, want once", n.Load())
+		}
+	})
+
 	t.Run("failing close keeps the status", func(t *testing.T) {
 		var n atomic.Int32
 		b := goldenBundle(root)
