@@ -26,11 +26,14 @@ import (
 // every skill that Parse can return.
 //
 // Extra values may be nil, bool, int, int64, float64, string, []any,
-// []string, map[string]any and map[string]string, nested up to 100 levels
-// of collections. Encode fails on a nil skill, on frontmatter text that is
-// not valid UTF-8 (Body may hold any bytes), on an Extra key that is one
-// of the six specification keys, on a key longer than 1024 characters and
-// on a value of any other type.
+// []string, map[string]any and map[string]string. Non-empty collections
+// may nest 99 levels deep inside one Extra value, which with the
+// frontmatter mapping itself makes the 100 levels that Parse reads; a
+// deeper value, such as one that contains itself, is refused. Encode also
+// fails on a nil skill, on frontmatter text that is not valid UTF-8 (Body
+// may hold any bytes), on an Extra key that is one of the six
+// specification keys, on a key longer than 1024 characters and on a value
+// of any other type.
 func Encode(s *Skill) ([]byte, error) {
 	if s == nil {
 		return nil, errors.New("agentskill: encode: nil skill")

@@ -126,6 +126,7 @@ func (s Severity) String() string {
 
 // Problem is one finding of [Skill.Validate] or [Skill.Portability].
 type Problem struct {
+	// Severity says whether the problem makes the skill invalid.
 	Severity Severity
 	// Field is the frontmatter key concerned, "body" for the Markdown
 	// body, or "" when the problem concerns the skill as a whole.
@@ -154,7 +155,10 @@ func HasErrors(problems []Problem) bool {
 // ToolRule is one entry of allowed-tools: a tool name and, optionally, the
 // specifier written between parentheses after it, as in Bash(git add *).
 type ToolRule struct {
+	// Tool is the tool's name, the text before any "(".
 	Tool string
+	// Spec is the text between the parentheses, nested parentheses and
+	// spaces included; "" when the rule names the tool alone.
 	Spec string
 }
 
