@@ -50,7 +50,9 @@ type Param struct {
 	// written order. Nil for anything but an object.
 	Fields []Param
 	// Values is the type of the values of an object that has no fields and
-	// whose additionalProperties keyword is a schema object.
+	// whose additionalProperties keyword is a schema object, read as Type
+	// is read. It is empty otherwise, additionalProperties true or false
+	// included.
 	Values string
 	// Required reports whether the enclosing object's required list names
 	// the property.

@@ -18,8 +18,8 @@
 // package: -x equals --x, a value is given as --x v or --x=v, a boolean
 // flag stands alone for true and takes --x=false, and the flags end at the
 // first word that is not one. A number keeps every digit it was written
-// with, however many. A flag and the JSON may not both give the same value, and a flag
-// the command does not have is an error, never dropped.
+// with, however many. A flag and the JSON may not both give the same
+// value, and a flag the command does not have is an error, never dropped.
 //
 // Program options come before the command and are never confused with the
 // tool's flags: --answer replays the answers to the questions a tool asks,

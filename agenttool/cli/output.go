@@ -9,6 +9,7 @@ import (
 	"mime"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strconv"
 	"strings"
 
@@ -51,6 +52,9 @@ func (p *printer) text(s string) error {
 	return err
 }
 
+// part prints one part of a multi-part output. A pointer to a built-in part
+// counts as the part; a nil part or nil pointer prints nothing; a kind the
+// runner does not know prints as its JSON encoding.
 func (p *printer) part(part agenttool.Part) error {
 	switch v := part.(type) {
 	case nil:
@@ -76,6 +80,10 @@ func (p *printer) part(part agenttool.Part) error {
 			return nil
 		}
 		return p.file(*v)
+	}
+	if v := reflect.ValueOf(part); v.Kind() == reflect.Pointer && v.IsNil() {
+		// A nil pointer of a kind defined elsewhere is no part either.
+		return nil
 	}
 	text, err := json.Marshal(part)
 	if err != nil {

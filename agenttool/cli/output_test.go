@@ -146,7 +146,7 @@ func TestPrintParts(t *testing.T) {
 	}{
 		{"text parts keep their own newline", []agenttool.Part{agenttool.TextPart{Text: "a\n"},
 			agenttool.TextPart{Text: ""}, &agenttool.TextPart{Text: "b"}}, "a\nb\n"},
-		{"nil parts skipped", []agenttool.Part{nil, nilText, nilImage, nilFile}, ""},
+		{"nil parts skipped", []agenttool.Part{nil, nilText, nilImage, nilFile, (*otherPart)(nil)}, ""},
 		{"image by file ID", []agenttool.Part{agenttool.ImagePart{FileID: "img_1"}, &agenttool.ImagePart{}}, "file_id: img_1\n"},
 		{"undecodable data URL printed", []agenttool.Part{agenttool.ImagePart{URL: "data:image/png;base64,@@@"}},
 			"data:image/png;base64,@@@\n"},
