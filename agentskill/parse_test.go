@@ -90,11 +90,12 @@ func TestParseEmptyDocument(t *testing.T) {
 
 func TestParseNotMapping(t *testing.T) {
 	for name, src := range map[string]string{
-		"root sequence":       fm("- a", "- b"),
-		"root scalar":         fm("just text"),
-		"root quoted scalar":  fm(`"text"`),
-		"root empty sequence": fm("[]"),
-		"root number":         fm("12"),
+		"root sequence":      fm("- a", "- b"),
+		"root scalar":        fm("just text"),
+		"root quoted scalar": fm(`"text"`),
+		"root quoted scalar on two lines with a comment": fm("'a", "b' # c"),
+		"root empty sequence":                            fm("[]"),
+		"root number":                                    fm("12"),
 	} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := Parse([]byte(src)); err != ErrNotMapping {
@@ -184,6 +185,9 @@ func TestParseSyntaxErrors(t *testing.T) {
 		{"escape above Unicode", fm(`name: "\U00110000"`), 2, "invalid escape"},
 		{"key too long", fm(strings.Repeat("k", 1025) + ": v"), 2, "key longer than 1024"},
 		{"unexpected content after {}", fm("{}", "name: x"), 3, "unexpected content"},
+		{"unterminated quote at the root", fm(`"text`), 2, "unterminated quoted value"},
+		{"text after a quoted root", fm(`'text' more`), 2, "after a quoted value"},
+		{"content after a quoted root", fm(`"text"`, "more"), 3, "unexpected content"},
 		{"quoted key with an invalid escape", fm(`"\q": x`), 2, "invalid escape"},
 		{"empty key", fm("name: x", ": y"), 3, "expected a key"},
 		{"plain key with a reserved start", fm("name: x", "|a: y"), 3, "a plain key cannot start with '|'"},

@@ -154,6 +154,13 @@ func (r *reader) document() (*node, error) {
 		return nil, r.errorf(i, "%s", startError(t, "value"))
 	default:
 		if _, _, ok, msg := splitEntry(s, col); !ok && msg == "" {
+			if t[0] == '\'' || t[0] == '"' {
+				// A quoted scalar at the root is no mapping, but only
+				// if it is well formed.
+				if err := r.rootQuoted(i, col); err != nil {
+					return nil, err
+				}
+			}
 			return nil, ErrNotMapping
 		}
 		if root, err = r.mapping(i, col); err != nil {
@@ -171,6 +178,28 @@ func (r *reader) document() (*node, error) {
 		return nil, r.errorf(j, "unexpected content after the mapping")
 	}
 	return root, nil
+}
+
+// rootQuoted checks the quoted scalar that makes up the whole document,
+// its opening quote at column col of line i: it must close, and nothing
+// but white space and a comment may follow it.
+func (r *reader) rootQuoted(i, col int) error {
+	// A root scalar's continuation lines may have any indentation.
+	_, line, end, err := r.quoted(i, col, -1, false)
+	if err != nil {
+		return err
+	}
+	if !onlyComment(r.lines[line][end:]) {
+		return r.errorf(line, "unexpected text after a quoted value")
+	}
+	j, err := r.content(line + 1)
+	if err != nil {
+		return err
+	}
+	if j < len(r.lines) {
+		return r.errorf(j, "unexpected content after the document's value")
+	}
+	return nil
 }
 
 // mapping reads a block mapping whose keys are at column col, the first
