@@ -192,6 +192,11 @@ func (v *flagValue) Set(word string) error {
 		if !ok || key == "" {
 			return fmt.Errorf("%q is not key=value", word)
 		}
+		if !utf8.ValidString(key) {
+			// Encoding would replace the bad bytes, handing the tool a key
+			// nobody typed.
+			return fmt.Errorf("%q is not valid UTF-8", key)
+		}
 		for _, k := range v.keys {
 			if k == key {
 				return fmt.Errorf("--%s gives the key %q twice", v.pos.flag, key)
