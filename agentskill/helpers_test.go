@@ -38,11 +38,12 @@ func sameSkill(a, b *Skill) string {
 	return strings.Join(diffs, "\n")
 }
 
-// sameValue is reflect.DeepEqual, except that NaN equals NaN.
+// sameValue is reflect.DeepEqual, except that NaN equals NaN and the
+// sign of a zero counts, so that -0.0 read back as 0.0 is a difference.
 func sameValue(x, y any) bool {
 	if f, ok := x.(float64); ok {
 		g, ok := y.(float64)
-		return ok && (f == g || math.IsNaN(f) && math.IsNaN(g))
+		return ok && (f == g && math.Signbit(f) == math.Signbit(g) || math.IsNaN(f) && math.IsNaN(g))
 	}
 	switch x := x.(type) {
 	case []any:
