@@ -442,3 +442,61 @@ func FuzzEncodeParse(f *testing.F) {
 		})
 	})
 }
+
+// TestEncodeYAML11Styles pins the style of strings beyond the examples of
+// the specification: values a YAML 1.1 parser would type, characters it
+// takes for line breaks, blocks whose lines end in white space, and
+// look-alikes that no parser types and so stay plain.
+func TestEncodeYAML11Styles(t *testing.T) {
+	tests := []struct {
+		name, in, out string
+	}{
+		{"lower-case y", "y", `"y"`},
+		{"upper-case N", "N", `"N"`},
+		{"NO", "NO", `"NO"`},
+		{"On", "On", `"On"`},
+		{"YAML 1.2 octal", "0o7", `"0o7"`},
+		{"YAML 1.1 octal", "0777", `"0777"`},
+		{"signed binary", "-0b101", `"-0b101"`},
+		{"sexagesimal int", "1:20", `"1:20"`},
+		{"sexagesimal float", "190:20:30.15", `"190:20:30.15"`},
+		{"negative infinity", "-.inf", `"-.inf"`},
+		{"NaN", ".NaN", `".NaN"`},
+		{"signed int", "+1", `"+1"`},
+		{"timestamp", "2001-12-14t21:59:43.10-05:00", `"2001-12-14t21:59:43.10-05:00"`},
+		{"spaced timestamp", "2001-12-14 21:59:43.10 -5", `"2001-12-14 21:59:43.10 -5"`},
+		{"value key", "=", `"="`},
+		{"NEL", "a\u0085b", `"a\Nb"`},
+		{"paragraph separator", "\u2029", `"\P"`},
+		{"byte order mark", "\ufeffa", `"\uFEFFa"`},
+		{"NUL", "a\x00b", `"a\0b"`},
+		{"DEL", "\x7f", `"\x7F"`},
+		{"C1 control", "\u0080", `"\x80"`},
+		{"non-character", "\ufffe", `"\uFFFE"`},
+		{"NEL in a multi-line string", "a\n\u0085", `"a\n\N"`},
+		{"tab before a line break", "a\t\nb", `"a\t\nb"`},
+		{"space at the end of the last line", "a\nb ", `"a\nb "`},
+		{"tab at the end of the last line", "a\nb\t", `"a\nb\t"`},
+		{"space-only last line", "a\n ", `"a\n "`},
+		{"tab at the start of a block line", "\ta\nb", "|-\n  \ta\n  b"},
+		{"not a sexagesimal", "1:60", "1:60"},
+		{"version", "1.2.3", "1.2.3"},
+		{"not octal", "0o8", "0o8"},
+		{"mixed-case no", "nO", "nO"},
+		{"not a timestamp", "2024-01-01x", "2024-01-01x"},
+		{"dot underscore", "._1", "._1"},
+		{"negative NaN", "-.nan", "-.nan"},
+		{"non-breaking space after a dash", "-\u00a0a", "-\u00a0a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Skill{Name: "x", Description: "d", License: tt.in}
+			got := encodeString(t, s)
+			want := fm("name: x", "description: d", "license: "+tt.out)
+			if got != want {
+				t.Errorf("Encode:\n%s", lineDiff(want, got))
+			}
+			roundTrip(t, s)
+		})
+	}
+}
