@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -113,20 +114,58 @@ func TestPromptCancelled(t *testing.T) {
 		t.Errorf("next question: %v, %v", a, err)
 	}
 
-	// A question waiting for its turn also gives up with its context.
-	held := make(chan struct{})
+	// A question waiting for its turn also gives up with its context. The
+	// first question writes its message only once it holds the turn.
+	pr2, pw2 := io.Pipe()
+	holding := &signalWriter{wrote: make(chan struct{})}
+	ask2 := Prompt(pr2, holding)
 	release := make(chan struct{})
 	go func() {
-		close(held)
-		ask(context.Background(), agenttool.Elicitation{Message: "Holds the turn"})
+		ask2(context.Background(), agenttool.Elicitation{Message: "Holds the turn"})
 		close(release)
 	}()
-	<-held
+	<-holding.wrote
 	ended, stop := context.WithCancel(context.Background())
 	stop()
-	if _, err := ask(ended, agenttool.Elicitation{Message: "Waits"}); !errors.Is(err, context.Canceled) {
-		t.Errorf("waiting question: %v", err)
+	waited := make(chan error, 1)
+	go func() {
+		_, err := ask2(ended, agenttool.Elicitation{Message: "Waits"})
+		waited <- err
+	}()
+	select {
+	case err := <-waited:
+		if !errors.Is(err, context.Canceled) {
+			t.Errorf("waiting question: %v", err)
+		}
+	case <-time.After(5 * time.Second):
+		t.Error("the waiting question did not give up with its context")
 	}
-	pw.Close()
+	pw2.Close()
 	<-release
+	if strings.Contains(holding.String(), "Waits") {
+		t.Errorf("the waiting question was asked:\n%s", holding.String())
+	}
+}
+
+// signalWriter collects what is written to it and closes wrote on the
+// first write.
+type signalWriter struct {
+	mu    sync.Mutex
+	buf   bytes.Buffer
+	wrote chan struct{}
+}
+
+func (w *signalWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.buf.Len() == 0 {
+		close(w.wrote)
+	}
+	return w.buf.Write(p)
+}
+
+func (w *signalWriter) String() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.buf.String()
 }
