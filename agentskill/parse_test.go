@@ -463,6 +463,11 @@ func TestParseExtra(t *testing.T) {
 		"    deep: true",
 		"  seq:",
 		"  - 1",
+		"  after: 2",
+		"top:",
+		"- a",
+		"- b",
+		"last: 3",
 	))
 	want := map[string]any{
 		"version": int64(2), "x": "2", "f": 1.5, "b": false, "n": nil, "e": nil,
@@ -470,7 +475,8 @@ func TestParseExtra(t *testing.T) {
 		"neg": int64(-3), "exp": 1000.0, "inf": math.Inf(-1), "huge": "1e999", "under": "1_000",
 		"yes": "yes", "when": "2024-01-01", "block": "1\n",
 		"list": []any{"a", []any{int64(1), int64(2)}, map[string]any{"k": "v", "j": []any{"x"}}, nil, "nested"},
-		"map":  map[string]any{"inner": map[string]any{"deep": true}, "seq": []any{int64(1)}},
+		"map":  map[string]any{"inner": map[string]any{"deep": true}, "seq": []any{int64(1)}, "after": int64(2)},
+		"top":  []any{"a", "b"}, "last": int64(3),
 	}
 	for k, w := range want {
 		if g, ok := s.Extra[k]; !ok || !sameValue(g, w) {

@@ -108,6 +108,16 @@ func TestValidateParsed(t *testing.T) {
 			[]string{"error: Field 'compatibility' must be a string"}},
 		{"empty compatibility is fine", fm("name: x", "description: d", "compatibility:"), nil},
 	}
+	t.Run("compatibility with a shape problem is not measured after an edit", func(t *testing.T) {
+		// The key record outlives changes to the fields, so the shape
+		// problem still stands in for every other compatibility check.
+		s := mustParse(t, fm("name: x", "description: d", "compatibility:", "  - a"))
+		s.Compatibility = strings.Repeat("c", MaxCompatibilityLength+1)
+		got, want := messages(s.Validate()), []string{"error: Field 'compatibility' must be a string"}
+		if strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("Validate = %q, want %q", got, want)
+		}
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := messages(mustParse(t, tt.src).Validate())
