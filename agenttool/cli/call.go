@@ -55,7 +55,11 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 	progress.stop()
 
 	if rec != nil {
-		record, rerr := agenttool.RecordOf(result.Details)
+		var record *agenttool.Record
+		rerr := guard(func() (err error) {
+			record, err = agenttool.RecordOf(result.Details)
+			return err
+		})
 		switch {
 		case rerr != nil:
 			fmt.Fprintf(r.Stderr, "%s: --record: %v\n", r.Name, rerr)
@@ -76,10 +80,22 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		return ExitFailed
 	}
 	p := &printer{w: r.Stdout, out: opts.out, program: r.Name}
-	if err := p.print(result.Output); err != nil {
+	if err := guard(func() error { return p.print(result.Output) }); err != nil {
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}
 	return ExitOK
+}
+
+// guard runs f, which reaches the tool's own code (a MarshalJSON, say),
+// and turns a panic there into an error. The tool has run by then: a crash
+// would end the program with status 2, which claims it did not.
+func guard(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = fmt.Errorf("panic: %v", v)
+		}
+	}()
+	return f()
 }
 
 // execute calls the tool, turning a panic into an *agenttool.PanicError.

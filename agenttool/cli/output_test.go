@@ -291,6 +291,26 @@ type failingWriter struct{}
 
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("disk on fire") }
 
+// panicPart is a part whose encoding panics.
+type panicPart struct{}
+
+func (panicPart) PartType() string { return "panic" }
+
+func (panicPart) MarshalJSON() ([]byte, error) { panic("encoder broke") }
+
+// TestOutputPanics checks that a panic while printing the output of a call
+// that succeeded is reported as a failed write, with status 0.
+func TestOutputPanics(t *testing.T) {
+	tool := agenttool.NewFunc("p", "", nil, func(context.Context, agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Parts(agenttool.TextPart{Text: "first"}, panicPart{}), nil
+	})
+	got := run(t, agenttool.Set{tool}, "", "p")
+	if got.status != ExitOK || got.stdout != "first\n" ||
+		!strings.Contains(got.stderr, "the call succeeded") || !strings.Contains(got.stderr, "encoder broke") {
+		t.Errorf("%v", got)
+	}
+}
+
 func TestOutputUnwritable(t *testing.T) {
 	var stderr bytes.Buffer
 	r := Runner{Name: "kit", Tools: fixtures(), Stdout: failingWriter{}, Stderr: &stderr}

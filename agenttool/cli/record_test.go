@@ -157,3 +157,23 @@ func TestOptionsGivenTwice(t *testing.T) {
 		t.Errorf("the later record file: %v", err)
 	}
 }
+
+// panicDetails are recordable details whose encoding panics.
+type panicDetails struct{}
+
+func (panicDetails) RecordNS() string { return "test:panic" }
+
+func (panicDetails) MarshalJSON() ([]byte, error) { panic("details broke") }
+
+// TestRecordResultPanics checks that a panic while recording the result of
+// a call that ran is reported, not a crash.
+func TestRecordResultPanics(t *testing.T) {
+	tool := agenttool.NewFunc("d", "", nil, func(context.Context, agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Result{Output: agenttool.Output{Text: "ok"}, Details: panicDetails{}}, nil
+	})
+	path := filepath.Join(t.TempDir(), "r.jsonl")
+	got := run(t, agenttool.Set{tool}, "", "--record", path, "d")
+	if got.status != ExitOK || got.stdout != "ok\n" || !strings.Contains(got.stderr, "kit: --record: panic: details broke") {
+		t.Errorf("%v", got)
+	}
+}
