@@ -155,6 +155,8 @@ func TestParseSyntaxErrors(t *testing.T) {
 		{"byte order mark inside", "---\nname: \ufeffx\n---\n", 2, "character U+FEFF is not allowed"},
 		{"unterminated single quote", fm("name: 'x", "description: y"), 2, "unterminated quoted value"},
 		{"unterminated double quote at the end", fm("name: x", `description: "y`), 3, "unterminated quoted value"},
+		{"quote continued at the key's column", fm("name: 'x", "y'"), 2, "unterminated quoted value"},
+		{"nested quote continued at the key's column", fm("metadata:", `  k: "a`, `  b"`), 3, "unterminated quoted value"},
 		{"text after a quote", fm(`name: "x" y`), 2, "after a quoted value"},
 		{"comment without space after a quote", fm(`name: "x"#y`), 2, "after a quoted value"},
 		{"colon space in a plain value", fm("description: Use this when: x"), 2, "': ' in a plain value"},
