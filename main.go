@@ -52,20 +52,51 @@ import (
 // version included, so a broken bundle never runs at all.
 //
 // An interrupt (SIGINT) or SIGTERM cancels the running call's context; a
-// second one ends the process at once, without closing the tools. When the program is done, whatever
-// ran, Main closes every tool of the bundle, hidden ones included, with
-// agenttool.Set.Close. A failed close is reported on stderr and leaves the
+// second one ends the process at once, without closing the tools. Catching
+// the two is set up in the background while the bundle is checked, and a
+// tool starts only once it is in place, with one exception: a tool
+// annotated read-only, in a bundle where no tool has anything to close,
+// starts at once, since a signal that ends it in its first fraction of a
+// millisecond loses nothing. export-skill waits too. When the program is
+// done, whatever ran, Main closes every tool of the bundle, hidden ones
+// included, with agenttool.Set.Close. A failed close is reported on stderr and leaves the
 // status as it was, since the call has already happened. Main never calls
 // os.Exit.
 func Main(ctx context.Context, b Bundle, args []string) int {
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
-	// Once the first signal has cancelled the call, restore the default
-	// handling, so that a second one ends a tool that ignores cancellation.
-	// On the way out the hook is removed first, so that stop's own
-	// cancelling does not start it for nothing.
-	defer context.AfterFunc(ctx, stop)()
-	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	return run(ctx, b, args, sys{
+		stdin:  os.Stdin,
+		stdout: os.Stdout,
+		stderr: os.Stderr,
+		armed:  catchSignals(ctx, cancel),
+	})
+}
+
+// catchSignals makes SIGINT and SIGTERM cancel ctx through cancel, with the
+// signal as the cause, and returns a function that waits until they do.
+//
+// Catching a signal is set up in the background because it is slow for what
+// one call costs: the runtime starts a thread for it and trades messages
+// with that thread once per signal, about a third of a millisecond in all,
+// which would otherwise come before the startup check. run waits only where
+// it matters, before a tool or export-skill does anything.
+//
+// After the first signal the default handling comes back, so that a second
+// one ends a tool that ignores cancellation. The same happens, in the
+// background, once ctx is cancelled because Main returns: the process is
+// about to exit and need not wait for it.
+func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (wait func()) {
+	armed := make(chan struct{})
+	go func() {
+		defer close(armed)
+		sctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+		context.AfterFunc(sctx, func() {
+			cancel(context.Cause(sctx))
+			stop()
+		})
+	}()
+	return func() { <-armed }
 }
 
 // sys is what run needs from the process: its standard streams, and for
@@ -74,6 +105,12 @@ type sys struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+
+	// armed, when non-nil, returns once an interrupt cancels the context
+	// run was given. run calls it before a tool runs and before export-skill
+	// writes, the points from which an interrupt must not simply end the
+	// process.
+	armed func()
 
 	// fault, when non-nil, is called before each step of the atomic write
 	// ("create", "write", "sync", "final", and "remove" for the temporary
@@ -108,6 +145,7 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	if len(words) > 0 {
 		switch words[0] {
 		case cmdExportSkill:
+			s.wait()
 			return exportSkill(ctx, b, words[1:], argv0, s)
 		case cmdVersion:
 			return printVersion(b, words[1:], s)
@@ -121,13 +159,30 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	}
 	r := cli.Runner{
 		Name:   b.Name,
-		Tools:  route(b, words),
+		Tools:  route(b, words, s.armed),
 		Ask:    ask,
 		Stdin:  s.stdin,
 		Stdout: s.stdout,
 		Stderr: s.stderr,
 	}
 	return r.Run(ctx, words)
+}
+
+// wait returns once s.armed does, at once when there is nothing to wait for.
+func (s sys) wait() {
+	if s.armed != nil {
+		s.armed()
+	}
+}
+
+// hasCloser reports whether a tool of b has something to close.
+func hasCloser(b Bundle) bool {
+	for _, t := range b.Tools {
+		if _, ok := t.tool.(io.Closer); ok {
+			return true
+		}
+	}
+	return false
 }
 
 // prefix is what diagnostics start with: the bundle's name, or the package's
@@ -145,12 +200,25 @@ func prefix(b Bundle) string {
 // error, no command) gets the visible tools, so help and schema never show a
 // hidden one. cli.CommandName is the function the runner dispatches with, so
 // the two always agree on the command.
-func route(b Bundle, words []string) agenttool.Set {
+//
+// The tool called runs only once armed has returned, unless an interrupt
+// that ends the process at once could cost nothing: the tool is annotated
+// read-only and no tool of the bundle has anything to close. armed may be
+// nil.
+func route(b Bundle, words []string, armed func()) agenttool.Set {
 	if name := cli.CommandName(words); name != "" {
 		for _, t := range b.Tools {
-			if t.tool != nil && t.tool.Name() == name {
-				return agenttool.Set{t.tool}
+			if t.tool == nil || t.tool.Name() != name {
+				continue
 			}
+			tool := t.tool
+			if armed == nil || agenttool.AnnotationsOf(tool).ReadOnly && !hasCloser(b) {
+				return agenttool.Set{tool}
+			}
+			return agenttool.Set{agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {
+				armed()
+				return tool.Execute(ctx, call)
+			})}
 		}
 	}
 	var set agenttool.Set

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"os"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -242,6 +243,70 @@ func TestLaziness(t *testing.T) {
 				if got := examples.params.Load(); got != 1 {
 					t.Errorf("the tool with three examples was described %d times, want once", got)
 				}
+			}
+		})
+	}
+}
+
+// TestArmedBeforeEffects checks where run waits for the signal handling to
+// be in place: before a tool that may change something runs, before a tool
+// of a bundle with something to close runs, and before export-skill writes;
+// never for a read-only tool of a bundle with nothing to close, nor for a
+// command line that runs no tool.
+func TestArmedBeforeEffects(t *testing.T) {
+	var steps []string
+	tool := func(name string, opts ...agenttool.Option) agenttool.Tool {
+		return agenttool.New(name, "Note that it ran.", func(context.Context, agenttool.NoArgs) (string, error) {
+			steps = append(steps, name)
+			return "", nil
+		}, opts...)
+	}
+	readOnly := agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true})
+	closer := agenttool.WithCloser(func() error { return nil })
+	change, look := tool("change"), tool("look", readOnly)
+	plain := Bundle{Name: "kit", Description: "Change and look. Use in tests.", Tools: []Tool{Use(change), Use(look)}}
+	owning := Bundle{Name: "kit", Description: "Look and own. Use in tests.", Tools: []Tool{Use(look), Use(tool("own", readOnly, closer))}}
+
+	tests := []struct {
+		name  string
+		b     Bundle
+		words []string
+		want  string // the steps, in order
+	}{
+		{"a tool that may change something", plain, []string{"change"}, "armed change"},
+		{"a read-only tool", plain, []string{"look"}, "look"},
+		{"a read-only tool beside a closer", owning, []string{"look"}, "armed look"},
+		{"a closer", owning, []string{"own"}, "armed own"},
+		{"export-skill", plain, []string{"export-skill", "{dir}"}, "armed create write sync final remove"},
+		{"export-skill --check", plain, []string{"export-skill", "--check", "{dir}"}, "armed"},
+		{"help", plain, []string{"help"}, ""},
+		{"help of a command", plain, []string{"help", "change"}, ""},
+		{"schema", plain, []string{"schema", "change"}, ""},
+		{"version", plain, []string{"version"}, ""},
+		{"an unknown command", plain, []string{"nope"}, ""},
+		{"an unknown flag", plain, []string{"change", "--nope", "x"}, ""},
+		{"no command", plain, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			steps = nil
+			words := slices.Clone(tt.words)
+			for i, w := range words {
+				if w == "{dir}" {
+					words[i] = t.TempDir()
+				}
+			}
+			inv := invocation{
+				argv0: "kit",
+				armed: func() { steps = append(steps, "armed") },
+				fault: func(step string) error {
+					steps = append(steps, step)
+					return nil
+				},
+			}
+			inv.run(tt.b, words...)
+			if got := strings.Join(steps, " "); got != tt.want {
+				t.Errorf("steps %q, want %q", got, tt.want)
 			}
 		})
 	}

@@ -2,9 +2,9 @@ package toolbundle
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -35,9 +35,78 @@ func buildTestprog(tb testing.TB, dir string) string {
 	return bin
 }
 
+// waiter is a run of testprog's wait tool as a real process.
+type waiter struct {
+	cmd    *exec.Cmd
+	closed string      // the file its closer appends to
+	lines  chan string // its stderr, line by line, closed at the end
+	text   strings.Builder
+}
+
+// startWaiter starts testprog with the bundle (slow or stubborn) and waits
+// until its tool runs.
+func startWaiter(t *testing.T, bin, bundle string) *waiter {
+	t.Helper()
+	w := &waiter{closed: filepath.Join(t.TempDir(), "closed"), lines: make(chan string, 16)}
+	// The limit only ends a process that ignores every signal; the test
+	// waits for the process, never for a duration.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	w.cmd = exec.CommandContext(ctx, bin, "wait")
+	w.cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle, "TESTPROG_CLOSED="+w.closed)
+	stderr, err := w.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer close(w.lines)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			w.lines <- sc.Text()
+		}
+	}()
+	w.expect(t, "waiting")
+	return w
+}
+
+// expect reads stderr up to the line want, failing the test when the
+// process ends first.
+func (w *waiter) expect(t *testing.T, want string) {
+	t.Helper()
+	for line := range w.lines {
+		w.text.WriteString(line + "\n")
+		if line == want {
+			return
+		}
+	}
+	w.cmd.Wait()
+	t.Fatalf("the process ended before printing %q; stderr:\n%s", want, w.text.String())
+}
+
+// finish reads the rest of stderr and waits for the process.
+func (w *waiter) finish() error {
+	for line := range w.lines {
+		w.text.WriteString(line + "\n")
+	}
+	return w.cmd.Wait()
+}
+
+// signals are the signals Main catches, with the cause each gives.
+var signals = []struct {
+	sig   os.Signal
+	cause string
+}{
+	{os.Interrupt, "interrupt signal received"},
+	{syscall.SIGTERM, "terminated signal received"},
+}
+
 // TestInterrupt runs the slow bundle as a real process, interrupts its call
 // once the tool is waiting, and checks that the call ends with the tool's
-// error and that the tools are closed once.
+// error, that the signal is the context's cause, and that the tools are
+// closed once.
 func TestInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
@@ -46,61 +115,77 @@ func TestInterrupt(t *testing.T) {
 		t.Skip("builds and runs testprog")
 	}
 	bin := buildTestprog(t, t.TempDir())
-	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
-		t.Run(sig.String(), func(t *testing.T) {
-			closed := filepath.Join(t.TempDir(), "closed")
-			// The limit only ends a process that ignores the signal; the test
-			// waits for the process, never for a duration.
-			ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-			defer cancel()
-			cmd := exec.CommandContext(ctx, bin, "wait")
-			cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE=slow", "TESTPROG_CLOSED="+closed)
-			stderr, err := cmd.StderrPipe()
-			if err != nil {
+	for _, tt := range signals {
+		t.Run(tt.sig.String(), func(t *testing.T) {
+			w := startWaiter(t, bin, "slow")
+			if err := w.cmd.Process.Signal(tt.sig); err != nil {
 				t.Fatal(err)
 			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-
-			var errText bytes.Buffer
-			waiting := make(chan bool, 1)
-			done := make(chan struct{})
-			go func() {
-				defer close(done)
-				sc := bufio.NewScanner(stderr)
-				seen := false
-				for sc.Scan() {
-					errText.WriteString(sc.Text() + "\n")
-					if !seen && sc.Text() == "waiting" {
-						seen = true
-						waiting <- true
-					}
-				}
-				if !seen {
-					waiting <- false
-				}
-			}()
-			if !<-waiting {
-				<-done
-				cmd.Wait()
-				t.Fatalf("the tool never started waiting; stderr:\n%s", errText.String())
-			}
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			<-done
-			err = cmd.Wait()
+			err := w.finish()
 
 			var exit *exec.ExitError
 			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
 				t.Errorf("the process ended with %v, want exit status 1", err)
 			}
-			if got := errText.String(); !strings.Contains(got, "Error: ") || !strings.Contains(got, "context canceled") {
+			got := w.text.String()
+			if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+				t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
+			}
+			if !strings.Contains(got, "Error: ") || !strings.Contains(got, "context canceled") {
 				t.Errorf("stderr %q lacks the tool's error", got)
 			}
-			if got, err := os.ReadFile(closed); err != nil || string(got) != "closed\n" {
+			if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {
 				t.Errorf("the closer wrote %q (%v), want one line closed", got, err)
+			}
+		})
+	}
+}
+
+// TestSecondSignal runs the stubborn bundle, whose tool goes on after its
+// call is cancelled, and checks that a second signal ends the process at
+// once, by that signal, without closing the tools.
+func TestSecondSignal(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs testprog")
+	}
+	bin := buildTestprog(t, t.TempDir())
+	for _, tt := range signals {
+		t.Run(tt.sig.String(), func(t *testing.T) {
+			w := startWaiter(t, bin, "stubborn")
+			if err := w.cmd.Process.Signal(tt.sig); err != nil {
+				t.Fatal(err)
+			}
+			w.expect(t, "ignoring")
+			// The default handling comes back just after the cancellation,
+			// so a signal sent in between may be taken as a first one
+			// again; sending until the process ends covers that.
+			var err error
+			done := make(chan struct{})
+			go func() {
+				err = w.finish()
+				close(done)
+			}()
+			for sent := false; !sent; {
+				w.cmd.Process.Signal(tt.sig)
+				select {
+				case <-done:
+					sent = true
+				case <-time.After(10 * time.Millisecond):
+				}
+			}
+
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("the process ended with %v, want the signal", err)
+			}
+			if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
+				t.Errorf("the process ended with %v, want the signal %v", err, tt.sig)
+			}
+			if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("the closer wrote %q (%v), want no file: the tools are not closed", got, err)
 			}
 		})
 	}

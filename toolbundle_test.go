@@ -152,6 +152,7 @@ type invocation struct {
 	argv0 string
 	stdin string
 	fault func(step string) error
+	armed func()
 }
 
 // run runs the program b describes with inv.argv0 and words, reading
@@ -162,7 +163,7 @@ func (inv invocation) run(b Bundle, words ...string) result {
 		ctx = context.Background()
 	}
 	var stdout, stderr bytes.Buffer
-	s := sys{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr, fault: inv.fault}
+	s := sys{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr, fault: inv.fault, armed: inv.armed}
 	status := run(ctx, b, append([]string{inv.argv0}, words...), s)
 	return result{status: status, stdout: stdout.String(), stderr: stderr.String()}
 }

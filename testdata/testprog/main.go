@@ -3,12 +3,16 @@
 //
 //   - small: one tool, t0;
 //   - large: 200 tools, t0 to t199;
-//   - slow: one tool, wait, which blocks until its call is cancelled.
+//   - slow: one tool, wait, which blocks until its call is cancelled;
+//   - stubborn: one tool, wait, which goes on waiting after its call is
+//     cancelled, for an hour.
 //
 // Each tool of small and large takes the string parameters a, b and c, has
 // three examples and prints the value of a. wait prints "waiting" to stderr
-// once it runs, and returns the context's error when the call ends; it is a
-// closer that appends the line "closed" to the file TESTPROG_CLOSED names.
+// once it runs and, when the call is cancelled, "cause: " and the cause. The
+// slow one then returns the context's error; the stubborn one prints
+// "ignoring" and sleeps. Both are closers that append the line "closed" to
+// the file TESTPROG_CLOSED names.
 package main
 
 import (
@@ -16,6 +20,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/toolbundle"
@@ -29,9 +34,11 @@ func main() {
 	case "large":
 		tools = synthetic(200)
 	case "slow":
-		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED")), toolbundle.Stateful())}
+		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), false), toolbundle.Stateful())}
+	case "stubborn":
+		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), true), toolbundle.Stateful())}
 	default:
-		fmt.Fprintln(os.Stderr, "testprog: set TESTPROG_BUNDLE to small, large or slow")
+		fmt.Fprintln(os.Stderr, "testprog: set TESTPROG_BUNDLE to small, large, slow or stubborn")
 		os.Exit(2)
 	}
 	os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
@@ -65,12 +72,17 @@ func synthetic(n int) []toolbundle.Tool {
 	return tools
 }
 
-// wait returns the slow bundle's tool, whose closer appends "closed" to the
-// file named closed.
-func wait(closed string) agenttool.Tool {
+// wait returns the tool of the slow bundle, or of the stubborn one when
+// stubborn is true. Its closer appends "closed" to the file named closed.
+func wait(closed string, stubborn bool) agenttool.Tool {
 	return agenttool.New("wait", "Wait until the call is cancelled.", func(ctx context.Context, _ agenttool.NoArgs) (string, error) {
 		fmt.Fprintln(os.Stderr, "waiting")
 		<-ctx.Done()
+		fmt.Fprintln(os.Stderr, "cause:", context.Cause(ctx))
+		if stubborn {
+			fmt.Fprintln(os.Stderr, "ignoring")
+			time.Sleep(time.Hour)
+		}
 		return "", ctx.Err()
 	}, agenttool.WithCloser(func() error {
 		if closed == "" {
