@@ -51,15 +51,20 @@ import (
 // tools are all hidden is accepted. The check runs on every command, help and
 // version included, so a broken bundle never runs at all.
 //
-// An interrupt (SIGINT) or SIGTERM cancels the running call's context; a
-// second one ends the process at once, without closing the tools. Catching
-// the two is set up in the background while the bundle is checked, and a
-// tool starts only once it is in place, with one exception: a tool
-// annotated read-only, in a bundle where no tool has anything to close,
-// starts at once, since a signal that ends it in its first fraction of a
-// millisecond loses nothing. export-skill waits too. When the program is
-// done, whatever ran, Main closes every tool of the bundle, hidden ones
-// included, with agenttool.Set.Close. A failed close is reported on stderr and leaves the
+// An interrupt (SIGINT) or SIGTERM cancels the running call's context, with
+// an error naming the signal as its cause (see context.Cause); a second one
+// ends the process at once, without closing the tools, for a tool that does
+// not stop. Catching the two is set up in the background while the bundle
+// is checked, since it costs about as much as a short call itself, and
+// export-skill or a tool starts only once they are caught. The exception is
+// a tool annotated read-only in a bundle where no tool is an io.Closer: it
+// starts at once, and a signal that comes before the catching is in place
+// ends the process the default way, which loses nothing, since the tool
+// changes nothing and nothing needs closing. Once ctx is done, by the
+// caller or because Main returns, the signals are no longer caught; Main
+// does not wait for that to be undone. When the program is done, whatever
+// ran, Main closes every tool of the bundle, hidden ones included, with
+// agenttool.Set.Close. A failed close is reported on stderr and leaves the
 // status as it was, since the call has already happened. Main never calls
 // os.Exit.
 func Main(ctx context.Context, b Bundle, args []string) int {
@@ -73,31 +78,55 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 	})
 }
 
-// catchSignals makes SIGINT and SIGTERM cancel ctx through cancel, with the
-// signal as the cause, and returns a function that waits until they do.
+// catchSignals makes the first SIGINT or SIGTERM cancel ctx through cancel,
+// with a signalError as the cause, and returns a function that returns once
+// such a signal would do so rather than end the process.
 //
-// Catching a signal is set up in the background because it is slow for what
-// one call costs: the runtime starts a thread for it and trades messages
-// with that thread once per signal, about a third of a millisecond in all,
-// which would otherwise come before the startup check. run waits only where
-// it matters, before a tool or export-skill does anything.
+// The catching is set up on a goroutine of its own because it is slow for
+// what one call costs: the runtime starts a thread to watch for signals and
+// trades messages with it for each signal caught, about a third of a
+// millisecond in all, which would otherwise come before the startup check.
+// run waits only where it matters, before export-skill or a tool does
+// anything.
 //
-// After the first signal the default handling comes back, so that a second
-// one ends a tool that ignores cancellation. The same happens, in the
-// background, once ctx is cancelled because Main returns: the process is
-// about to exit and need not wait for it.
+// The first signal restores the default handling before it cancels ctx, so
+// that a second one, however soon after the tool sees the cancellation,
+// ends the process instead of being swallowed. Once ctx is done for any
+// other reason, the handling is restored too, and when ctx is done before
+// the goroutine runs, which happens when Main returns at once, nothing is
+// set up at all.
 func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (wait func()) {
 	armed := make(chan struct{})
 	go func() {
-		defer close(armed)
-		sctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-		context.AfterFunc(sctx, func() {
-			cancel(context.Cause(sctx))
-			stop()
-		})
+		if ctx.Err() != nil {
+			close(armed)
+			return
+		}
+		c := make(chan os.Signal, 1)
+		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+		close(armed)
+		select {
+		case sig := <-c:
+			signal.Stop(c)
+			cancel(signalError{sig})
+		case <-ctx.Done():
+			signal.Stop(c)
+		}
 	}()
 	return func() { <-armed }
 }
+
+// signalError is the cause of a call cancelled by a signal. It reads as
+// the cause signal.NotifyContext gives from Go 1.26 on, and matches
+// context.Canceled for errors.Is, but does not depend on the toolchain.
+type signalError struct{ sig os.Signal }
+
+// Error names the signal.
+func (e signalError) Error() string { return e.sig.String() + " signal received" }
+
+// Is reports whether target is context.Canceled, since a signal cancels the
+// call.
+func (e signalError) Is(target error) bool { return target == context.Canceled }
 
 // sys is what run needs from the process: its standard streams, and for
 // tests a way to make the atomic write of export-skill fail.
@@ -106,10 +135,11 @@ type sys struct {
 	stdout io.Writer
 	stderr io.Writer
 
-	// armed, when non-nil, returns once an interrupt cancels the context
-	// run was given. run calls it before a tool runs and before export-skill
-	// writes, the points from which an interrupt must not simply end the
-	// process.
+	// armed, when non-nil, returns once SIGINT and SIGTERM would cancel the
+	// context run was given instead of ending the process. run calls it
+	// before export-skill, and the tool that route gives the runner calls it
+	// before it executes: from those points on, a signal that simply ended
+	// the process could leave something half done or unclosed.
 	armed func()
 
 	// fault, when non-nil, is called before each step of the atomic write
@@ -175,7 +205,8 @@ func (s sys) wait() {
 	}
 }
 
-// hasCloser reports whether a tool of b has something to close.
+// hasCloser reports whether a tool of b, hidden or not, is an io.Closer,
+// which the program closes on the way out.
 func hasCloser(b Bundle) bool {
 	for _, t := range b.Tools {
 		if _, ok := t.tool.(io.Closer); ok {
@@ -201,10 +232,10 @@ func prefix(b Bundle) string {
 // hidden one. cli.CommandName is the function the runner dispatches with, so
 // the two always agree on the command.
 //
-// The tool called runs only once armed has returned, unless an interrupt
-// that ends the process at once could cost nothing: the tool is annotated
-// read-only and no tool of the bundle has anything to close. armed may be
-// nil.
+// The tool called is wrapped so that it executes only once armed returns,
+// unless a signal that ended the process before then would lose nothing:
+// the tool is annotated read-only and no tool of the bundle is an
+// io.Closer. With a nil armed nothing is wrapped.
 func route(b Bundle, words []string, armed func()) agenttool.Set {
 	if name := cli.CommandName(words); name != "" {
 		for _, t := range b.Tools {

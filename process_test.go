@@ -44,8 +44,9 @@ type waiter struct {
 }
 
 // startWaiter starts testprog with the bundle (slow or stubborn) and waits
-// until its tool runs.
-func startWaiter(t *testing.T, bin, bundle string) *waiter {
+// until its tool runs. Unless raise is nil, the tool sends its process that
+// signal itself, as TESTPROG_RAISE describes.
+func startWaiter(t *testing.T, bin, bundle string, raise os.Signal) *waiter {
 	t.Helper()
 	w := &waiter{closed: filepath.Join(t.TempDir(), "closed"), lines: make(chan string, 16)}
 	// The limit only ends a process that ignores every signal; the test
@@ -54,6 +55,9 @@ func startWaiter(t *testing.T, bin, bundle string) *waiter {
 	t.Cleanup(cancel)
 	w.cmd = exec.CommandContext(ctx, bin, "wait")
 	w.cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle, "TESTPROG_CLOSED="+w.closed)
+	if raise != nil {
+		w.cmd.Env = append(w.cmd.Env, "TESTPROG_RAISE="+raise.String())
+	}
 	stderr, err := w.cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -86,6 +90,14 @@ func (w *waiter) expect(t *testing.T, want string) {
 	t.Fatalf("the process ended before printing %q; stderr:\n%s", want, w.text.String())
 }
 
+// signal sends the process sig, failing the test when it cannot.
+func (w *waiter) signal(t *testing.T, sig os.Signal) {
+	t.Helper()
+	if err := w.cmd.Process.Signal(sig); err != nil {
+		t.Fatalf("sending %v: %v", sig, err)
+	}
+}
+
 // finish reads the rest of stderr and waits for the process.
 func (w *waiter) finish() error {
 	for line := range w.lines {
@@ -94,19 +106,27 @@ func (w *waiter) finish() error {
 	return w.cmd.Wait()
 }
 
-// signals are the signals Main catches, with the cause each gives.
-var signals = []struct {
+// caughtSignals returns the signals Main catches, with the cause each
+// gives the call.
+func caughtSignals() []struct {
 	sig   os.Signal
 	cause string
-}{
-	{os.Interrupt, "interrupt signal received"},
-	{syscall.SIGTERM, "terminated signal received"},
+} {
+	return []struct {
+		sig   os.Signal
+		cause string
+	}{
+		{os.Interrupt, "interrupt signal received"},
+		{syscall.SIGTERM, "terminated signal received"},
+	}
 }
 
-// TestInterrupt runs the slow bundle as a real process, interrupts its call
-// once the tool is waiting, and checks that the call ends with the tool's
-// error, that the signal is the context's cause, and that the tools are
-// closed once.
+// TestInterrupt runs the slow bundle as a real process, signals it, and
+// checks that the call ends with the tool's error, that the signal is the
+// context's cause, and that the tools are closed once. The signal comes
+// either from the test once the tool waits, or from the tool itself the
+// moment it starts, which only a tool that waits until the signals are
+// caught survives.
 func TestInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
@@ -115,35 +135,49 @@ func TestInterrupt(t *testing.T) {
 		t.Skip("builds and runs testprog")
 	}
 	bin := buildTestprog(t, t.TempDir())
-	for _, tt := range signals {
-		t.Run(tt.sig.String(), func(t *testing.T) {
-			w := startWaiter(t, bin, "slow")
-			if err := w.cmd.Process.Signal(tt.sig); err != nil {
-				t.Fatal(err)
+	for _, tt := range caughtSignals() {
+		for _, self := range []bool{false, true} {
+			name := tt.sig.String() + "/sent by the test"
+			if self {
+				name = tt.sig.String() + "/sent by the tool as it starts"
 			}
-			err := w.finish()
+			t.Run(name, func(t *testing.T) {
+				var raise os.Signal
+				if self {
+					raise = tt.sig
+				}
+				w := startWaiter(t, bin, "slow", raise)
+				if !self {
+					w.signal(t, tt.sig)
+				}
+				err := w.finish()
 
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-				t.Errorf("the process ended with %v, want exit status 1", err)
-			}
-			got := w.text.String()
-			if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
-				t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
-			}
-			if !strings.Contains(got, "Error: ") || !strings.Contains(got, "context canceled") {
-				t.Errorf("stderr %q lacks the tool's error", got)
-			}
-			if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {
-				t.Errorf("the closer wrote %q (%v), want one line closed", got, err)
-			}
-		})
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+					t.Errorf("the process ended with %v, want exit status 1; stderr:\n%s", err, w.text.String())
+				}
+				got := w.text.String()
+				if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+					t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
+				}
+				if !strings.Contains(got, "\nError: context canceled\n") {
+					t.Errorf("stderr %q lacks the tool's error", got)
+				}
+				if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {
+					t.Errorf("the closer wrote %q (%v), want one line closed", got, err)
+				}
+			})
+		}
 	}
 }
 
 // TestSecondSignal runs the stubborn bundle, whose tool goes on after its
-// call is cancelled, and checks that a second signal ends the process at
-// once, by that signal, without closing the tools.
+// call is cancelled, and checks that a second signal ends the process by
+// that signal, without closing the tools. Either the test sends both
+// signals, the second once the tool says it goes on, or the tool sends
+// both itself, the second the moment it sees its call cancelled: the
+// default handling must be back by then, or the second signal is swallowed
+// and the process sleeps until the test's limit ends it.
 func TestSecondSignal(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
@@ -152,42 +186,40 @@ func TestSecondSignal(t *testing.T) {
 		t.Skip("builds and runs testprog")
 	}
 	bin := buildTestprog(t, t.TempDir())
-	for _, tt := range signals {
-		t.Run(tt.sig.String(), func(t *testing.T) {
-			w := startWaiter(t, bin, "stubborn")
-			if err := w.cmd.Process.Signal(tt.sig); err != nil {
-				t.Fatal(err)
+	for _, tt := range caughtSignals() {
+		for _, self := range []bool{false, true} {
+			name := tt.sig.String() + "/sent by the test"
+			if self {
+				name = tt.sig.String() + "/sent by the tool"
 			}
-			w.expect(t, "ignoring")
-			// The default handling comes back just after the cancellation,
-			// so a signal sent in between may be taken as a first one
-			// again; sending until the process ends covers that.
-			var err error
-			done := make(chan struct{})
-			go func() {
-				err = w.finish()
-				close(done)
-			}()
-			for sent := false; !sent; {
-				w.cmd.Process.Signal(tt.sig)
-				select {
-				case <-done:
-					sent = true
-				case <-time.After(10 * time.Millisecond):
+			t.Run(name, func(t *testing.T) {
+				var raise os.Signal
+				if self {
+					raise = tt.sig
 				}
-			}
+				w := startWaiter(t, bin, "stubborn", raise)
+				if !self {
+					w.signal(t, tt.sig)
+					w.expect(t, "ignoring")
+					w.signal(t, tt.sig)
+				}
+				err := w.finish()
 
-			var exit *exec.ExitError
-			if !errors.As(err, &exit) {
-				t.Fatalf("the process ended with %v, want the signal", err)
-			}
-			if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
-				t.Errorf("the process ended with %v, want the signal %v", err, tt.sig)
-			}
-			if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
-				t.Errorf("the closer wrote %q (%v), want no file: the tools are not closed", got, err)
-			}
-		})
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) {
+					t.Fatalf("the process ended with %v, want the signal %v; stderr:\n%s", err, tt.sig, w.text.String())
+				}
+				if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
+					t.Errorf("the process ended with %v, want the signal %v; stderr:\n%s", err, tt.sig, w.text.String())
+				}
+				if got := w.text.String(); !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+					t.Errorf("stderr %q does not give the cause %q: the first signal was not caught", got, tt.cause)
+				}
+				if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the closer wrote %q (%v), want no file: the tools are not closed", got, err)
+				}
+			})
+		}
 	}
 }
 

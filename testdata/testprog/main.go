@@ -13,6 +13,12 @@
 // slow one then returns the context's error; the stubborn one prints
 // "ignoring" and sleeps. Both are closers that append the line "closed" to
 // the file TESTPROG_CLOSED names.
+//
+// When TESTPROG_RAISE names a signal ("interrupt" or "terminated"), wait
+// sends it to its own process as soon as it has printed "waiting", and the
+// stubborn one sends it again as soon as it has printed the cause: so the
+// first comes the moment a tool may start, and the second the moment the
+// tool can see its call cancelled.
 package main
 
 import (
@@ -20,6 +26,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"syscall"
 	"time"
 
 	"github.com/agenttool/agenttool"
@@ -27,6 +34,17 @@ import (
 )
 
 func main() {
+	var raise os.Signal
+	switch v := os.Getenv("TESTPROG_RAISE"); v {
+	case "":
+	case os.Interrupt.String():
+		raise = os.Interrupt
+	case syscall.SIGTERM.String():
+		raise = syscall.SIGTERM
+	default:
+		fmt.Fprintf(os.Stderr, "testprog: TESTPROG_RAISE is %q, not %q or %q\n", v, os.Interrupt, syscall.SIGTERM)
+		os.Exit(2)
+	}
 	var tools []toolbundle.Tool
 	switch os.Getenv("TESTPROG_BUNDLE") {
 	case "small":
@@ -34,9 +52,9 @@ func main() {
 	case "large":
 		tools = synthetic(200)
 	case "slow":
-		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), false), toolbundle.Stateful())}
+		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), false, raise), toolbundle.Stateful())}
 	case "stubborn":
-		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), true), toolbundle.Stateful())}
+		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), true, raise), toolbundle.Stateful())}
 	default:
 		fmt.Fprintln(os.Stderr, "testprog: set TESTPROG_BUNDLE to small, large, slow or stubborn")
 		os.Exit(2)
@@ -73,13 +91,17 @@ func synthetic(n int) []toolbundle.Tool {
 }
 
 // wait returns the tool of the slow bundle, or of the stubborn one when
-// stubborn is true. Its closer appends "closed" to the file named closed.
-func wait(closed string, stubborn bool) agenttool.Tool {
+// stubborn is true, which sends raise to its own process where the package
+// doc says unless raise is nil. Its closer appends "closed" to the file
+// named closed.
+func wait(closed string, stubborn bool, raise os.Signal) agenttool.Tool {
 	return agenttool.New("wait", "Wait until the call is cancelled.", func(ctx context.Context, _ agenttool.NoArgs) (string, error) {
 		fmt.Fprintln(os.Stderr, "waiting")
+		signalSelf(raise)
 		<-ctx.Done()
 		fmt.Fprintln(os.Stderr, "cause:", context.Cause(ctx))
 		if stubborn {
+			signalSelf(raise)
 			fmt.Fprintln(os.Stderr, "ignoring")
 			time.Sleep(time.Hour)
 		}
@@ -98,4 +120,19 @@ func wait(closed string, stubborn bool) agenttool.Tool {
 		}
 		return f.Close()
 	}))
+}
+
+// signalSelf sends sig to the running process, unless sig is nil. A failure
+// is printed, for the test to see.
+func signalSelf(sig os.Signal) {
+	if sig == nil {
+		return
+	}
+	p, err := os.FindProcess(os.Getpid())
+	if err == nil {
+		err = p.Signal(sig)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "testprog: sending", sig, "to itself:", err)
+	}
 }
