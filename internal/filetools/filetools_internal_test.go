@@ -2,8 +2,10 @@ package filetools
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -126,6 +128,59 @@ func TestTempName(t *testing.T) {
 	}
 	if a, b := tempName("x"), tempName("x"); a == b {
 		t.Errorf("two temporary names are both %q", a)
+	}
+}
+
+// TestReplaceRenameFails checks a failure at the last step of a write: a
+// directory takes the target's place after the last check, so the rename
+// cannot land. The temporary file is removed, the directory is left alone,
+// and the error, as write_file restates it, names the path the caller wrote
+// rather than the temporary file.
+func TestReplaceRenameFails(t *testing.T) {
+	dir := t.TempDir()
+	tr, err := openTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.close()
+	inside := filepath.Join(dir, "data.txt", "inside")
+	swap := func() error { return os.MkdirAll(inside, 0o755) }
+	err = tr.replace(t.Context(), "data.txt", []byte("new"), 0o644, swap)
+	if err == nil {
+		t.Fatal("the rename onto a directory succeeded")
+	}
+	msg := explain("./data.txt", err).Error()
+	if !strings.HasPrefix(msg, `path "./data.txt": `) || strings.Contains(msg, ".tmp") {
+		t.Errorf("error %q, want one about \"./data.txt\" that does not name the temporary file", msg)
+	}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Name() != "data.txt" {
+		t.Errorf("the tree holds %v, want only the directory data.txt", entries)
+	}
+	if info, err := os.Stat(inside); err != nil || !info.IsDir() {
+		t.Errorf("the directory in the file's place was disturbed: %v", err)
+	}
+}
+
+// TestReplaceCheckRefuses checks that an error of the last check stops the
+// write before the rename and removes the temporary file.
+func TestReplaceCheckRefuses(t *testing.T) {
+	dir := t.TempDir()
+	tr, err := openTree(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tr.close()
+	refusal := errors.New("refused")
+	err = tr.replace(t.Context(), "new.txt", []byte("new"), 0o644, func() error { return refusal })
+	if !errors.Is(err, refusal) {
+		t.Fatalf("error %v, want the check's", err)
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+		t.Errorf("the tree holds %v, %v; want nothing", entries, err)
 	}
 }
 

@@ -491,7 +491,7 @@ func TestWriteFile(t *testing.T) {
 		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
 		{name: "the tree itself refused", path: ".", content: "x", err: true, want: `path "." names a directory, not a file`},
 		{name: "the tree itself, spelt out", path: "dir/..", content: "x", err: true, want: `path "dir/.." names a directory, not a file`},
-		{name: "below a file", path: "data.txt/x", content: "x", err: true, want: `path "data.txt/x": not a directory`},
+		{name: "below a file", path: "data.txt/x", content: "x", err: true, want: `path "data.txt/x": "data.txt" is not a directory`},
 		{name: "empty path", path: "", content: "x", err: true, want: "the path is empty"},
 	}
 	for _, tt := range tests {

@@ -53,7 +53,12 @@ func (written) RecordNS() string { return RecordNS }
 // fails with "not replaced: <path> exists and the user declined"; cancel,
 // or no elicitor at all, fails with "not replaced: <path> exists; nobody
 // confirmed the replacement", which a runner turns into a question for its
-// caller to answer on a rerun. Nothing is touched before the answer.
+// caller to answer on a rerun. Nothing is touched before the answer. An
+// accept covers the file the question described: when the file changed
+// while the question was pending (another file, size, mode or modification
+// time), the write is refused with "not replaced: <path> changed while the
+// question was pending; …" and the newer file kept; when it was removed
+// meanwhile, the write goes ahead as a new file.
 //
 // The write is atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
@@ -62,7 +67,11 @@ func (written) RecordNS() string { return RecordNS }
 // is itself replaced; its target is left alone. On failure, or when the
 // context ends before the rename, the temporary file is removed and the
 // old file is unchanged. The tree itself and a directory are refused, and
-// so is a path ending in a separator.
+// so is a path ending in a separator. Missing parent directories are
+// created, but a symbolic link to nothing on the way is refused by name
+// (`path "<p>": "<link>" is a symbolic link to nothing`), as mkdir -p
+// refuses it, and so is a file where a directory should be
+// (`path "<p>": "<file>" is not a directory`).
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
@@ -94,9 +103,17 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 	shown := filepath.ToSlash(rel)
 	perm := fs.FileMode(0o644)
 	replaced := false
+	// asked is what stood at the path when the user was asked about it,
+	// nil when nobody was asked.
+	var asked fs.FileInfo
 	switch info, err := t.root.Lstat(rel); {
 	case errors.Is(err, fs.ErrNotExist):
 	case err != nil:
+		// Most often a file where a directory should be ("a.txt/b");
+		// parents names it.
+		if perr := t.parents(args.Path, filepath.Dir(rel)); perr != nil {
+			return agenttool.Result{}, perr
+		}
 		return agenttool.Result{}, explain(args.Path, err)
 	case info.IsDir():
 		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
@@ -110,16 +127,43 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 			if err := confirm(ctx, shown, t.size(rel, info)); err != nil {
 				return agenttool.Result{}, err
 			}
+			asked = info
 		}
 		replaced = true
 	}
 	if dir := filepath.Dir(rel); dir != "." {
+		if err := t.parents(args.Path, dir); err != nil {
+			return agenttool.Result{}, err
+		}
 		if err := t.root.MkdirAll(dir, 0o755); err != nil {
 			return agenttool.Result{}, explain(args.Path, err)
 		}
 	}
-	if err := t.replace(ctx, rel, []byte(args.Content), perm); err != nil {
-		if ctx.Err() != nil && errors.Is(err, ctx.Err()) {
+	// An answer may come long after the question, from a person at a
+	// terminal; an accept covers the file the question described, not one
+	// written since.
+	unchanged := func() error {
+		if asked == nil {
+			return nil
+		}
+		now, err := t.root.Lstat(rel)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			replaced = false
+			return nil
+		case err != nil:
+			return err
+		case !sameState(asked, now):
+			return staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", shown))
+		}
+		return nil
+	}
+	if err := t.replace(ctx, rel, []byte(args.Content), perm, unchanged); err != nil {
+		var stale staleAnswer
+		switch {
+		case errors.As(err, &stale):
+			return agenttool.Result{}, err
+		case ctx.Err() != nil && errors.Is(err, ctx.Err()):
 			return agenttool.Result{}, err
 		}
 		return agenttool.Result{}, explain(args.Path, err)
@@ -169,10 +213,59 @@ func confirm(ctx context.Context, path string, size int64) error {
 	return fmt.Errorf("not replaced: %s exists; nobody confirmed the replacement", path)
 }
 
+// staleAnswer is the refusal of a write whose target changed after the
+// user agreed to replace it.
+type staleAnswer string
+
+func (e staleAnswer) Error() string { return string(e) }
+
+// sameState reports whether two observations of the entry at one path show
+// the same thing: the same file, of the same size, mode and modification
+// time. A rewrite in place that keeps all of these within one tick of the
+// file system's clock goes unseen.
+func sameState(a, b fs.FileInfo) bool {
+	return os.SameFile(a, b) && a.Size() == b.Size() && a.Mode() == b.Mode() && a.ModTime().Equal(b.ModTime())
+}
+
+// parents checks the existing directories on the way to a file at the
+// path p, whose directory is dir, relative to the tree. A symbolic link to
+// nothing is refused by name: os.Root's MkdirAll would report "file exists"
+// for a link that is the last directory and create the link's target for
+// one further up, whereas mkdir -p refuses both. A file where a directory
+// should be is refused by name too. The walk stops at the first missing
+// entry, from which on MkdirAll creates everything.
+func (t *tree) parents(p, dir string) error {
+	prefix := ""
+	for _, elem := range strings.Split(dir, string(filepath.Separator)) {
+		prefix = filepath.Join(prefix, elem)
+		info, err := t.root.Lstat(prefix)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return explain(p, err)
+		}
+		if info.Mode()&fs.ModeSymlink != 0 {
+			info, err = t.root.Stat(prefix)
+			if errors.Is(err, fs.ErrNotExist) {
+				return fmt.Errorf("path %q: %q is a symbolic link to nothing", p, filepath.ToSlash(prefix))
+			}
+			if err != nil {
+				return explain(p, err)
+			}
+		}
+		if !info.IsDir() {
+			return fmt.Errorf("path %q: %q is not a directory", p, filepath.ToSlash(prefix))
+		}
+	}
+	return nil
+}
+
 // replace writes data to a fresh temporary file beside rel and renames it
-// onto rel, so that rel holds either its old contents or all of data. The
+// onto rel, so that rel holds either its old contents or all of data.
+// check runs last before the rename, and its error stops the write. The
 // temporary file is removed on every failure.
-func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.FileMode) (err error) {
+func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.FileMode, check func() error) (err error) {
 	tmp := filepath.Join(filepath.Dir(rel), tempName(filepath.Base(rel)))
 	f, err := t.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
@@ -199,6 +292,9 @@ func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.Fil
 	}
 	// The last point at which an interrupt can still leave the old file.
 	if err := ctx.Err(); err != nil {
+		return err
+	}
+	if err := check(); err != nil {
 		return err
 	}
 	return t.root.Rename(tmp, rel)

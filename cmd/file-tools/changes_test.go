@@ -1,0 +1,73 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestEditedWhileAsking runs write_file with --ask, changes the file while
+// the prompt waits for the person at the terminal, and then answers yes:
+// the accept was given for the file the question described, so the newer
+// contents must survive and the call fail, naming what happened.
+func TestEditedWhileAsking(t *testing.T) {
+	tree := newTree(t)
+	target := filepath.Join(tree, "data.txt")
+	cmd := command(t, program, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stderrPipe, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stdout bytes.Buffer
+	cmd.Stdout = &stdout
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(stderrPipe)
+	var stderr bytes.Buffer
+	const prompt = "Continue? [y/N] "
+	for !strings.HasSuffix(stderr.String(), prompt) {
+		c, err := r.ReadByte()
+		if err != nil {
+			t.Fatalf("no prompt before %v; stderr %q", err, stderr.String())
+		}
+		stderr.WriteByte(c)
+	}
+	const edited = "hello, edited meanwhile\n"
+	if err := os.WriteFile(target, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.WriteString(stdin, "y\n"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := io.Copy(&stderr, r); err != nil {
+		t.Fatal(err)
+	}
+	got := finish(t, cmd, cmd.Wait(), &stdout, &stderr)
+	want := "Replace data.txt (6 bytes)?\n" + prompt +
+		"Error: not replaced: data.txt changed while the question was pending; run the call again to be asked about it as it is now\n"
+	if got.status != 1 || got.stdout != "" || got.stderr != want {
+		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
+	}
+	if b, err := os.ReadFile(target); err != nil || string(b) != edited {
+		t.Errorf("data.txt holds %q, %v; want the edit %q", b, err, edited)
+	}
+	entries, err := os.ReadDir(tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".tmp") {
+			t.Errorf("temporary file %s left in the tree", e.Name())
+		}
+	}
+}
