@@ -335,6 +335,9 @@ func TestSearch(t *testing.T) {
 		"cr-only.txt":    "hello\r",
 		"big/huge.txt":   "hello\n" + strings.Repeat("z", 8<<20),
 		"sniff/late.txt": strings.Repeat("a", 8000) + "\xff\nhello late\n",
+		// Past the sniff window, a long line of bytes that are no UTF-8 at
+		// all: there is no character boundary to look for.
+		"sniff/noise.txt": strings.Repeat("a", 8000) + "\nnoise" + strings.Repeat("\x80", 400) + "\n",
 		"edge/300.txt":   strings.Repeat("y", 300) + "\n",
 		"edge/301.txt":   strings.Repeat("y", 301) + "\r\n",
 	}
@@ -369,6 +372,7 @@ func TestSearch(t *testing.T) {
 		{name: "dot slash", pattern: "say", paths: []string{"./b/"}, want: "b/c.txt:1:say hello"},
 		{name: "300 bytes kept, 301 cut", pattern: "^y", paths: []string{"edge"}, want: "edge/300.txt:1:" + strings.Repeat("y", 300) + "\nedge/301.txt:1:" + strings.Repeat("y", 300) + "…"},
 		{name: "long line cut at a rune boundary", pattern: "^x", want: "z.txt:1:x" + strings.Repeat("é", 149) + "…"},
+		{name: "long line of invalid bytes cut at 300", pattern: "^noise", want: "sniff/noise.txt:2:noise" + strings.Repeat("\x80", 295) + "…"},
 		{name: "no matches", pattern: "goodbye", want: "no matches"},
 		{name: "empty pattern matches every line", pattern: "", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:2:world\na.txt:3:hello again"},
 		{name: "empty file", pattern: "", paths: []string{"empty.txt"}, want: "no matches"},

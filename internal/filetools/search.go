@@ -203,14 +203,21 @@ func trimCR(line []byte) []byte {
 }
 
 // clip returns line, cut to at most maxLine bytes at a character boundary
-// and marked with "…" when it was longer.
+// and marked with "…" when it was longer. A character starts at most three
+// bytes before the cut; bytes past the sniff window need not be UTF-8, and
+// where none of those three starts a character there is no boundary to
+// keep, so the cut stays at maxLine rather than eating back through the
+// line.
 func clip(line []byte) string {
 	if len(line) <= maxLine {
 		return string(line)
 	}
 	cut := maxLine
-	for cut > 0 && !utf8.RuneStart(line[cut]) {
+	for back := 1; back < utf8.UTFMax && !utf8.RuneStart(line[cut]); back++ {
 		cut--
+	}
+	if !utf8.RuneStart(line[cut]) {
+		cut = maxLine
 	}
 	return string(line[:cut]) + "…"
 }
