@@ -338,8 +338,8 @@ func TestSearch(t *testing.T) {
 		// Past the sniff window, a long line of bytes that are no UTF-8 at
 		// all: there is no character boundary to look for.
 		"sniff/noise.txt": strings.Repeat("a", 8000) + "\nnoise" + strings.Repeat("\x80", 400) + "\n",
-		"edge/300.txt":   strings.Repeat("y", 300) + "\n",
-		"edge/301.txt":   strings.Repeat("y", 301) + "\r\n",
+		"edge/300.txt":    strings.Repeat("y", 300) + "\n",
+		"edge/301.txt":    strings.Repeat("y", 301) + "\r\n",
 	}
 	dir := makeTree(t, files)
 	tests := []struct {
