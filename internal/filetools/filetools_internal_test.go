@@ -165,6 +165,68 @@ func TestReplaceRenameFails(t *testing.T) {
 	}
 }
 
+// TestStillAsSeen checks the last look write_file takes before its
+// rename, for every way the entry may have moved on since the first.
+func TestStillAsSeen(t *testing.T) {
+	const (
+		appeared = "not written: f.txt appeared while it was being written; run the call again to be asked about replacing it"
+		changed  = "not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now"
+	)
+	tests := []struct {
+		name      string
+		before    string // the file's contents at the first look; "" for no file
+		after     string // its contents at the last; "" for no file
+		replacing bool
+		err       string
+	}{
+		{name: "still nothing", replacing: false},
+		{name: "appeared", after: "x", replacing: true, err: appeared},
+		{name: "the same", before: "old", after: "old", replacing: true},
+		{name: "changed", before: "old", after: "longer", replacing: true, err: changed},
+		{name: "gone", before: "old", replacing: false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			tr, err := openTree(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tr.close()
+			path := filepath.Join(dir, "f.txt")
+			var seen os.FileInfo
+			if tt.before != "" {
+				if err := os.WriteFile(path, []byte(tt.before), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				if seen, err = tr.root.Lstat("f.txt"); err != nil {
+					t.Fatal(err)
+				}
+			}
+			switch {
+			case tt.after == "":
+				if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
+					t.Fatal(err)
+				}
+			case tt.after != tt.before:
+				if err := os.WriteFile(path, []byte(tt.after), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			replacing, err := tr.stillAsSeen("f.txt", "f.txt", seen)
+			if replacing != tt.replacing {
+				t.Errorf("replacing %v, want %v", replacing, tt.replacing)
+			}
+			switch {
+			case tt.err == "" && err != nil:
+				t.Errorf("error %q, want none", err)
+			case tt.err != "" && (err == nil || err.Error() != tt.err):
+				t.Errorf("error %v, want %q", err, tt.err)
+			}
+		})
+	}
+}
+
 // TestReplaceCheckRefuses checks that an error of the last check stops the
 // write before the rename and removes the temporary file.
 func TestReplaceCheckRefuses(t *testing.T) {

@@ -58,7 +58,11 @@ func (written) RecordNS() string { return RecordNS }
 // while the question was pending (another file, size, mode or modification
 // time), the write is refused with "not replaced: <path> changed while the
 // question was pending; …" and the newer file kept; when it was removed
-// meanwhile, the write goes ahead as a new file.
+// meanwhile, the write goes ahead as a new file. Likewise a file that
+// appears at a path that was free while the new file was being written is
+// kept, and the write refused ("not written: <path> appeared while it was
+// being written; …"), since nobody was asked about it. With replace set,
+// neither check is made.
 //
 // The write is atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
@@ -104,7 +108,7 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 	perm := fs.FileMode(0o644)
 	replaced := false
 	// asked is what stood at the path when the user was asked about it,
-	// nil when nobody was asked.
+	// nil when nothing stood there.
 	var asked fs.FileInfo
 	switch info, err := t.root.Lstat(rel); {
 	case errors.Is(err, fs.ErrNotExist):
@@ -140,23 +144,16 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 		}
 	}
 	// An answer may come long after the question, from a person at a
-	// terminal; an accept covers the file the question described, not one
-	// written since.
+	// terminal, and an accept covers the file the question described, not
+	// one written since; a file that appears while a new one is written
+	// was not asked about at all. With replace set, whatever is there goes.
 	unchanged := func() error {
-		if asked == nil {
+		if args.Replace {
 			return nil
 		}
-		now, err := t.root.Lstat(rel)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			replaced = false
-			return nil
-		case err != nil:
-			return err
-		case !sameState(asked, now):
-			return staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", shown))
-		}
-		return nil
+		var err error
+		replaced, err = t.stillAsSeen(rel, shown, asked)
+		return err
 	}
 	if err := t.replace(ctx, rel, []byte(args.Content), perm, unchanged); err != nil {
 		var stale staleAnswer
@@ -225,6 +222,27 @@ func (e staleAnswer) Error() string { return string(e) }
 // file system's clock goes unseen.
 func sameState(a, b fs.FileInfo) bool {
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.Mode() == b.Mode() && a.ModTime().Equal(b.ModTime())
+}
+
+// stillAsSeen looks at the entry at rel once more just before a write
+// lands, and reports whether the write replaces something. seen is what
+// stood there when write_file first looked (and asked about it), nil for
+// nothing. Something that differs from seen, or that appeared where
+// nothing was, is refused with a staleAnswer naming shown; something gone
+// since is not, as nothing is lost by writing there.
+func (t *tree) stillAsSeen(rel, shown string, seen fs.FileInfo) (bool, error) {
+	now, err := t.root.Lstat(rel)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return false, err
+	case seen == nil:
+		return true, staleAnswer(fmt.Sprintf("not written: %s appeared while it was being written; run the call again to be asked about replacing it", shown))
+	case !sameState(seen, now):
+		return true, staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", shown))
+	}
+	return true, nil
 }
 
 // parents checks the existing directories on the way to a file at the
