@@ -96,6 +96,10 @@ func TestParseNotMapping(t *testing.T) {
 		"root quoted scalar on two lines with a comment": fm("'a", "b' # c"),
 		"root empty sequence":                            fm("[]"),
 		"root number":                                    fm("12"),
+		"root plain scalar on three lines":               fm("just", "  more", "text"),
+		"root plain scalar followed by a comment":        fm("text # c", "# more"),
+		"root literal block":                             fm("|", " text", "  more"),
+		"root folded block with a comment":               fm(">- # c", " text"),
 	} {
 		t.Run(name, func(t *testing.T) {
 			if _, err := Parse([]byte(src)); err != ErrNotMapping {
@@ -189,6 +193,12 @@ func TestParseSyntaxErrors(t *testing.T) {
 		{"unexpected content after {}", fm("{}", "name: x"), 3, "unexpected content"},
 		{"unterminated quote at the root", fm(`"text`), 2, "unterminated quoted value"},
 		{"text after a quoted root", fm(`'text' more`), 2, "after a quoted value"},
+		{"no space after the colon of the first key", fm("name:x", "description: y"), 3, "': ' in a plain value"},
+		{"reserved start at the root", fm("@x"), 2, "a plain value cannot start with '@'"},
+		{"backquote start at the root", fm("`x`"), 2, "a plain value cannot start with '`'"},
+		{"block header with text at the root", fm("|x", "  text"), 2, "invalid block scalar header"},
+		{"content after a block at the root", fm("|", " text", "", "# c", "more"), 6, "unexpected content"},
+		{"content after a comment ending a root scalar", fm("text # c", "more"), 3, "unexpected content"},
 		{"content after a quoted root", fm(`"text"`, "more"), 3, "unexpected content"},
 		{"quoted key with an invalid escape", fm(`"\q": x`), 2, "invalid escape"},
 		{"empty key", fm("name: x", ": y"), 3, "expected a key"},

@@ -154,12 +154,11 @@ func (r *reader) document() (*node, error) {
 		return nil, r.errorf(i, "%s", startError(t, "value"))
 	default:
 		if _, _, ok, msg := splitEntry(s, col); !ok && msg == "" {
-			if t[0] == '\'' || t[0] == '"' {
-				// A quoted scalar at the root is no mapping, but only
-				// if it is well formed.
-				if err := r.rootQuoted(i, col); err != nil {
-					return nil, err
-				}
+			// A scalar at the root is no mapping, but only if it is
+			// well formed: "name:x" on the first line must not hide a
+			// syntax error further down behind ErrNotMapping.
+			if err := r.rootScalar(i, col); err != nil {
+				return nil, err
 			}
 			return nil, ErrNotMapping
 		}
@@ -180,19 +179,16 @@ func (r *reader) document() (*node, error) {
 	return root, nil
 }
 
-// rootQuoted checks the quoted scalar that makes up the whole document,
-// its opening quote at column col of line i: it must close, and nothing
-// but white space and a comment may follow it.
-func (r *reader) rootQuoted(i, col int) error {
-	// A root scalar's continuation lines may have any indentation.
-	_, line, end, err := r.quoted(i, col, -1, false)
-	if err != nil {
+// rootScalar checks the scalar that makes up the whole document, starting
+// at column col of line i: it must be well formed, and no content may
+// follow it.
+func (r *reader) rootScalar(i, col int) error {
+	// A root scalar's continuation lines may have any indentation, so
+	// the column that owns it is -1.
+	if _, err := r.inline(i, col, -1); err != nil {
 		return err
 	}
-	if !onlyComment(r.lines[line][end:]) {
-		return r.errorf(line, "unexpected text after a quoted value")
-	}
-	j, err := r.content(line + 1)
+	j, err := r.content(r.next)
 	if err != nil {
 		return err
 	}
