@@ -99,6 +99,9 @@ func TestQuestionShapes(t *testing.T) {
 			`{"message":"Sure?","answers_given":0,"error":"refused"}` + "\n"},
 		{"schema not JSON", agenttool.Elicitation{Message: "Form", Schema: json.RawMessage("{")},
 			agenttool.Result{}, nil, ExitFailed, ""},
+		{"error of a nil pointer", agenttool.Elicitation{Message: "Sure?"},
+			agenttool.Text("partial"), (*pointerError)(nil), ExitNeedsAnswer,
+			`{"message":"Sure?","answers_given":0,"error":"<nil>"}` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -118,6 +121,12 @@ func TestQuestionShapes(t *testing.T) {
 		})
 	}
 }
+
+// pointerError is an error whose Error method dereferences its receiver,
+// so that a nil *pointerError, a non-nil error, panics when asked its text.
+type pointerError struct{ msg string }
+
+func (e *pointerError) Error() string { return e.msg }
 
 func TestOnlyFirstUnansweredQuestionReported(t *testing.T) {
 	tool := agenttool.NewFunc("q", "", nil, func(ctx context.Context, _ agenttool.Call) (agenttool.Result, error) {

@@ -24,8 +24,10 @@ import (
 // skips optional ones left empty; the completed form is accepted with its
 // fields as a compact JSON object.
 //
-// The end of in, or a read error, cancels the question. When ctx ends while
-// a reply is awaited, the elicitor returns ctx's error at once; the line
+// The end of in, or a read error, cancels the question. A ctx that has
+// already ended returns its error before anything is written or read. When
+// ctx ends while a reply is awaited, the elicitor returns ctx's error at
+// once; the line
 // being read then goes to the next question, so in is never read twice at
 // the same time. A nil in has no input, and a nil out discards the text.
 func Prompt(in io.Reader, out io.Writer) agenttool.Elicitor {
@@ -57,6 +59,12 @@ type readResult struct {
 var errCancel = errors.New("no more input")
 
 func (p *prompter) ask(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
+	// A select between a free turn and an ended context picks either at
+	// random: without this check an ended call could still print its
+	// question and start reading the person's reply.
+	if err := ctx.Err(); err != nil {
+		return agenttool.Answer{}, err
+	}
 	select {
 	case p.turn <- struct{}{}:
 	case <-ctx.Done():
@@ -160,7 +168,11 @@ func (p *prompter) field(ctx context.Context, f Param) (json.RawMessage, error) 
 			}
 			return json.RawMessage(value), nil
 		case json.Valid([]byte(line)):
-			return json.RawMessage(line), nil
+			// The form's content is compact JSON, whatever spacing the
+			// person typed inside the value.
+			var value bytes.Buffer
+			_ = json.Compact(&value, []byte(line))
+			return value.Bytes(), nil
 		}
 		return quote(line), nil
 	}
@@ -171,6 +183,10 @@ func (p *prompter) field(ctx context.Context, f Param) (json.RawMessage, error) 
 // and its line goes to the next caller: only one read is ever under way.
 func (p *prompter) readLine(ctx context.Context) (string, error) {
 	if p.pending == nil {
+		// A call that has ended takes no further line from the person.
+		if err := ctx.Err(); err != nil {
+			return "", err
+		}
 		ch := make(chan readResult, 1)
 		go func() {
 			line, err := p.in.ReadString('\n')

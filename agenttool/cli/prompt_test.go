@@ -49,8 +49,12 @@ func TestPrompt(t *testing.T) {
 		{name: "other fields as JSON or text",
 			q: agenttool.Elicitation{Schema: json.RawMessage(`{"properties":{"list":{"type":"array","description":" Some items "},` +
 				`"note":{},"skip":{"type":"boolean"}}}`)},
-			input: "[1, 2]\nplain words\n\n", action: agenttool.ActionAccept, content: `{"list":[1, 2],"note":"plain words"}`,
+			input: "[1, 2]\nplain words\n\n", action: agenttool.ActionAccept, content: `{"list":[1,2],"note":"plain words"}`,
 			shown: "list (array, optional), Some items: note (optional): skip (boolean, optional): "},
+		{name: "JSON values compacted",
+			q:     agenttool.Elicitation{Schema: json.RawMessage(`{"properties":{"cfg":{"type":"object"},"any":true}}`)},
+			input: "  { \"k\" : [ 1 , \"a b\" ] }\n[ ]\n", action: agenttool.ActionAccept,
+			content: `{"cfg":{"k":[1,"a b"]},"any":[]}`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -72,6 +76,37 @@ func TestPrompt(t *testing.T) {
 type brokenReader struct{}
 
 func (brokenReader) Read([]byte) (int, error) { return 0, errors.New("terminal gone") }
+
+func TestPromptContextEnded(t *testing.T) {
+	tests := []struct {
+		name string
+		q    agenttool.Elicitation
+	}{
+		{"confirmation", agenttool.Elicitation{Message: "Go?"}},
+		{"URL", agenttool.Elicitation{Message: "Log in.", URL: "https://example.com/login"}},
+		{"form", agenttool.Elicitation{Message: "Count?", Schema: json.RawMessage(nForm)}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancel(context.Background())
+			cancel()
+			// Both a free turn and the ended context are ready at once;
+			// asking many times makes sure the context is chosen every
+			// time, not by the luck of a select.
+			for range 50 {
+				var out bytes.Buffer
+				in := strings.NewReader("yes\n4\n")
+				a, err := Prompt(in, &out)(ctx, tc.q)
+				if !errors.Is(err, context.Canceled) || a.Action != "" {
+					t.Fatalf("answer %v, error %v, want context.Canceled", a, err)
+				}
+				if out.Len() > 0 || in.Len() < len("yes\n4\n") {
+					t.Fatalf("wrote %q and read %d bytes after the context ended", out.String(), len("yes\n4\n")-in.Len())
+				}
+			}
+		})
+	}
+}
 
 func TestPromptNilStreams(t *testing.T) {
 	a, err := Prompt(nil, nil)(context.Background(), agenttool.Elicitation{Message: "Go?"})

@@ -82,7 +82,10 @@ func (r Runner) question(q agenttool.Elicitation, given int, result agenttool.Re
 	buf.WriteString(`,"answers_given":`)
 	buf.WriteString(strconv.Itoa(given))
 	if callErr != nil {
-		if text := callErr.Error(); text != "" {
+		// fmt, unlike a direct call of Error, survives an Error method
+		// that panics, as one on a nil pointer does; the status-1 path
+		// prints the error through fmt too, so both show the same text.
+		if text := fmt.Sprint(callErr); text != "" {
 			buf.WriteString(`,"error":`)
 			buf.Write(quote(text))
 		}
