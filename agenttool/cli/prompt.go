@@ -27,9 +27,9 @@ import (
 // The end of in, or a read error, cancels the question. A ctx that has
 // already ended returns its error before anything is written or read. When
 // ctx ends while a reply is awaited, the elicitor returns ctx's error at
-// once; the line
-// being read then goes to the next question, so in is never read twice at
-// the same time. A nil in has no input, and a nil out discards the text.
+// once; the line being read then goes to the next question, so in is never
+// read twice at the same time. A nil in has no input, and a nil out
+// discards the text.
 func Prompt(in io.Reader, out io.Writer) agenttool.Elicitor {
 	if in == nil {
 		in = strings.NewReader("")
