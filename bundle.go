@@ -17,7 +17,8 @@ type Bundle struct {
 
 	// Description is the skill's description: what the tools do and when a
 	// task needs them. It is what a model reads to decide whether to load
-	// the skill. Surrounding white space is trimmed wherever it is used.
+	// the skill. Surrounding white space is trimmed wherever it is used. It
+	// must be valid UTF-8, as must Version, since a SKILL.md holds only text.
 	Description string
 
 	// Version is printed by the version command and recorded in the skill's

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
@@ -25,8 +26,18 @@ import (
 // without, which leaves out the body and the metadata. Validation gives the
 // same errors either way, since none depends on them, and the check stays
 // cheap.
+//
+// Text that a SKILL.md cannot hold, a description or version that is not
+// valid UTF-8, is an error here rather than in agentskill.Encode, so that
+// the startup check refuses the bundle instead of every export failing.
 func buildSkill(b Bundle, full bool) (*agentskill.Skill, error) {
 	desc := strings.TrimSpace(b.Description)
+	if !utf8.ValidString(desc) {
+		return nil, fmt.Errorf("the description %q is not valid UTF-8", desc)
+	}
+	if !utf8.ValidString(b.Version) {
+		return nil, fmt.Errorf("the version %q is not valid UTF-8", b.Version)
+	}
 	s := &agentskill.Skill{
 		DirName:      b.Name,
 		Name:         b.Name,

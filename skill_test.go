@@ -331,3 +331,38 @@ func TestHiddenPreApproved(t *testing.T) {
 		t.Errorf("the skill differs from the golden one:\n%s", lineDiff(readFile(t, goldenSkill), got))
 	}
 }
+
+// TestTextNotUTF8 checks that a description or version that a SKILL.md
+// cannot hold is refused at startup, as every other flaw that would make
+// the export fail, rather than by export-skill alone.
+func TestTextNotUTF8(t *testing.T) {
+	root := workTree(t)
+	tests := []struct {
+		name   string
+		change func(*Bundle)
+		want   string
+	}{
+		{name: "description", change: func(b *Bundle) { b.Description = "Read files.\xff" },
+			want: `file-tools: the description "Read files.\xff" is not valid UTF-8` + "\n"},
+		{name: "version", change: func(b *Bundle) { b.Version = "v1.\xfe" },
+			want: `file-tools: the version "v1.\xfe" is not valid UTF-8` + "\n"},
+	}
+	for _, tc := range tests {
+		for _, words := range [][]string{{"version"}, {"export-skill", "DIR"}, {"read_file", "--path", "data.txt"}} {
+			t.Run(tc.name+" "+words[0], func(t *testing.T) {
+				b := goldenBundle(root)
+				tc.change(&b)
+				dir := t.TempDir()
+				words = slices.Clone(words)
+				if i := slices.Index(words, "DIR"); i >= 0 {
+					words[i] = dir
+				}
+				r := call(b, words...)
+				if r.status != 2 || r.stderr != tc.want || r.stdout != "" {
+					t.Errorf("want status 2 and stderr %q\n%v", tc.want, r)
+				}
+				noSkill(t, dir)
+			})
+		}
+	}
+}
