@@ -133,6 +133,37 @@ func explain(p string, err error) error {
 	return fmt.Errorf("path %q: %w", p, err)
 }
 
+// fileError is an error of the package that callers match with errors.Is.
+type fileError string
+
+func (e fileError) Error() string { return string(e) }
+
+// errNotRegular is openRegular's refusal of anything but a regular file.
+const errNotRegular fileError = "not a regular file"
+
+// openRegular opens the file name in root for reading, and returns it with
+// what it is, only when it is a regular file. Callers look at an entry
+// before they open it, but the entry may be replaced in between; the open
+// does not wait for a writer when a FIFO has taken the name (where the
+// system has FIFOs), and the check is made on the opened file itself, so
+// no swap can make a call hang or read a device.
+func openRegular(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
+	f, err := root.OpenFile(name, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, nil, err
+	}
+	info, err := f.Stat()
+	if err != nil {
+		_ = f.Close()
+		return nil, nil, err
+	}
+	if !info.Mode().IsRegular() {
+		_ = f.Close()
+		return nil, nil, errNotRegular
+	}
+	return f, info, nil
+}
+
 // isText reports whether head, the first bytes of a file, are text: no NUL
 // byte and valid UTF-8. cut says that the file goes on past head, so an
 // incomplete sequence at its end is allowed.

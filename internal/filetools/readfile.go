@@ -107,8 +107,11 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if !info.Mode().IsRegular() {
 		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
 	}
-	f, err := t.root.Open(rel)
-	if err != nil {
+	f, info, err := openRegular(t.root, rel)
+	switch {
+	case errors.Is(err, errNotRegular):
+		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
+	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)
 	}
 	defer f.Close()

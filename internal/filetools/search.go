@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strconv"
@@ -86,7 +87,7 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 		}
 		starts = append(starts, filepath.ToSlash(rel))
 	}
-	s := &searcher{ctx: ctx, re: re, fsys: t.root.FS(), seen: make(map[string]bool)}
+	s := &searcher{ctx: ctx, re: re, root: t.root, fsys: t.root.FS(), seen: make(map[string]bool)}
 	for i, start := range starts {
 		if err := fs.WalkDir(s.fsys, start, s.visit(start)); err != nil {
 			if ctx.Err() != nil {
@@ -111,7 +112,8 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 type searcher struct {
 	ctx     context.Context
 	re      *regexp.Regexp
-	fsys    fs.FS
+	root    *os.Root
+	fsys    fs.FS           // root's, for the walk
 	seen    map[string]bool // files already searched, by slash path
 	out     strings.Builder
 	matches int
@@ -155,13 +157,19 @@ func (s *searcher) visit(start string) fs.WalkDirFunc {
 }
 
 // file searches the file name when it is small enough and text. A file
-// that cannot be read is skipped: it may have gone since the walk listed it.
+// that cannot be read is skipped: it may have gone since the walk listed it,
+// or been replaced by something that is not a regular file.
 func (s *searcher) file(name string) {
-	f, err := s.fsys.Open(name)
+	f, info, err := openRegular(s.root, filepath.FromSlash(name))
 	if err != nil {
 		return
 	}
 	defer f.Close()
+	// The size tells most files too large to search without reading 8 MiB
+	// of each; the limited read catches one that grows meanwhile.
+	if info.Size() > maxSearched {
+		return
+	}
 	data, err := io.ReadAll(io.LimitReader(f, maxSearched+1))
 	if err != nil || len(data) > maxSearched {
 		return
