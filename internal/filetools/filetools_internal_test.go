@@ -316,3 +316,32 @@ func FuzzTrimPartial(f *testing.F) {
 		}
 	})
 }
+
+func FuzzClip(f *testing.F) {
+	f.Add([]byte("short"))
+	f.Add([]byte(strings.Repeat("y", 301)))
+	f.Add([]byte("x" + strings.Repeat("é", 200)))
+	f.Add([]byte("noise" + strings.Repeat("\x80", 400)))
+	f.Add([]byte(strings.Repeat("a", 298) + "🙂🙂"))
+	f.Fuzz(func(t *testing.T, line []byte) {
+		got := clip(line)
+		if len(line) <= maxLine {
+			if got != string(line) {
+				t.Fatalf("clip(%q) = %q, want the line unchanged", line, got)
+			}
+			return
+		}
+		kept, ok := strings.CutSuffix(got, "…")
+		if !ok || !strings.HasPrefix(string(line), kept) {
+			t.Fatalf("clip(%q) = %q, want a prefix of the line and …", line, got)
+		}
+		// A cut moves back at most to the start of the character it
+		// would split.
+		if len(kept) > maxLine || len(kept) < maxLine-(utf8.UTFMax-1) {
+			t.Fatalf("clip(%q) kept %d bytes, want %d to %d", line, len(kept), maxLine-(utf8.UTFMax-1), maxLine)
+		}
+		if utf8.Valid(line) && !utf8.ValidString(kept) {
+			t.Fatalf("clip(%q) = %q, which splits a character", line, got)
+		}
+	})
+}
