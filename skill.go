@@ -300,15 +300,31 @@ func binaryNote(name, argv0 string) string {
 func writeAtomic(ctx context.Context, path string, data []byte, force bool, fault func(string) error) (warning, err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		// MkdirAll says "file exists" for a dangling link and "not a
+		// directory" for a file; say what is in the way instead.
+		info, serr := os.Stat(dir)
+		_, lerr := os.Lstat(dir)
+		if lerr == nil && (serr == nil && !info.IsDir() || errors.Is(serr, fs.ErrNotExist)) {
+			return nil, fmt.Errorf("%s is neither a directory nor a link to one", dir)
+		}
 		return nil, err
 	}
 	exists := fmt.Errorf("%s exists; give --force to replace it", path)
-	if !force {
-		if _, err := os.Lstat(path); err == nil {
-			return nil, exists
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return nil, err
-		}
+	// A rename onto a directory fails with an error that names the
+	// temporary file and says the file exists, which reads as if --force
+	// had been ignored; name the directory instead.
+	isDir := func() bool {
+		info, err := os.Lstat(path)
+		return err == nil && info.IsDir()
+	}
+	notFile := fmt.Errorf("%s is a directory; --force replaces a file or a link, never a directory", path)
+	switch info, err := os.Lstat(path); {
+	case err == nil && !force:
+		return nil, exists
+	case err == nil && info.IsDir():
+		return nil, notFile
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return nil, err
 	}
 	inject := func(step string) error {
 		if fault == nil {
@@ -335,6 +351,8 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 	if err != nil {
 		os.Remove(tmp)
 		switch {
+		case force && isDir():
+			return nil, notFile
 		case force:
 			return nil, err
 		case errors.Is(err, fs.ErrExist):

@@ -114,8 +114,14 @@ func TestAtomicWrite(t *testing.T) {
 			if err := os.MkdirAll(skillPath(dir), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if r := export(t, invocation{}, dir, force); r.status != 1 || r.stdout != "" {
-				t.Errorf("want status 1\n%v", r)
+			// The refusal names the directory, not the temporary file
+			// that was never renamed.
+			want := "file-tools: export-skill: " + skillPath(dir) + " exists; give --force to replace it\n"
+			if force {
+				want = "file-tools: export-skill: " + skillPath(dir) + " is a directory; --force replaces a file or a link, never a directory\n"
+			}
+			if r := export(t, invocation{}, dir, force); r.status != 1 || r.stdout != "" || r.stderr != want {
+				t.Errorf("want status 1 and stderr %q\n%v", want, r)
 			}
 			if info, err := os.Stat(skillPath(dir)); err != nil || !info.IsDir() {
 				t.Errorf("the directory is gone: %v", err)
@@ -142,13 +148,38 @@ func TestAtomicWrite(t *testing.T) {
 		noSkill(t, dir)
 	})
 
-	t.Run("file where the skill directory belongs", func(t *testing.T) {
-		dir := t.TempDir()
-		os.WriteFile(filepath.Join(dir, goldenName), []byte("x"), 0o644)
-		if r := export(t, invocation{}, dir, false); r.status != 1 {
-			t.Errorf("want status 1\n%v", r)
+	// What stands where the skill's directory belongs is named, whether or
+	// not --force is given: --force replaces SKILL.md, never its directory.
+	for _, tc := range []struct {
+		name string
+		make func(dir, skillDir string) error
+	}{
+		{"file", func(dir, skillDir string) error { return os.WriteFile(skillDir, []byte("x"), 0o644) }},
+		{"dangling link", func(dir, skillDir string) error { return os.Symlink(filepath.Join(dir, "nowhere"), skillDir) }},
+		{"link to a file", func(dir, skillDir string) error {
+			if err := os.WriteFile(filepath.Join(dir, "file"), []byte("x"), 0o644); err != nil {
+				return err
+			}
+			return os.Symlink(filepath.Join(dir, "file"), skillDir)
+		}},
+	} {
+		for _, force := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s where the skill directory belongs, force %v", tc.name, force), func(t *testing.T) {
+				dir := t.TempDir()
+				skillDir := filepath.Join(dir, goldenName)
+				if err := tc.make(dir, skillDir); err != nil {
+					t.Skipf("cannot make the %s: %v", tc.name, err)
+				}
+				want := "file-tools: export-skill: " + skillDir + " is neither a directory nor a link to one\n"
+				if r := export(t, invocation{}, dir, force); r.status != 1 || r.stderr != want || r.stdout != "" {
+					t.Errorf("want status 1 and stderr %q\n%v", want, r)
+				}
+				if _, err := os.Stat(filepath.Join(dir, "nowhere")); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the link's target was created: %v", err)
+				}
+			})
 		}
-	})
+	}
 
 	for _, step := range []string{"create", "write", "sync", "final"} {
 		for _, force := range []bool{false, true} {
@@ -196,6 +227,24 @@ func TestAtomicWrite(t *testing.T) {
 		}
 		if got := readFile(t, skillPath(dir)); got != "theirs\n" {
 			t.Errorf("the file that appeared was replaced with %q", got)
+		}
+	})
+
+	t.Run("directory appearing during a forced write", func(t *testing.T) {
+		dir := t.TempDir()
+		fault := func(s string) error {
+			if s == "final" {
+				return os.Mkdir(skillPath(dir), 0o755)
+			}
+			return nil
+		}
+		r := export(t, invocation{fault: fault}, dir, true)
+		want := "file-tools: export-skill: " + skillPath(dir) + " is a directory; --force replaces a file or a link, never a directory\n"
+		if r.status != 1 || r.stderr != want || r.stdout != "" {
+			t.Errorf("want status 1 and stderr %q\n%v", want, r)
+		}
+		if info, err := os.Stat(skillPath(dir)); err != nil || !info.IsDir() {
+			t.Errorf("the directory is gone: %v", err)
 		}
 	})
 
