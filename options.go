@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttool/agenttool/cli"
@@ -37,8 +38,9 @@ func PreApproved() Option {
 // or a glob. Quotes work as in a POSIX shell: single quotes keep everything
 // up to the next single quote, double quotes take a backslash only before \,
 // ", $ and a backquote and refuse an unescaped $ or backquote, and quoted
-// pieces join the text they touch. A line break is refused even inside
-// quotes, since an example is one line.
+// pieces join the text they touch. A line break (Unicode's line separators
+// included) and any control character but the tab are refused even inside
+// quotes, since an example is one line that a model can copy.
 //
 // Main splits every example this way and parses it against its command, as
 // the program would parse that command line, each time the program starts.
@@ -85,12 +87,11 @@ func isPlain(r rune) bool {
 // blanks separate words, single quotes are literal, and double quotes honour
 // the backslash only before \, ", $ and a backquote. Everything that a shell
 // would expand, redirect or treat as an operator must be quoted, and a line
-// break may not appear at all; any of these is an error naming the rune.
+// break or other control character may not appear at all; any of these is
+// an error naming the rune.
 func splitWords(s string) ([]string, error) {
-	// A line break is refused anywhere, quoted or not: an example is one line
-	// a model copies, and shells disagree about a quoted backslash-newline.
-	if i := strings.IndexAny(s, "\n\r"); i >= 0 {
-		return nil, fmt.Errorf("%q must not appear in an example; it is one line", rune(s[i]))
+	if err := checkChars(s); err != nil {
+		return nil, err
 	}
 	var (
 		words  []string
@@ -136,6 +137,23 @@ func splitWords(s string) ([]string, error) {
 		words = append(words, word.String())
 	}
 	return words, nil
+}
+
+// checkChars refuses, quoted or not, what a model could not copy from an
+// example into a command line: a line break, Unicode's line and paragraph
+// separators included, since an example is one line and shells disagree
+// about a quoted backslash-newline; and any other control character but the
+// tab, which a model cannot type and a command line may not carry (NUL).
+func checkChars(s string) error {
+	for _, r := range s {
+		switch {
+		case r == '\n', r == '\r', r == '\v', r == '\f', r == 0x85, r == 0x2028, r == 0x2029:
+			return fmt.Errorf("%q must not appear in an example; it is one line", r)
+		case r != '\t' && unicode.IsControl(r):
+			return fmt.Errorf("%q must not appear in an example; it is a control character", r)
+		}
+	}
+	return nil
 }
 
 // doubleQuoted reads the text of a double-quoted piece from s, which starts

@@ -48,6 +48,14 @@ var splitCases = []struct {
 	{name: "newline", in: "a\nb", err: `'\n' must not appear in an example; it is one line`},
 	{name: "quoted newline", in: "'a\nb'", err: `'\n' must not appear in an example; it is one line`},
 	{name: "carriage return", in: "a\r", err: `'\r' must not appear in an example; it is one line`},
+	{name: "line separator in quotes", in: "'a\u2028b'", err: `'\u2028' must not appear in an example; it is one line`},
+	{name: "next line in quotes", in: "\"a\u0085b\"", err: `'\u0085' must not appear in an example; it is one line`},
+	{name: "vertical tab in quotes", in: "'a\vb'", err: `'\v' must not appear in an example; it is one line`},
+	{name: "form feed", in: "a \f b", err: `'\f' must not appear in an example; it is one line`},
+	{name: "NUL in quotes", in: "'a\x00b'", err: `'\x00' must not appear in an example; it is a control character`},
+	{name: "escape in double quotes", in: "\"\x1b[31mred\"", err: `'\x1b' must not appear in an example; it is a control character`},
+	{name: "DEL", in: "a\x7f", err: `'\x7f' must not appear in an example; it is a control character`},
+	{name: "first offending character wins", in: "'\x01' \n", err: `'\x01' must not appear in an example; it is a control character`},
 	{name: "backslash", in: `a\ b`, err: `'\\' must be quoted`},
 	{name: "comment", in: `a #b`, err: `'#' must be quoted`},
 	{name: "history expansion", in: `!x`, err: `'!' must be quoted`},
@@ -90,7 +98,7 @@ func FuzzSplitWords(f *testing.F) {
 	}
 	// Every message the splitter may give. A message about a rune starts
 	// with that rune in Go's quoting, and the rune is one of the input's.
-	documented := regexp.MustCompile(`^(unterminated (single|double) quote|('.+') (must be quoted|must not appear in an example; it is one line|in double quotes is expanded by the shell; use single quotes))$`)
+	documented := regexp.MustCompile(`^(unterminated (single|double) quote|('.+') (must be quoted|must not appear in an example; it is (one line|a control character)|in double quotes is expanded by the shell; use single quotes))$`)
 	f.Fuzz(func(t *testing.T, in string) {
 		words, err := splitWords(in)
 		if err != nil {
