@@ -51,6 +51,9 @@ func TestOpenRegular(t *testing.T) {
 				if f != nil {
 					t.Errorf("a refused open returned a file")
 				}
+				if tt.err == errNotRegular && err.Error() != "not a regular file" {
+					t.Errorf("refusal reads %q", err)
+				}
 				return
 			}
 			defer f.Close()
