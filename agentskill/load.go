@@ -97,8 +97,9 @@ func dirName(location string) string {
 // link's name, the one a host listing the parent directory sees. Nothing
 // outside the skill's directory is ever read: a SKILL.md that is a
 // symbolic link leading elsewhere gives an error matching [ErrOutside],
-// while links that stay inside are followed. A dir that is not a directory
-// gives the error "agentskill: <dir>: not a directory".
+// while links that stay inside, absolute or relative, are followed. A dir
+// that is not a directory gives the error "agentskill: <dir>: not a
+// directory".
 func LoadDir(dir string) (*Skill, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
@@ -131,55 +132,62 @@ type guardFS struct {
 	fsys fs.FS  // the os.Root of dir
 }
 
-// check refuses an invalid name and a name whose symbolic links lead
-// outside g.dir. A name that does not exist passes: the operation that
-// follows reports it.
-func (g guardFS) check(op, name string) error {
+// resolve refuses an invalid name and a name whose symbolic links lead
+// outside g.dir. It returns the name under which the os.Root reaches the
+// same file: the link's target, relative to g.dir, since the os.Root
+// refuses an absolute link, and a link whose path passes through the
+// parent, even when it ends inside. A name that does not exist passes
+// unchanged: the operation that follows reports it.
+func (g guardFS) resolve(op, name string) (string, error) {
 	if !fs.ValidPath(name) {
-		return &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
+		return "", &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
 	}
 	target, err := filepath.EvalSymlinks(filepath.Join(g.dir, filepath.FromSlash(name)))
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil
+		return name, nil
 	}
 	if err != nil {
-		return &fs.PathError{Op: op, Path: name, Err: err}
+		return "", &fs.PathError{Op: op, Path: name, Err: err}
 	}
 	rel, err := filepath.Rel(g.dir, target)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-		return &fs.PathError{Op: op, Path: name, Err: ErrOutside}
+		return "", &fs.PathError{Op: op, Path: name, Err: ErrOutside}
 	}
-	return nil
+	return filepath.ToSlash(rel), nil
 }
 
 // Open implements fs.FS.
 func (g guardFS) Open(name string) (fs.File, error) {
-	if err := g.check("open", name); err != nil {
+	rel, err := g.resolve("open", name)
+	if err != nil {
 		return nil, err
 	}
-	return g.fsys.Open(name)
+	return g.fsys.Open(rel)
 }
 
 // ReadFile implements fs.ReadFileFS.
 func (g guardFS) ReadFile(name string) ([]byte, error) {
-	if err := g.check("open", name); err != nil {
+	rel, err := g.resolve("open", name)
+	if err != nil {
 		return nil, err
 	}
-	return fs.ReadFile(g.fsys, name)
+	return fs.ReadFile(g.fsys, rel)
 }
 
 // ReadDir implements fs.ReadDirFS.
 func (g guardFS) ReadDir(name string) ([]fs.DirEntry, error) {
-	if err := g.check("readdir", name); err != nil {
+	rel, err := g.resolve("readdir", name)
+	if err != nil {
 		return nil, err
 	}
-	return fs.ReadDir(g.fsys, name)
+	return fs.ReadDir(g.fsys, rel)
 }
 
 // Stat implements fs.StatFS.
 func (g guardFS) Stat(name string) (fs.FileInfo, error) {
-	if err := g.check("stat", name); err != nil {
+	rel, err := g.resolve("stat", name)
+	if err != nil {
 		return nil, err
 	}
-	return fs.Stat(g.fsys, name)
+	return fs.Stat(g.fsys, rel)
 }

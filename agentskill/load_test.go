@@ -233,6 +233,29 @@ func TestLoadDir(t *testing.T) {
 			t.Errorf("Name = %q", s.Name)
 		}
 	})
+	// os.Root refuses an absolute link, and a link whose path passes
+	// through the parent, even when it ends inside the directory; such a
+	// link is still inside and loads.
+	for name, target := range map[string]func(dir string) string{
+		"absolute link inside the directory":    func(dir string) string { return filepath.Join(dir, "docs", "real.md") },
+		"link inside through the parent":        func(string) string { return filepath.Join("..", "pdf", "docs", "real.md") },
+		"absolute link to a link inside":        func(dir string) string { return filepath.Join(dir, "docs", "link.md") },
+		"link inside through a dot-dot segment": func(string) string { return filepath.Join("docs", "..", "docs", "real.md") },
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "pdf")
+			writeFile(t, filepath.Join(dir, "docs", "real.md"), skillFile)
+			symlink(t, "real.md", filepath.Join(dir, "docs", "link.md"))
+			symlink(t, target(dir), filepath.Join(dir, "SKILL.md"))
+			s, err := LoadDir(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s.Name != "pdf" || s.DirName != "pdf" {
+				t.Errorf("Name %q, DirName %q; want pdf for both", s.Name, s.DirName)
+			}
+		})
+	}
 	t.Run("dangling link", func(t *testing.T) {
 		dir := filepath.Join(t.TempDir(), "pdf")
 		writeFile(t, filepath.Join(dir, "skill.md"), skillFile)
