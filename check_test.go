@@ -142,6 +142,25 @@ func TestCheck(t *testing.T) {
 			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools", "name: 'file-tools'", 1) })
 		},
 			status: 1, verdict: "other frontmatter differs (formatting)"},
+		{name: "trailing spaces added by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools\n", "name: file-tools  \t\n", 1) })
+		},
+			status: 1, verdict: "other frontmatter differs (formatting)"},
+		{name: "frontmatter saved with CRLF", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				fm, body, _ := strings.Cut(strings.TrimPrefix(s, "---\n"), "\n---\n")
+				return strings.ReplaceAll("---\n"+fm+"\n---\n", "\n", "\r\n") + body
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (formatting)"},
+		// Line ends are part of the body the digest covers, so a file
+		// saved with CRLF throughout reads as a changed body.
+		{name: "whole file saved with CRLF", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") })
+		},
+			status: 1, verdict: "body digest differs (the body changed)"},
+		{name: "byte order mark added", dir: func(t *testing.T) string { return exported(t, func(s string) string { return "\ufeff" + s }) },
+			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
 		{name: "garbage", dir: func(t *testing.T) string { return exported(t, func(string) string { return "garbage\n" }) },
 			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
 	}
