@@ -120,8 +120,13 @@ func (r *reader) quoted(i, col, n int, oneLine bool) (text string, line, end int
 		for line++; line < len(r.lines) && isBlank(r.lines[line]); line++ {
 			empties++
 		}
-		if line == len(r.lines) || indentOf(r.lines[line]) <= n {
+		if line == len(r.lines) {
 			return "", 0, 0, r.errorf(i, "unterminated quoted value")
+		}
+		if indentOf(r.lines[line]) <= n {
+			// Other YAML readers accept such a line, so say why this one
+			// ends the value rather than leave the closing quote a puzzle.
+			return "", 0, 0, r.errorf(i, "unterminated quoted value: line %d is not indented enough to continue it", r.first+line)
 		}
 		switch {
 		case escapedBreak || empties > 0:
