@@ -3,7 +3,10 @@ package toolbundle
 import (
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -307,6 +310,64 @@ func TestArmedBeforeEffects(t *testing.T) {
 			inv.run(tt.b, words...)
 			if got := strings.Join(steps, " "); got != tt.want {
 				t.Errorf("steps %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// TestCatchSignals sends this test's own process each signal Main catches,
+// once the function catchSignals returns says it is caught, and checks that
+// the context is cancelled with the signal as its cause. Each signal is
+// caught twice, as in a process that runs Main more than once. A signal
+// that was not caught would end the test binary, a failure too.
+func TestCatchSignals(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	self, err := os.FindProcess(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range caughtSignals() {
+		for round := 1; round <= 2; round++ {
+			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
+				ctx, cancel := context.WithCancelCause(context.Background())
+				defer cancel(nil)
+				catchSignals(ctx, cancel)()
+				if err := self.Signal(tt.sig); err != nil {
+					t.Fatal(err)
+				}
+				<-ctx.Done()
+				cause := context.Cause(ctx)
+				if cause.Error() != tt.cause || !errors.Is(cause, context.Canceled) {
+					t.Errorf("the cause is %v, want %q, which is context.Canceled to errors.Is", cause, tt.cause)
+				}
+			})
+		}
+	}
+}
+
+// TestCatchSignalsCancelled checks that catchSignals leaves alone a context
+// cancelled for another reason, before it sets anything up or after, and
+// that waiting for it returns either way.
+func TestCatchSignalsCancelled(t *testing.T) {
+	errDone := errors.New("done")
+	for _, before := range []bool{true, false} {
+		name := "after it is set up"
+		if before {
+			name = "before it is set up"
+		}
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			if before {
+				cancel(errDone)
+			}
+			wait := catchSignals(ctx, cancel)
+			wait()
+			cancel(errDone)
+			wait()
+			if got := context.Cause(ctx); got != errDone {
+				t.Errorf("the cause is %v, want %v", got, errDone)
 			}
 		})
 	}

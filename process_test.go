@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -43,10 +44,11 @@ type waiter struct {
 	text   strings.Builder
 }
 
-// startWaiter starts testprog with the bundle (slow or stubborn) and waits
-// until its tool runs. Unless raise is nil, the tool sends its process that
-// signal itself, as TESTPROG_RAISE describes.
-func startWaiter(t *testing.T, bin, bundle string, raise os.Signal) *waiter {
+// startWaiter starts testprog with the bundle (slow or stubborn) and
+// GOMAXPROCS set to procs, and waits until its tool runs. Unless raise is
+// nil, the tool sends its process that signal itself, as TESTPROG_RAISE
+// describes.
+func startWaiter(t *testing.T, bin, bundle string, raise os.Signal, procs int) *waiter {
 	t.Helper()
 	w := &waiter{closed: filepath.Join(t.TempDir(), "closed"), lines: make(chan string, 16)}
 	// The limit only ends a process that ignores every signal; the test
@@ -54,7 +56,7 @@ func startWaiter(t *testing.T, bin, bundle string, raise os.Signal) *waiter {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	t.Cleanup(cancel)
 	w.cmd = exec.CommandContext(ctx, bin, "wait")
-	w.cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle, "TESTPROG_CLOSED="+w.closed)
+	w.cmd.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs), "TESTPROG_BUNDLE="+bundle, "TESTPROG_CLOSED="+w.closed)
 	if raise != nil {
 		w.cmd.Env = append(w.cmd.Env, "TESTPROG_RAISE="+raise.String())
 	}
@@ -146,7 +148,10 @@ func TestInterrupt(t *testing.T) {
 				if self {
 					raise = tt.sig
 				}
-				w := startWaiter(t, bin, "slow", raise)
+				// With one processor, the goroutine that catches the signals
+				// runs only once the call waits for it, so a tool that did not
+				// wait would meet its own signal before anything caught it.
+				w := startWaiter(t, bin, "slow", raise, 1)
 				if !self {
 					w.signal(t, tt.sig)
 				}
@@ -177,7 +182,10 @@ func TestInterrupt(t *testing.T) {
 // signals, the second once the tool says it goes on, or the tool sends
 // both itself, the second the moment it sees its call cancelled: the
 // default handling must be back by then, or the second signal is swallowed
-// and the process sleeps until the test's limit ends it.
+// and the process sleeps until the test's limit ends it. The second case
+// runs several times with several processors, since a handling restored
+// just after the cancellation instead of just before would only sometimes
+// lose the race.
 func TestSecondSignal(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
@@ -188,35 +196,37 @@ func TestSecondSignal(t *testing.T) {
 	bin := buildTestprog(t, t.TempDir())
 	for _, tt := range caughtSignals() {
 		for _, self := range []bool{false, true} {
-			name := tt.sig.String() + "/sent by the test"
+			name, runs := tt.sig.String()+"/sent by the test", 1
 			if self {
-				name = tt.sig.String() + "/sent by the tool"
+				name, runs = tt.sig.String()+"/sent by the tool", 10
 			}
 			t.Run(name, func(t *testing.T) {
 				var raise os.Signal
 				if self {
 					raise = tt.sig
 				}
-				w := startWaiter(t, bin, "stubborn", raise)
-				if !self {
-					w.signal(t, tt.sig)
-					w.expect(t, "ignoring")
-					w.signal(t, tt.sig)
-				}
-				err := w.finish()
+				for run := 1; run <= runs && !t.Failed(); run++ {
+					w := startWaiter(t, bin, "stubborn", raise, 4)
+					if !self {
+						w.signal(t, tt.sig)
+						w.expect(t, "ignoring")
+						w.signal(t, tt.sig)
+					}
+					err := w.finish()
 
-				var exit *exec.ExitError
-				if !errors.As(err, &exit) {
-					t.Fatalf("the process ended with %v, want the signal %v; stderr:\n%s", err, tt.sig, w.text.String())
-				}
-				if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
-					t.Errorf("the process ended with %v, want the signal %v; stderr:\n%s", err, tt.sig, w.text.String())
-				}
-				if got := w.text.String(); !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
-					t.Errorf("stderr %q does not give the cause %q: the first signal was not caught", got, tt.cause)
-				}
-				if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
-					t.Errorf("the closer wrote %q (%v), want no file: the tools are not closed", got, err)
+					var exit *exec.ExitError
+					if !errors.As(err, &exit) {
+						t.Fatalf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
+					}
+					if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
+						t.Errorf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
+					}
+					if got := w.text.String(); !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+						t.Errorf("run %d: stderr %q does not give the cause %q: the first signal was not caught", run, got, tt.cause)
+					}
+					if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
+						t.Errorf("run %d: the closer wrote %q (%v), want no file: the tools are not closed", run, got, err)
+					}
 				}
 			})
 		}
