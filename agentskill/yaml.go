@@ -219,6 +219,12 @@ func (r *reader) mapping(i, col int) (*node, error) {
 		case !ok:
 			if msg = startError(s[col:], "key"); msg == "" {
 				msg = "expected a key"
+				// A plain or empty value above could have taken this
+				// line, had it been indented: the usual slip when a long
+				// value is wrapped by hand.
+				if n := len(m.vals); n > 0 && (m.vals[n-1].kind == emptyNode || m.vals[n-1].plain) {
+					msg += "; indent the line if it continues the value above"
+				}
 			}
 			return nil, r.errorf(i, "%s", msg)
 		case utf8.RuneCountInString(key) > maxKeyLength:
