@@ -29,8 +29,14 @@ import (
 //
 // Text that a SKILL.md cannot hold, a description or version that is not
 // valid UTF-8, is an error here rather than in agentskill.Encode, so that
-// the startup check refuses the bundle instead of every export failing.
+// the startup check refuses the bundle instead of every export failing; so
+// is a name with white space around it, which Validate would misreport.
 func buildSkill(b Bundle, full bool) (*agentskill.Skill, error) {
+	// Validate would trim the name and then blame the directory, named
+	// after the untrimmed name, for not matching it.
+	if b.Name != strings.TrimSpace(b.Name) {
+		return nil, fmt.Errorf("the name %q has white space around it; a skill name is lowercase letters, digits and hyphens", b.Name)
+	}
 	desc := strings.TrimSpace(b.Description)
 	if !utf8.ValidString(desc) {
 		return nil, fmt.Errorf("the description %q is not valid UTF-8", desc)

@@ -366,3 +366,24 @@ func TestTextNotUTF8(t *testing.T) {
 		}
 	}
 }
+
+// TestNamePadded checks that a name with white space around it is refused
+// for what it is, not as a directory that does not match the name.
+func TestNamePadded(t *testing.T) {
+	root := workTree(t)
+	for _, name := range []string{" file-tools", "file-tools ", "file-tools\n", "\tfile-tools"} {
+		t.Run(fmt.Sprintf("%q", name), func(t *testing.T) {
+			b := goldenBundle(root)
+			b.Name = name
+			dir := t.TempDir()
+			r := call(b, "export-skill", dir)
+			want := fmt.Sprintf("the name %q has white space around it", name)
+			if r.status != 2 || !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "Directory name") || r.stdout != "" {
+				t.Errorf("want status 2 and stderr holding %q\n%v", want, r)
+			}
+			if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+				t.Errorf("the export wrote %v (%v)", entries, err)
+			}
+		})
+	}
+}
