@@ -92,7 +92,10 @@ type NoArgs struct{}
 // and returning it with the zero Result: check the arguments against the
 // reflected schema (a failure is a *ValidationError, and a strict schema
 // refuses unknown properties); decode them with Decode (unknown properties
-// are dropped); call fn with a context that also carries the call, so fn
+// are dropped, and with a reflected schema "unknown" means not named
+// exactly: "Path" does not set the field of "path", although encoding/json
+// alone would match it; an integer written 2.0 or 1e3, which the schema
+// accepts, is decoded as the whole number it is); call fn with a context that also carries the call, so fn
 // can use CallFrom and Progress; convert fn's value with ResultOf. An error
 // from fn comes back exactly as fn returned it.
 //
@@ -132,12 +135,26 @@ func New[Args, Out any](name, description string,
 		}
 	}
 	exec := func(ctx context.Context, call Call) (Result, error) {
+		raw := call.Args
 		if validator != nil {
-			if err := validator.ValidateJSON(call.Args); err != nil {
+			v, err := decodeJSON(raw)
+			if err != nil {
 				return Result{}, err
 			}
+			if err := validator.Validate(v); err != nil {
+				return Result{}, err
+			}
+			// The document decoded is the one checked: members the schema
+			// does not list are not left to encoding/json, which would match
+			// them to fields regardless of case, and an integer the schema
+			// accepted as 1e3 decodes as 1000. The call keeps its own bytes.
+			if v, changed := validator.normalize(v); changed {
+				if raw, err = json.Marshal(v); err != nil {
+					return Result{}, fmt.Errorf("invalid arguments: %w", err)
+				}
+			}
 		}
-		args, err := Decode[Args](call.Args)
+		args, err := Decode[Args](raw)
 		if err != nil {
 			return Result{}, err
 		}

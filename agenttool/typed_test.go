@@ -387,3 +387,79 @@ func TestNewFunc(t *testing.T) {
 		})
 	}
 }
+
+// shapeArgs has a member of every shape New normalizes before decoding.
+type shapeArgs struct {
+	Path    string `json:"path"`
+	Replace bool   `json:"replace,omitempty"`
+	Count   int    `json:"count,omitempty"`
+	Inner   *struct {
+		Deep bool `json:"deep,omitempty"`
+	} `json:"inner,omitempty"`
+	List []struct {
+		Name string `json:"name,omitempty"`
+		N    int    `json:"n,omitempty"`
+	} `json:"list,omitempty"`
+	Map  map[string]int `json:"map,omitempty"`
+	Tree map[string]struct {
+		X int `json:"x,omitempty"`
+	} `json:"tree,omitempty"`
+}
+
+// TestNewDecodesWhatItChecked checks that a typed tool's function gets the
+// arguments its schema checked: a member the schema does not name exactly
+// is dropped at every depth, even where encoding/json would match it to a
+// field regardless of case, and an integer the schema accepts in another
+// spelling arrives as that integer. The call itself keeps its bytes.
+func TestNewDecodesWhatItChecked(t *testing.T) {
+	var raw string
+	tool := agenttool.New("shape", "", func(ctx context.Context, a shapeArgs) (shapeArgs, error) {
+		call, _ := agenttool.CallFrom(ctx)
+		raw = string(call.Args)
+		return a, nil
+	})
+	tests := []struct {
+		name, args, want string
+	}{
+		{"exact names", `{"path":"a","replace":true,"count":3}`, `{"path":"a","replace":true,"count":3}`},
+		{"a member named in another case", `{"path":"a","Replace":true}`, `{"path":"a"}`},
+		{"a second spelling of a set member", `{"path":"a","PATH":"b"}`, `{"path":"a"}`},
+		{"a second spelling of another type", `{"path":"a","PATH":5}`, `{"path":"a"}`},
+		{"an unknown member", `{"path":"a","bogus":[1]}`, `{"path":"a"}`},
+		{"in a nested object", `{"path":"a","inner":{"DEEP":true}}`, `{"path":"a","inner":{}}`},
+		{"in the objects of a list", `{"path":"a","list":[{"NAME":"x","n":1},{"name":"y"}]}`, `{"path":"a","list":[{"n":1},{"name":"y"}]}`},
+		{"map keys are kept", `{"path":"a","map":{"K":1,"k":2}}`, `{"path":"a","map":{"K":1,"k":2}}`},
+		{"in the objects of a map", `{"path":"a","tree":{"T":{"X":1,"x":2}}}`, `{"path":"a","tree":{"T":{"x":2}}}`},
+		{"an integer with a fraction", `{"path":"a","count":2.0}`, `{"path":"a","count":2}`},
+		{"an integer with an exponent", `{"path":"a","count":-1.5e1}`, `{"path":"a","count":-15}`},
+		{"integers in lists and maps", `{"path":"a","list":[{"n":1e1}],"map":{"k":2E0}}`, `{"path":"a","list":[{"n":10}],"map":{"k":2}}`},
+		{"an integer and a stray member", `{"path":"a","count":1e3,"COUNT":"x"}`, `{"path":"a","count":1000}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			raw = ""
+			res, err := tool.Execute(context.Background(), agenttool.Call{ID: "c", Args: json.RawMessage(tt.args)})
+			if err != nil {
+				t.Fatalf("Execute: %v", err)
+			}
+			if res.Output.Text != tt.want {
+				t.Errorf("the function got %s, want %s", res.Output.Text, tt.want)
+			}
+			if raw != tt.args {
+				t.Errorf("the call's arguments are %s, want them as sent: %s", raw, tt.args)
+			}
+		})
+	}
+
+	// A number the schema does not accept as an integer is refused before
+	// decoding, and one it accepts that no int holds fails to decode.
+	for args, want := range map[string]string{
+		`{"path":"a","count":1.5}`:  "invalid arguments: count: expected integer, got 1.5",
+		`{"path":"a","count":1e30}`: "invalid arguments: json: cannot unmarshal number 1e30 into Go struct field",
+	} {
+		_, err := tool.Execute(context.Background(), agenttool.Call{ID: "c", Args: json.RawMessage(args)})
+		if err == nil || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("Execute(%s) = %v, want an error starting %q", args, err, want)
+		}
+	}
+}

@@ -40,6 +40,16 @@ func (e *ValidationError) Error() string {
 //
 // Every failure is a *ValidationError. A nil s accepts any valid JSON.
 func (s *Schema) ValidateJSON(raw json.RawMessage) error {
+	v, err := decodeJSON(raw)
+	if err != nil {
+		return err
+	}
+	return s.Validate(v)
+}
+
+// decodeJSON decodes an argument document as ValidateJSON reads it, or
+// fails with the *ValidationError ValidateJSON reports.
+func decodeJSON(raw json.RawMessage) (any, error) {
 	if len(raw) == 0 {
 		raw = json.RawMessage("{}")
 	}
@@ -47,12 +57,125 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return &ValidationError{Msg: "not valid JSON: " + err.Error()}
+		return nil, &ValidationError{Msg: "not valid JSON: " + err.Error()}
 	}
 	if len(bytes.TrimLeft(raw[dec.InputOffset():], " \t\r\n")) > 0 {
-		return &ValidationError{Msg: "not valid JSON: unexpected data after the value"}
+		return nil, &ValidationError{Msg: "not valid JSON: unexpected data after the value"}
 	}
-	return s.Validate(v)
+	return v, nil
+}
+
+// normalize prepares v, a value decoded by decodeJSON and accepted by s, for
+// encoding/json to decode into the type s was reflected from, and returns
+// the value to use in its place and whether anything changed. It does two
+// things, at any depth:
+//
+//   - It deletes every member of an object that s describes by its
+//     properties and that names none of them. Such a member went unchecked,
+//     being unknown to the schema, yet encoding/json would store it in a
+//     field whose name differs only in case: "Replace" beside "replace".
+//     Members of a map are kept, whatever their names.
+//   - It rewrites a whole number that s wants as an integer but that is
+//     written with a fraction or an exponent, 2.0 or 1e3, in plain digits.
+//     The schema accepts those spellings and a command line passes them on
+//     as written, while encoding/json refuses them for an integer field.
+func (s *Schema) normalize(v any) (any, bool) {
+	if s == nil {
+		return v, false
+	}
+	changed := false
+	switch x := v.(type) {
+	case map[string]any:
+		if s.Type != "object" || len(s.Properties) == 0 && s.AdditionalProperties == nil {
+			return v, false
+		}
+		for k, m := range x {
+			sub, listed := s.property(k)
+			if !listed {
+				if s.AdditionalProperties == nil || s.NoAdditional {
+					delete(x, k)
+					changed = true
+					continue
+				}
+				sub = s.AdditionalProperties
+			}
+			if m, ok := sub.normalize(m); ok {
+				x[k] = m
+				changed = true
+			}
+		}
+	case []any:
+		if s.Type != "array" {
+			return v, false
+		}
+		for i, elem := range x {
+			if elem, ok := s.Items.normalize(elem); ok {
+				x[i] = elem
+				changed = true
+			}
+		}
+	case json.Number:
+		if s.Type == "integer" {
+			if n, ok := plainInteger(string(x)); ok && n != string(x) {
+				return json.Number(n), true
+			}
+		}
+	}
+	return v, changed
+}
+
+// maxPlainDigits bounds the digits plainInteger writes out: no Go integer
+// has more than 20, and a longer number, left as written, fails to decode
+// with an error that shows it as the caller wrote it.
+// maxExponent bounds the negative exponents it reads, so that its
+// arithmetic stays far from overflowing: a number that needs more zeros
+// after the point than that to be whole is left as it is.
+const (
+	maxPlainDigits = 20
+	maxExponent    = 10000
+)
+
+// plainInteger writes the JSON number n in plain digits, with a minus sign
+// when negative and without one for zero, and reports whether n is a whole
+// number it could write so: 1.5e1 is 15, 2.0 is 2, -0.0 is 0, but 1.5 is
+// not whole and 1e20 has too many digits.
+func plainInteger(n string) (string, bool) {
+	neg := strings.HasPrefix(n, "-")
+	n = strings.TrimPrefix(n, "-")
+	mant, exp := n, 0
+	if i := strings.IndexAny(n, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(n[i+1:], "+"))
+		if err != nil || e > maxPlainDigits || e < -maxExponent {
+			return "", false
+		}
+		mant, exp = n[:i], e
+	}
+	digits := mant
+	if whole, frac, ok := strings.Cut(mant, "."); ok {
+		digits = whole + frac
+		exp -= len(frac)
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		return "0", true
+	}
+	if exp < 0 {
+		// The value is whole only when the digits past the point are
+		// zeros.
+		if -exp > len(digits) || strings.TrimRight(digits[len(digits)+exp:], "0") != "" {
+			return "", false
+		}
+		digits = digits[:len(digits)+exp]
+	} else {
+		if len(digits)+exp > maxPlainDigits {
+			return "", false
+		}
+		digits += strings.Repeat("0", exp)
+	}
+	if neg {
+		digits = "-" + digits
+	}
+	return digits, true
 }
 
 // Validate checks a decoded JSON value against s and returns the first
