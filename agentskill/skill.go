@@ -163,8 +163,9 @@ type ToolRule struct {
 }
 
 // String returns the rule as written in allowed-tools: Tool alone when
-// Spec is empty, else Tool(Spec). Parsing the result with [Skill.Rules]
-// gives the rule back.
+// Spec is empty, else Tool(Spec). For a rule that [Skill.Rules] returned,
+// parsing the result again gives the rule back; String does not check a
+// rule built by hand, whose Tool might hold white space or a parenthesis.
 func (r ToolRule) String() string {
 	if r.Spec == "" {
 		return r.Tool
