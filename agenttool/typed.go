@@ -243,6 +243,12 @@ func (t *closingFuncTool) Close() error { return t.opts.closer() }
 // treating zero-length raw as {}. On failure it returns the zero T and an
 // error reading "invalid arguments: " followed by, and wrapping, the
 // encoding/json error. That error is not a *ValidationError.
+//
+// Decode is encoding/json's reading, as it is: a member fills the field
+// whose name matches its own regardless of case, and an integer field
+// takes only an integer written in plain digits. The tools New builds with
+// a reflected schema prepare the arguments before they call it, so that
+// neither surprises their function.
 func Decode[T any](raw json.RawMessage) (T, error) {
 	var v T
 	if len(raw) == 0 {
