@@ -181,6 +181,15 @@ func TestEndToEnd(t *testing.T) {
 				check: file("$TREE/a/b.txt", "forced"),
 			},
 		}},
+		{"members named in another case change nothing", []step{
+			{
+				args: []string{"write_file", `{"path": "data.txt", "content": "bye\n", "Replace": true, "CONTENT": "other"}`}, status: 3,
+				stdout:    `{"message":"Replace data.txt (6 bytes)?","answers_given":0,"error":"not replaced: data.txt exists; nobody confirmed the replacement"}` + "\n",
+				stderrHas: []string{"file-tools: ", "--answer"}, oneLine: true,
+				check: file("$TREE/data.txt", "hello\n"),
+			},
+			{args: []string{"read_file", `{"path": "data.txt", "PATH": 5, "Max_Bytes": 1}`}, stdout: "hello\n"},
+		}},
 		{"write_file asking a person", []step{
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "no"}, stdin: "n\n", status: 1,
 				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists and the user declined\n",
