@@ -390,7 +390,13 @@ func writeTemp(dir string, data []byte, inject func(string) error) (name string,
 	}
 	f, err := os.CreateTemp(dir, ".SKILL.md.*.tmp")
 	if err != nil {
-		return "", err
+		// The error names a random file that was never created; the
+		// directory is what the user can act on.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err
+		}
+		return "", fmt.Errorf("cannot create a temporary file in %s: %w", dir, err)
 	}
 	defer func() {
 		if err != nil {

@@ -142,10 +142,30 @@ func TestAtomicWrite(t *testing.T) {
 			os.Remove(probe)
 			t.Skip("permissions do not bind here (running as root?)")
 		}
-		if r := export(t, invocation{}, dir, false); r.status != 1 || !strings.HasPrefix(r.stderr, "file-tools: export-skill: ") {
-			t.Errorf("want status 1 and the error\n%v", r)
+		want := "file-tools: export-skill: cannot create a temporary file in " + skillDir + ": "
+		if r := export(t, invocation{}, dir, false); r.status != 1 || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("want status 1 and stderr starting %q\n%v", want, r)
 		}
 		noSkill(t, dir)
+	})
+
+	// The refusal names the directory, not a temporary name that was never
+	// created. A directory removed just before the temporary file is made
+	// fails the same way as a read-only one, and does so for root too.
+	t.Run("skill directory gone before the temporary file", func(t *testing.T) {
+		dir := t.TempDir()
+		skillDir := filepath.Join(dir, goldenName)
+		fault := func(s string) error {
+			if s == "create" {
+				return os.Remove(skillDir)
+			}
+			return nil
+		}
+		r := export(t, invocation{fault: fault}, dir, false)
+		want := "file-tools: export-skill: cannot create a temporary file in " + skillDir + ": "
+		if r.status != 1 || !strings.HasPrefix(r.stderr, want) || strings.Contains(r.stderr, ".SKILL.md.") {
+			t.Errorf("want status 1 and stderr starting %q, naming no temporary file\n%v", want, r)
+		}
 	})
 
 	// What stands where the skill's directory belongs is named, whether or
