@@ -387,3 +387,53 @@ func TestNamePadded(t *testing.T) {
 		})
 	}
 }
+
+// TestExportRoundTrip exports bundles whose description and version hold
+// what YAML gives a meaning to, and checks that the file reads back with the
+// same values, validates, and is up to date for --check.
+func TestExportRoundTrip(t *testing.T) {
+	root := workTree(t)
+	tests := []struct {
+		name, description, version string
+	}{
+		{"quotes", `It's "quoted" text. Use for files.`, "v1"},
+		{"colon space", "Use when: the user asks about files", "v1: x"},
+		{"comment sign", "# Files #1 and a #hash", "#1"},
+		{"padded", "  Read files.\n\t", " v1 "},
+		{"line breaks", "Read files.\nUse for files.\r\nAnd more.", "v1\n"},
+		{"tab", "Read\tfiles", "v1\ttab"},
+		{"YAML words", "yes", "no"},
+		{"null words", "null", "~"},
+		{"numbers", "1.0", "0x1F"},
+		{"date", "2024-01-01", "12:30"},
+		{"indicators", "*star &amp !bang |pipe >gt %pct @at `tick`", "-"},
+		{"flow", "[a, b] {c: d}", "{}"},
+		{"non-ASCII", "Lire des fichiers: é, 技能, 😀", "v1.0-β"},
+		{"line separator", "a\u2028b\u0085c", "v\u2028"},
+		{"byte order mark inside", "a\ufeffb", "v\ufeff1"},
+		{"document markers", "--- x\n...\n---", "..."},
+		{"long", strings.Repeat("é", 1024), strings.Repeat("9", 300)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := goldenBundle(root)
+			b.Description, b.Version = tc.description, tc.version
+			dir := t.TempDir()
+			exportOK(t, b, dir)
+			s, err := agentskill.Parse([]byte(readFile(t, skillPath(dir))))
+			if err != nil {
+				t.Fatalf("the written file does not parse: %v", err)
+			}
+			if s.Description != strings.TrimSpace(tc.description) || s.Metadata["version"] != tc.version {
+				t.Errorf("read back description %q and version %q, want %q and %q",
+					s.Description, s.Metadata["version"], strings.TrimSpace(tc.description), tc.version)
+			}
+			if problems := s.Validate(); agentskill.HasErrors(problems) {
+				t.Errorf("the written file is not valid: %v", problems)
+			}
+			if r := call(b, "export-skill", "--check", dir); r.status != 0 {
+				t.Errorf("--check: %v", r)
+			}
+		})
+	}
+}
