@@ -3,6 +3,7 @@ package agentskill
 import (
 	"errors"
 	"math"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -562,4 +563,26 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("Parse(Encode(s)) differs:\n%s\nfile:\n%s", d, out)
 		}
 	})
+}
+
+// TestParseHandWritten pins the values of a SKILL.md written the way people
+// write YAML by hand: comments, a quoted name, a space before a colon, a
+// description wrapped over indented lines, deeper metadata and quoting of
+// every kind. A YAML 1.1 reader gives the same values.
+func TestParseHandWritten(t *testing.T) {
+	s, err := LoadDir(filepath.Join("testdata", "valid", "hand-written"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := &Skill{
+		Name: "hand-written",
+		Description: "This description is wrapped by hand over several lines, with a colon:in a word,\n" +
+			"a blank line that becomes a line break, and C# keeps its hash.",
+		License:  "MIT",
+		Metadata: map[string]string{"author": "O'Brien", "tags": "pdf, forms\tand \"scans\"", "note": "kept\n\n"},
+		Body:     "\nBody after a blank line.\n",
+	}
+	if d := sameSkill(want, s); d != "" {
+		t.Error(d)
+	}
 }
