@@ -55,12 +55,12 @@ import (
 // an error naming the signal as its cause (see context.Cause); a second one
 // ends the process at once, without closing the tools, for a tool that does
 // not stop. Catching the two is set up in the background while the bundle
-// is checked, since it costs about as much as a short call itself, and
-// export-skill or a tool starts only once they are caught. The exception is
-// a tool annotated read-only in a bundle where no tool is an io.Closer: it
-// starts at once, and a signal that comes before the catching is in place
-// ends the process the default way, which loses nothing, since the tool
-// changes nothing and nothing needs closing. Once ctx is done, by the
+// is checked, since it costs a good part of a short call, and export-skill
+// or a tool starts only once they are caught. The exception is a tool
+// annotated read-only in a bundle where no tool is an io.Closer: it starts
+// at once, and a signal that comes before the catching is in place ends
+// the process the default way, which loses nothing but the call, since the
+// tool changes nothing and nothing needs closing. Once ctx is done, by the
 // caller or because Main returns, the signals are no longer caught; Main
 // does not wait for that to be undone. When the program is done, whatever
 // ran, Main closes every tool of the bundle, hidden ones included, with
@@ -83,18 +83,19 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 // such a signal would do so rather than end the process.
 //
 // The catching is set up on a goroutine of its own because it is slow for
-// what one call costs: the runtime starts a thread to watch for signals and
-// trades messages with it for each signal caught, about a third of a
-// millisecond in all, which would otherwise come before the startup check.
+// what one call costs: the runtime starts a goroutine locked to a thread of
+// its own to keep the signal mask, and enabling each signal is a round trip
+// with that thread, about a third of a millisecond in all, which would
+// otherwise come before the startup check.
 // run waits only where it matters, before export-skill or a tool does
 // anything.
 //
 // The first signal restores the default handling before it cancels ctx, so
 // that a second one, however soon after the tool sees the cancellation,
 // ends the process instead of being swallowed. Once ctx is done for any
-// other reason, the handling is restored too, and when ctx is done before
-// the goroutine runs, which happens when Main returns at once, nothing is
-// set up at all.
+// other reason, the handling is restored too; when ctx is done before the
+// goroutine starts, as when Main has already returned, nothing is set up at
+// all.
 func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (wait func()) {
 	armed := make(chan struct{})
 	go func() {

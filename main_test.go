@@ -269,6 +269,7 @@ func TestArmedBeforeEffects(t *testing.T) {
 	change, look := tool("change"), tool("look", readOnly)
 	plain := Bundle{Name: "kit", Description: "Change and look. Use in tests.", Tools: []Tool{Use(change), Use(look)}}
 	owning := Bundle{Name: "kit", Description: "Look and own. Use in tests.", Tools: []Tool{Use(look), Use(tool("own", readOnly, closer))}}
+	hiding := Bundle{Name: "kit", Description: "Look and hide. Use in tests.", Tools: []Tool{Use(look), Use(tool("own", readOnly, closer), Hidden())}}
 
 	tests := []struct {
 		name  string
@@ -280,6 +281,7 @@ func TestArmedBeforeEffects(t *testing.T) {
 		{"a read-only tool", plain, []string{"look"}, "look"},
 		{"a read-only tool beside a closer", owning, []string{"look"}, "armed look"},
 		{"a closer", owning, []string{"own"}, "armed own"},
+		{"a read-only tool beside a hidden closer", hiding, []string{"look"}, "armed look"},
 		{"export-skill", plain, []string{"export-skill", "{dir}"}, "armed create write sync final remove"},
 		{"export-skill --check", plain, []string{"export-skill", "--check", "{dir}"}, "armed"},
 		{"help", plain, []string{"help"}, ""},
