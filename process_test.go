@@ -108,16 +108,15 @@ func (w *waiter) finish() error {
 	return w.cmd.Wait()
 }
 
-// caughtSignals returns the signals Main catches, with the cause each
-// gives the call.
-func caughtSignals() []struct {
+// caughtSignal is a signal Main catches, with the cause it gives the call.
+type caughtSignal struct {
 	sig   os.Signal
 	cause string
-} {
-	return []struct {
-		sig   os.Signal
-		cause string
-	}{
+}
+
+// caughtSignals returns the signals Main catches.
+func caughtSignals() []caughtSignal {
+	return []caughtSignal{
 		{os.Interrupt, "interrupt signal received"},
 		{syscall.SIGTERM, "terminated signal received"},
 	}
