@@ -54,19 +54,21 @@ import (
 // An interrupt (SIGINT) or SIGTERM cancels the running call's context, with
 // an error naming the signal as its cause (see context.Cause); a second one
 // ends the process at once, without closing the tools, for a tool that does
-// not stop. Catching the two is set up in the background while the bundle
-// is checked, since it costs a good part of a short call, and export-skill
-// or a tool starts only once they are caught. The exception is a tool
+// not stop, unless the program also catches that signal itself. When the
+// program is done, whatever ran, Main closes every tool of the bundle,
+// hidden ones included, with agenttool.Set.Close. A failed close is
+// reported on stderr and leaves the status as it was, since the call has
+// already happened. Main never calls os.Exit.
+//
+// Catching the two signals is set up in the background while the bundle is
+// checked, since it costs a good part of a short call, and export-skill or
+// a tool starts only once they are caught. The exception is a tool
 // annotated read-only in a bundle where no tool is an io.Closer: it starts
-// at once, and a signal that comes before the catching is in place ends
-// the process the default way, which loses nothing but the call, since the
-// tool changes nothing and nothing needs closing. Once ctx is done, by the
+// at once, and a signal that comes before the catching is in place ends the
+// process the default way, which loses nothing but the call, since the tool
+// changes nothing and nothing needs closing. Once ctx is done, by the
 // caller or because Main returns, the signals are no longer caught; Main
-// does not wait for that to be undone. When the program is done, whatever
-// ran, Main closes every tool of the bundle, hidden ones included, with
-// agenttool.Set.Close. A failed close is reported on stderr and leaves the
-// status as it was, since the call has already happened. Main never calls
-// os.Exit.
+// does not wait for that to be undone.
 func Main(ctx context.Context, b Bundle, args []string) int {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
