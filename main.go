@@ -72,11 +72,13 @@ import (
 func Main(ctx context.Context, b Bundle, args []string) int {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	returned := make(chan struct{})
+	defer close(returned)
 	return run(ctx, b, args, sys{
 		stdin:  os.Stdin,
 		stdout: os.Stdout,
 		stderr: os.Stderr,
-		armed:  catchSignals(ctx, cancel),
+		armed:  catchSignals(ctx, cancel, returned),
 	})
 }
 
@@ -98,7 +100,13 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 // other reason, the handling is restored too; when ctx is done before the
 // goroutine starts, as when Main has already returned, nothing is set up at
 // all.
-func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (wait func()) {
+//
+// SIGPIPE is caught as well, and never acted on, until returned is closed.
+// Uncaught, it ends a Go program whose write to stdout or stderr meets a
+// closed pipe, as when the reader of the output has quit; caught, the write
+// fails with an error instead, and cli reports that the call succeeded, so
+// that a model does not run a call with an effect twice.
+func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}) (wait func()) {
 	armed := make(chan struct{})
 	go func() {
 		if ctx.Err() != nil {
@@ -107,6 +115,8 @@ func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (wait fun
 		}
 		c := make(chan os.Signal, 1)
 		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
+		pipe := make(chan os.Signal, 1)
+		signal.Notify(pipe, syscall.SIGPIPE)
 		close(armed)
 		select {
 		case sig := <-c:
@@ -115,6 +125,8 @@ func catchSignals(ctx context.Context, cancel context.CancelCauseFunc) (wait fun
 		case <-ctx.Done():
 			signal.Stop(c)
 		}
+		<-returned
+		signal.Stop(pipe)
 	}()
 	return func() { <-armed }
 }

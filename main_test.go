@@ -335,7 +335,9 @@ func TestCatchSignals(t *testing.T) {
 			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
 				ctx, cancel := context.WithCancelCause(context.Background())
 				defer cancel(nil)
-				catchSignals(ctx, cancel)()
+				returned := make(chan struct{})
+				defer close(returned)
+				catchSignals(ctx, cancel, returned)()
 				if err := self.Signal(tt.sig); err != nil {
 					t.Fatal(err)
 				}
@@ -364,7 +366,9 @@ func TestCatchSignalsCancelled(t *testing.T) {
 			if before {
 				cancel(errDone)
 			}
-			wait := catchSignals(ctx, cancel)
+			returned := make(chan struct{})
+			defer close(returned)
+			wait := catchSignals(ctx, cancel, returned)
 			wait()
 			cancel(errDone)
 			wait()
