@@ -69,6 +69,11 @@ import (
 // changes nothing and nothing needs closing. Once ctx is done, by the
 // caller or because Main returns, the signals are no longer caught; Main
 // does not wait for that to be undone.
+//
+// SIGPIPE is caught, from the same moment, until Main returns, so that
+// output written to a pipe whose reader has quit fails with an error instead
+// of ending the process: the call still counts as done (cli.ExitOK, with a
+// note on stderr), since its effect has happened.
 func Main(ctx context.Context, b Bundle, args []string) int {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
@@ -368,6 +373,9 @@ func checkBundle(b Bundle) error {
 		}
 		c := cli.Describe(t.tool)
 		for _, ex := range t.examples {
+			if err := checkCaption(ex.caption); err != nil {
+				return fmt.Errorf("the caption %q of example %q of %s: %w", ex.caption, ex.args, c.Name, err)
+			}
 			if err := checkExample(c, ex.args); err != nil {
 				return fmt.Errorf("example %q of %s: %w", ex.args, c.Name, err)
 			}

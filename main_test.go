@@ -32,6 +32,11 @@ func TestStartupRefusals(t *testing.T) {
 	withExample := func(args string) func(*Bundle) {
 		return func(b *Bundle) { b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example(args, "")) }
 	}
+	withCaption := func(caption string) func(*Bundle) {
+		return func(b *Bundle) {
+			b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example("read_file --path x", caption))
+		}
+	}
 	tests := []struct {
 		name   string
 		change func(*Bundle)
@@ -61,6 +66,12 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "two tools of one name", change: func(b *Bundle) {
 			b.Tools = append(b.Tools, Use(named("a")), Use(named("a"), Hidden()))
 		}, want: `file-tools: two tools are named "a"` + "\n"},
+		{name: "caption with a line break", change: withCaption("Read\n```\n"),
+			want: `file-tools: the caption "Read\n` + "```" + `\n" of example "read_file --path x" of read_file: '\n' must not appear in a caption; it is one line`},
+		{name: "caption with a line separator", change: withCaption("Read\u2028it"), want: `'\u2028' must not appear in a caption; it is one line`},
+		{name: "caption with a control character", change: withCaption("Read\x1b[31m"), want: `'\x1b' must not appear in a caption; it is a control character`},
+		{name: "caption opening a code fence", change: withCaption(" ```sh"), want: "a caption must not start with a code fence"},
+		{name: "caption opening a tilde fence", change: withCaption("~~~"), want: "a caption must not start with a code fence"},
 		{name: "example with an unknown flag", change: withExample("read_file --file x"),
 			want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file`},
 		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"),

@@ -49,7 +49,9 @@ func PreApproved() Option {
 // to judge.
 //
 // An empty caption reads "Example"; one trailing period is dropped, since a
-// colon follows the caption in the skill.
+// colon follows the caption in the skill. A caption is one line of prose:
+// Main refuses one with a line break or another control character but the
+// tab, and one that starts with a code fence.
 func Example(args, caption string) Option {
 	return func(t *Tool) { t.examples = append(t.examples, example{args: args, caption: caption}) }
 }
@@ -152,6 +154,25 @@ func checkChars(s string) error {
 		case r != '\t' && unicode.IsControl(r):
 			return fmt.Errorf("%q must not appear in an example; it is a control character", r)
 		}
+	}
+	return nil
+}
+
+// checkCaption refuses a caption that would not stay the one line of prose
+// introducing its example in the skill: one holding a line break or another
+// control character but the tab, or one starting a code fence, which would
+// swallow the rest of the skill's body.
+func checkCaption(c string) error {
+	for _, r := range c {
+		switch {
+		case r == '\n', r == '\r', r == '\v', r == '\f', r == 0x85, r == 0x2028, r == 0x2029:
+			return fmt.Errorf("%q must not appear in a caption; it is one line", r)
+		case r != '\t' && unicode.IsControl(r):
+			return fmt.Errorf("%q must not appear in a caption; it is a control character", r)
+		}
+	}
+	if t := strings.TrimSpace(c); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
+		return errors.New("a caption must not start with a code fence")
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package toolbundle
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -122,4 +123,30 @@ func FuzzSplitWords(f *testing.F) {
 			t.Fatalf("splitWords(%q) = %q, but its re-quoted form %q splits into %q", in, words, requote(words), again)
 		}
 	})
+}
+
+func TestCheckCaption(t *testing.T) {
+	tests := []struct {
+		caption string
+		want    string // "" when accepted
+	}{
+		{"", ""},
+		{"Read a file.", ""},
+		{"Use `--max_bytes` for\ta long file", ""},
+		{"Ünïcode — fine", ""},
+		{"a ``` in the middle", ""},
+		{"Two\nlines", `'\n' must not appear in a caption; it is one line`},
+		{"CR\r", `'\r' must not appear in a caption; it is one line`},
+		{"next line\u0085", `'\u0085' must not appear in a caption; it is one line`},
+		{"paragraph\u2029", `'\u2029' must not appear in a caption; it is one line`},
+		{"bell\a", `'\a' must not appear in a caption; it is a control character`},
+		{"```", "a caption must not start with a code fence"},
+		{"  ~~~ tilde", "a caption must not start with a code fence"},
+	}
+	for _, tt := range tests {
+		err := checkCaption(tt.caption)
+		if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+			t.Errorf("checkCaption(%q) = %v, want %q", tt.caption, err, tt.want)
+		}
+	}
 }
