@@ -174,6 +174,10 @@ func parseExportArgs(words []string) (exportArgs, error) {
 		return a, fmt.Errorf("one directory only, got %d: %q", len(dirs), dirs)
 	case dirs[0] == "":
 		return a, errors.New("the directory is empty")
+	case dirs[0] == "~" || strings.HasPrefix(dirs[0], "~/"):
+		// A quoted ~ reaches the program as it is, and would make a
+		// directory of that name where the skill was meant for home.
+		return a, fmt.Errorf("the directory %q starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./%s for a directory named ~", dirs[0], dirs[0])
 	}
 	a.dir = dirs[0]
 	return a, nil
@@ -218,6 +222,9 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	}
 
 	path := filepath.Join(a.dir, b.Name, "SKILL.md")
+	if note := nestedNote(b.Name, a.dir); note != "" {
+		fmt.Fprintln(s.stderr, note)
+	}
 	if a.check {
 		return checkSkill(b, skill, data, path, s)
 	}
@@ -293,6 +300,18 @@ func binaryNote(name, argv0 string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s: note: this binary was run as %s, and the skill calls it %s; install it under that name", name, base, name)
+}
+
+// nestedNote returns the note export-skill gives when dir is itself named
+// like the skill, as when the skill's own directory was given instead of
+// the one that holds skills: the file then lands one level deeper than a
+// host looks. It returns "" otherwise.
+func nestedNote(name, dir string) string {
+	if filepath.Base(filepath.Clean(dir)) != name {
+		return ""
+	}
+	return fmt.Sprintf("%s: note: %s is already named %s, and export-skill adds the skill's directory itself; give the directory that holds the skills, %s, unless you mean %s",
+		name, dir, name, filepath.Dir(filepath.Clean(dir)), filepath.Join(dir, name, "SKILL.md"))
 }
 
 // writeAtomic writes data to path so that path afterwards holds either all

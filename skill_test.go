@@ -129,6 +129,9 @@ func TestExportArguments(t *testing.T) {
 		{name: "no directory", words: nil, status: 2, stderr: usage},
 		{name: "two directories", words: []string{"a", "b"}, status: 2, stderr: usage},
 		{name: "empty directory", words: []string{""}, status: 2, stderr: usage},
+		{name: "a quoted tilde", words: []string{"~/.claude/skills"}, status: 2,
+			stderr: `file-tools: export-skill: the directory "~/.claude/skills" starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./~/.claude/skills for a directory named ~` + "\n" + usage},
+		{name: "a lone tilde", words: []string{"--check", "~"}, status: 2, stderr: `the directory "~" starts with ~`},
 		{name: "unknown option", words: []string{"--frce", "d"}, status: 2,
 			stderr: "file-tools: export-skill: unknown option --frce\n" + usage},
 		{name: "lone dash", words: []string{"-", "d"}, status: 2, stderr: "unknown option -\n"},
@@ -433,6 +436,44 @@ func TestExportRoundTrip(t *testing.T) {
 			}
 			if r := call(b, "export-skill", "--check", dir); r.status != 0 {
 				t.Errorf("--check: %v", r)
+			}
+		})
+	}
+}
+
+// TestExportIntoTheSkillsOwnDirectory checks the note export-skill gives
+// when the directory it is given already carries the skill's name, for a
+// write and for --check, and that it gives none otherwise.
+func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
+	root := workTree(t)
+	skills := t.TempDir()
+	own := filepath.Join(skills, "file-tools")
+	note := func(dir string) string {
+		return "file-tools: note: " + dir + " is already named file-tools, and export-skill adds the skill's directory itself; give the directory that holds the skills, " +
+			skills + ", unless you mean " + filepath.Join(own, "file-tools", "SKILL.md") + "\n"
+	}
+	tests := []struct {
+		name   string
+		words  []string
+		status int
+		note   string // "" when there is none
+	}{
+		{"check, the skill's own directory", []string{"--check", own + string(filepath.Separator)}, 1, note(own + string(filepath.Separator))},
+		{"write, the skill's own directory", []string{"--force", own}, 0, note(own)},
+		{"check, the skills' directory", []string{"--check", skills}, 1, ""},
+		{"write, the skills' directory", []string{"--force", skills}, 0, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := call(goldenBundle(root), append([]string{"export-skill"}, tt.words...)...)
+			if r.status != tt.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tt.status, r)
+			}
+			if got := strings.Contains(r.stderr, "note: "); got != (tt.note != "") {
+				t.Fatalf("a note on stderr: %v, want %v\n%v", got, tt.note != "", r)
+			}
+			if tt.note != "" && !strings.HasPrefix(r.stderr, tt.note) {
+				t.Errorf("stderr\n%s\nwant it to start with\n%s", r.stderr, tt.note)
 			}
 		})
 	}
