@@ -133,6 +133,7 @@ func TestFaults(t *testing.T) {
 		{name: "export-skill with a misspelt option", args: []string{"export-skill", "--frce", "skills"}, msg: "export-skill: unknown option --frce", after: afterUsage},
 		{name: "export-skill with --force and --check", args: []string{"export-skill", "--force", "--check", "skills"}, msg: "export-skill: --force and --check cannot be combined", gist: true, after: afterUsage},
 		{name: "export-skill with --force=true", args: []string{"export-skill", "--force=true", "skills"}, msg: "export-skill: unknown option --force=true", after: afterUsage},
+		{name: "export-skill with a quoted ~", args: []string{"export-skill", "~/skills"}, msg: `export-skill: the directory "~/skills" starts with ~`, gist: true, after: afterUsage},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
