@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttool/agentskill"
@@ -28,7 +29,7 @@ import (
 // cheap.
 //
 // Text that a SKILL.md cannot hold, a description or version that is not
-// valid UTF-8, is an error here rather than in agentskill.Encode, so that
+// valid UTF-8, or a version that is not one clean line, is an error here rather than in agentskill.Encode, so that
 // the startup check refuses the bundle instead of every export failing; so
 // is a name with white space around it, which Validate would misreport.
 func buildSkill(b Bundle, full bool) (*agentskill.Skill, error) {
@@ -43,6 +44,12 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, error) {
 	}
 	if !utf8.ValidString(b.Version) {
 		return nil, fmt.Errorf("the version %q is not valid UTF-8", b.Version)
+	}
+	// A version is read from a file or a build flag often enough that a
+	// trailing newline slips in; it would print as two lines and bring a
+	// block scalar into the frontmatter.
+	if b.Version != strings.TrimSpace(b.Version) || strings.ContainsFunc(b.Version, unicode.IsControl) {
+		return nil, fmt.Errorf("the version %q has white space around it or a control character in it; trim it where it is read", b.Version)
 	}
 	s := &agentskill.Skill{
 		DirName:      b.Name,

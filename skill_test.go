@@ -336,7 +336,8 @@ func TestHiddenPreApproved(t *testing.T) {
 }
 
 // TestTextNotUTF8 checks that a description or version that a SKILL.md
-// cannot hold is refused at startup, as every other flaw that would make
+// cannot hold, or a version that is not one clean line, is refused at
+// startup, as every other flaw that would make
 // the export fail, rather than by export-skill alone.
 func TestTextNotUTF8(t *testing.T) {
 	root := workTree(t)
@@ -349,6 +350,12 @@ func TestTextNotUTF8(t *testing.T) {
 			want: `file-tools: the description "Read files.\xff" is not valid UTF-8` + "\n"},
 		{name: "version", change: func(b *Bundle) { b.Version = "v1.\xfe" },
 			want: `file-tools: the version "v1.\xfe" is not valid UTF-8` + "\n"},
+		{name: "version with a trailing newline", change: func(b *Bundle) { b.Version = "v1.2.0\n" },
+			want: `file-tools: the version "v1.2.0\n" has white space around it or a control character in it; trim it where it is read` + "\n"},
+		{name: "version with a leading space", change: func(b *Bundle) { b.Version = " v1" },
+			want: `file-tools: the version " v1" has white space around it or a control character in it; trim it where it is read` + "\n"},
+		{name: "version with a control character", change: func(b *Bundle) { b.Version = "v1\x00" },
+			want: `file-tools: the version "v1\x00" has white space around it or a control character in it; trim it where it is read` + "\n"},
 	}
 	for _, tc := range tests {
 		for _, words := range [][]string{{"version"}, {"export-skill", "DIR"}, {"read_file", "--path", "data.txt"}} {
