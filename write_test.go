@@ -12,13 +12,37 @@ import (
 	"testing"
 )
 
-// noTemp fails the test if a temporary file of the export is left in the
-// skill's directory under dir.
-func noTemp(t *testing.T, dir string) {
+// entries returns the slash paths of everything under dir, links not
+// followed, or nil when dir does not exist.
+func entries(t *testing.T, dir string) []string {
 	t.Helper()
-	left, err := filepath.Glob(filepath.Join(dir, goldenName, ".SKILL.md.*.tmp"))
-	if err != nil || len(left) != 0 {
-		t.Errorf("temporary files left behind: %q (%v)", left, err)
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, _ fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil {
+			return err
+		}
+		names = append(names, filepath.ToSlash(rel))
+		return nil
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return names
+}
+
+// noTemp fails the test if the export left anything under dir that was not
+// among before, other than the skill's directory and its SKILL.md. It does
+// not rely on how the temporary file is named: any new name is a stray.
+func noTemp(t *testing.T, dir string, before []string) {
+	t.Helper()
+	for _, name := range entries(t, dir) {
+		if !slices.Contains(before, name) && name != goldenName && name != goldenName+"/SKILL.md" {
+			t.Errorf("%s was left behind", name)
+		}
 	}
 }
 
@@ -40,8 +64,9 @@ func TestAtomicWrite(t *testing.T) {
 			words = []string{"export-skill", "--force", dir}
 		}
 		inv.argv0 = goldenName
+		before := entries(t, dir)
 		r := inv.run(goldenBundle(root), words...)
-		noTemp(t, dir)
+		noTemp(t, dir, before)
 		return r
 	}
 	mkSkillDir := func(t *testing.T, dir string) {
@@ -226,6 +251,79 @@ func TestAtomicWrite(t *testing.T) {
 					t.Errorf("stderr %q does not point to --force", r.stderr)
 				}
 				noSkill(t, dir)
+			})
+		}
+	}
+
+	// --force replaces a SKILL.md only once the new one is whole: a fault at
+	// any step leaves the old file as it was.
+	for _, step := range []string{"create", "write", "sync", "final"} {
+		t.Run(fmt.Sprintf("fault at %s over an existing file, force true", step), func(t *testing.T) {
+			dir := t.TempDir()
+			mkSkillDir(t, dir)
+			if err := os.WriteFile(skillPath(dir), []byte("old\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			fault := func(s string) error {
+				if s == step {
+					return errors.New("injected fault")
+				}
+				return nil
+			}
+			r := export(t, invocation{fault: fault}, dir, true)
+			if r.status != 1 || !strings.Contains(r.stderr, "injected fault") || r.stdout != "" {
+				t.Errorf("want status 1 and the fault on stderr\n%v", r)
+			}
+			if got := readFile(t, skillPath(dir)); got != "old\n" {
+				t.Errorf("SKILL.md changed to %q", got)
+			}
+		})
+	}
+
+	// A context cancelled while the file is being written, as a signal
+	// would cancel it, leaves either the whole skill or what was there
+	// before: never part of the file, never the temporary one.
+	for _, step := range []string{"create", "write", "sync", "final"} {
+		for _, old := range []bool{false, true} {
+			t.Run(fmt.Sprintf("cancelled at %s, existing file %v", step, old), func(t *testing.T) {
+				dir := t.TempDir()
+				force := false
+				if old {
+					mkSkillDir(t, dir)
+					if err := os.WriteFile(skillPath(dir), []byte("old\n"), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					force = true // replacing it needs --force
+				}
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				fault := func(s string) error {
+					if s == step {
+						cancel()
+					}
+					return nil
+				}
+				r := export(t, invocation{ctx: ctx, fault: fault}, dir, force)
+				got, err := os.ReadFile(skillPath(dir))
+				switch {
+				case r.status == 0 && err == nil && string(got) == golden:
+					// The cancellation came after the last point of return:
+					// the skill is whole.
+				case r.status == 1 && strings.Contains(r.stderr, "interrupted"):
+					if old && string(got) != "old\n" {
+						t.Errorf("SKILL.md changed to %q (%v), want the old file", got, err)
+					}
+					if !old {
+						noSkill(t, dir)
+					}
+				default:
+					t.Errorf("want the whole skill written, or status 1, interrupted and nothing changed; SKILL.md %q (%v)\n%v", got, err, r)
+				}
+				// Up to the temporary file's sync, the cancellation is seen
+				// before anything is put in place.
+				if step != "final" && r.status != 1 {
+					t.Errorf("cancelled at %s: status %d, want 1", step, r.status)
+				}
 			})
 		}
 	}
