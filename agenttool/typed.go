@@ -1,6 +1,7 @@
 package agenttool
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -91,13 +92,20 @@ type NoArgs struct{}
 // Each Execute then goes through these steps, stopping at the first error
 // and returning it with the zero Result: check the arguments against the
 // reflected schema (a failure is a *ValidationError, and a strict schema
-// refuses unknown properties); decode them with Decode (unknown properties
-// are dropped, and with a reflected schema "unknown" means not named
-// exactly: "Path" does not set the field of "path", although encoding/json
-// alone would match it; an integer written 2.0 or 1e3, which the schema
-// accepts, is decoded as the whole number it is); call fn with a context that also carries the call, so fn
-// can use CallFrom and Progress; convert fn's value with ResultOf. An error
-// from fn comes back exactly as fn returned it.
+// refuses unknown properties); decode them with Decode; call fn with a
+// context that also carries the call, so fn can use CallFrom and Progress;
+// convert fn's value with ResultOf. An error from fn comes back exactly as
+// fn returned it.
+//
+// With a reflected schema, fn receives what the schema checked. Unknown
+// properties are dropped, and "unknown" means not named exactly: "Path"
+// does not set the field of "path", although encoding/json alone would
+// match it. Of a property given twice, only the last value counts, as for
+// the check. An integer written 2.0 or 1e3, which the schema accepts, is
+// decoded as the whole number it is. A json.RawMessage field receives its
+// value byte for byte as the model wrote it, and a value whose type has an
+// UnmarshalJSON method is handed to that method whole, unknown members and
+// number spellings included.
 //
 // Mistakes in the program itself make New panic with a message that starts
 // with agenttool.New and the quoted name: a nil fn, or an Args that cannot
@@ -134,24 +142,23 @@ func New[Args, Out any](name, description string,
 			}
 		}
 	}
+	var norm *normalizer
+	if validator != nil {
+		norm = newNormalizer(validator, reflect.TypeFor[Args]())
+	}
 	exec := func(ctx context.Context, call Call) (Result, error) {
 		raw := call.Args
 		if validator != nil {
-			v, err := decodeJSON(raw)
-			if err != nil {
-				return Result{}, err
-			}
-			if err := validator.Validate(v); err != nil {
+			if err := validator.ValidateJSON(raw); err != nil {
 				return Result{}, err
 			}
 			// The document decoded is the one checked: members the schema
 			// does not list are not left to encoding/json, which would match
-			// them to fields regardless of case, and an integer the schema
-			// accepted as 1e3 decodes as 1000. The call keeps its own bytes.
-			if v, changed := validator.normalize(v); changed {
-				if raw, err = json.Marshal(v); err != nil {
-					return Result{}, fmt.Errorf("invalid arguments: %w", err)
-				}
+			// them to fields regardless of case, a repeated member counts
+			// once, and an integer the schema accepted as 1e3 decodes as
+			// 1000. Everything else, and the call itself, keeps its bytes.
+			if v, changed := norm.rewrite(validator, bytes.Trim(raw, " \t\r\n")); changed {
+				raw = v
 			}
 		}
 		args, err := Decode[Args](raw)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -461,5 +462,108 @@ func TestNewDecodesWhatItChecked(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), want) {
 			t.Errorf("Execute(%s) = %v, want an error starting %q", args, err, want)
 		}
+	}
+}
+
+// echoArg decodes itself: it keeps the bytes it was given, so a test can
+// see exactly what encoding/json handed to its UnmarshalJSON.
+type echoArg struct {
+	N   int `json:"n,omitempty"`
+	raw string
+}
+
+func (e *echoArg) UnmarshalJSON(b []byte) error {
+	e.raw = string(b)
+	return nil
+}
+
+// verbatimArgs has members whose Go types read the bytes of their value
+// themselves: a json.RawMessage, and a struct with its own UnmarshalJSON.
+type verbatimArgs struct {
+	Path  string             `json:"path"`
+	Count int                `json:"count,omitempty"`
+	Raw   json.RawMessage    `json:"raw,omitempty"`
+	Echo  *echoArg           `json:"echo,omitempty"`
+	List  []echoArg          `json:"list,omitempty"`
+	ByKey map[string]echoArg `json:"by_key,omitempty"`
+}
+
+// promotedArgs gets echoArg's UnmarshalJSON by embedding it, so
+// encoding/json hands the whole document to that method.
+type promotedArgs struct {
+	echoArg
+	Path string `json:"path,omitempty"`
+}
+
+// TestNewKeepsWhatDecodesItself checks that preparing the arguments for
+// decoding leaves alone the values whose Go type reads its own bytes: a
+// json.RawMessage gets the value as the model wrote it, and an UnmarshalJSON
+// method gets every member and every number in its own spelling, even when
+// other members of the document are dropped or rewritten.
+func TestNewKeepsWhatDecodesItself(t *testing.T) {
+	tool := agenttool.New("verbatim", "", func(ctx context.Context, a verbatimArgs) (string, error) {
+		var b strings.Builder
+		b.WriteString("count=" + strconv.Itoa(a.Count) + " raw=" + string(a.Raw))
+		if a.Echo != nil {
+			b.WriteString(" echo=" + a.Echo.raw)
+		}
+		for _, e := range a.List {
+			b.WriteString(" list=" + e.raw)
+		}
+		for k, e := range a.ByKey {
+			b.WriteString(" " + k + "=" + e.raw)
+		}
+		return b.String(), nil
+	})
+	promoted := agenttool.New("promoted", "", func(ctx context.Context, a promotedArgs) (string, error) {
+		return a.raw, nil
+	})
+	tests := []struct {
+		name string
+		tool agenttool.Tool
+		args string
+		want string
+	}{
+		{"raw as written beside a dropped member", tool,
+			`{"path":"a","Path":"b","raw":{"z":1, "a":"<b>", "n":1e3}}`,
+			`count=0 raw={"z":1, "a":"<b>", "n":1e3}`},
+		{"raw as written beside a rewritten integer", tool,
+			"{\"path\":\"a\",\"count\":1e1,\"raw\":\"\xff&\"}",
+			"count=10 raw=\"\xff&\""},
+		{"raw as written with nothing else to change", tool,
+			`{"path":"a","raw":[1.0, "<"]}`,
+			`count=0 raw=[1.0, "<"]`},
+		{"an UnmarshalJSON method gets every member", tool,
+			`{"path":"a","Path":"b","echo":{"n":1, "start":4}}`,
+			`count=0 raw= echo={"n":1, "start":4}`},
+		{"an UnmarshalJSON method gets numbers as written", tool,
+			`{"path":"a","echo":{"n":2.0}}`,
+			`count=0 raw= echo={"n":2.0}`},
+		{"UnmarshalJSON methods in a list", tool,
+			`{"path":"a","list":[{"N":1},{"n":1e0}]}`,
+			`count=0 raw= list={"N":1} list={"n":1e0}`},
+		{"UnmarshalJSON methods in a map", tool,
+			`{"path":"a","by_key":{"k":{"x":1}}}`,
+			`count=0 raw= k={"x":1}`},
+		{"a repeated member decodes as validated", tool,
+			`{"path":"a","count":"x","count":2}`,
+			`count=2 raw=`},
+		{"a repeated member in another case", tool,
+			`{"path":"a","count":2,"Count":"x","count":3}`,
+			`count=3 raw=`},
+		{"a promoted UnmarshalJSON gets the whole document", promoted,
+			`{"path":"a", "Path":"b", "n":1e0}`,
+			`{"path":"a", "Path":"b", "n":1e0}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := tt.tool.Execute(context.Background(), agenttool.Call{ID: "c", Args: json.RawMessage(tt.args)})
+			if err != nil {
+				t.Fatalf("Execute: %v", err)
+			}
+			if got := res.Output.Text; got != tt.want {
+				t.Errorf("the function got %q, want %q", got, tt.want)
+			}
+		})
 	}
 }

@@ -1,0 +1,265 @@
+package agenttool
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"strconv"
+	"strings"
+)
+
+// normalizer prepares an argument document, once a schema reflected from a
+// Go type has accepted it, so that encoding/json decodes into that type what
+// the schema checked and nothing else. It works on the bytes of the
+// document, and rewrites only what has to change:
+//
+//   - A member of an object that the schema describes by its properties and
+//     that names none of them is dropped. The schema did not check it, yet
+//     encoding/json would store it in a field whose name differs only in
+//     case: "Replace" beside "replace". Members of a map are kept, whatever
+//     their names.
+//   - Of members repeated under one name, only the last is kept: that is the
+//     one the schema checked, while encoding/json would also try to store
+//     the earlier ones, and fail on a value of the wrong type.
+//   - A whole number that the schema wants as an integer but that is written
+//     with a fraction or an exponent, 2.0 or 1e3, is written in plain digits.
+//     The schema accepts those spellings, which encoding/json refuses for an
+//     integer field.
+//
+// Every other value keeps its bytes, so that a json.RawMessage field
+// receives exactly what the model wrote. A value whose Go type has its own
+// UnmarshalJSON method is left whole, members and numbers included, since
+// that method, not the schema, decides how to read it.
+//
+// A normalizer is built once per tool and only read afterwards, so calls
+// running at the same time may share it.
+type normalizer struct {
+	// verbatim holds the schema nodes that stand for a Go type with its own
+	// UnmarshalJSON method.
+	verbatim map[*Schema]bool
+}
+
+// newNormalizer returns the normalizer for documents checked by s, the
+// schema Reflect built from t.
+func newNormalizer(s *Schema, t reflect.Type) *normalizer {
+	n := &normalizer{verbatim: make(map[*Schema]bool)}
+	n.mark(s, t)
+	return n
+}
+
+// mark walks s and t, the Go type s was reflected from, side by side and
+// records the nodes of s whose type decodes itself. It follows the rules
+// of Reflect, which has already accepted t, so the walk ends.
+func (n *normalizer) mark(s *Schema, t reflect.Type) {
+	if s == nil || t == nil {
+		return
+	}
+	t, ok := derefAll(t)
+	if !ok {
+		return
+	}
+	// encoding/json calls UnmarshalJSON on a pointer to the value, so a
+	// method with either receiver counts, and so does one promoted from an
+	// embedded field.
+	if reflect.PointerTo(t).Implements(reflect.TypeFor[json.Unmarshaler]()) {
+		n.verbatim[s] = true
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		var r reflector
+		fields := make([]fieldInfo, 0, t.NumField())
+		if r.collect(t, 0, &fields) != nil {
+			return
+		}
+		// The properties are the dominant fields, in collection order,
+		// exactly as Reflect listed them.
+		i := 0
+		for j, f := range fields {
+			if !dominant(fields, j) {
+				continue
+			}
+			if i < len(s.Properties) && s.Properties[i].Name == f.name {
+				n.mark(s.Properties[i].Schema, f.typ)
+			}
+			i++
+		}
+	case reflect.Slice, reflect.Array:
+		n.mark(s.Items, t.Elem())
+	case reflect.Map:
+		n.mark(s.AdditionalProperties, t.Elem())
+	}
+}
+
+// rewrite returns raw, a JSON value without surrounding white space that s
+// accepted, prepared as the normalizer's documentation says, and whether
+// it differs from raw. When it does not, raw itself is returned. A document
+// that does not parse, which validation would have refused, is returned as
+// it is.
+func (n *normalizer) rewrite(s *Schema, raw []byte) ([]byte, bool) {
+	if s == nil || len(raw) == 0 || n.verbatim[s] {
+		return raw, false
+	}
+	switch c := raw[0]; {
+	case c == '{' && s.Type == "object":
+		return n.object(s, raw)
+	case c == '[' && s.Type == "array" && s.Items != nil:
+		return n.array(s, raw)
+	case (c == '-' || '0' <= c && c <= '9') && s.Type == "integer":
+		if p, ok := plainInteger(string(raw)); ok && p != string(raw) {
+			return []byte(p), true
+		}
+	}
+	return raw, false
+}
+
+// member is one member of an object being rewritten.
+type member struct {
+	name  string
+	value []byte
+	gone  bool // a later member of the same name replaces this one
+}
+
+// object rewrites an object that s, an object schema, accepted.
+func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return raw, false
+	}
+	var (
+		members []member
+		index   = make(map[string]int)
+		changed bool
+	)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return raw, false
+		}
+		name, _ := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return raw, false
+		}
+		sub, listed := s.property(name)
+		if !listed {
+			if s.AdditionalProperties == nil || s.NoAdditional {
+				changed = true
+				continue
+			}
+			sub = s.AdditionalProperties
+		}
+		v, ok := n.rewrite(sub, value)
+		changed = changed || ok
+		if i, seen := index[name]; seen {
+			members[i].gone = true
+			changed = true
+		}
+		index[name] = len(members)
+		members = append(members, member{name: name, value: v})
+	}
+	if !changed {
+		return raw, false
+	}
+	b := make([]byte, 0, len(raw))
+	b = append(b, '{')
+	for _, m := range members {
+		if m.gone {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = appendString(b, m.name)
+		b = append(b, ':')
+		b = append(b, m.value...)
+	}
+	return append(b, '}'), true
+}
+
+// array rewrites an array that s, an array schema with items, accepted.
+func (n *normalizer) array(s *Schema, raw []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return raw, false
+	}
+	var (
+		elems   [][]byte
+		changed bool
+	)
+	for dec.More() {
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return raw, false
+		}
+		v, ok := n.rewrite(s.Items, value)
+		changed = changed || ok
+		elems = append(elems, v)
+	}
+	if !changed {
+		return raw, false
+	}
+	b := make([]byte, 0, len(raw))
+	b = append(b, '[')
+	for i, e := range elems {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, e...)
+	}
+	return append(b, ']'), true
+}
+
+// maxPlainDigits bounds the digits plainInteger writes out: no Go integer
+// has more than 20, and a longer number, left as written, fails to decode
+// with an error that shows it as the caller wrote it.
+// maxExponent bounds the negative exponents it reads, so that its
+// arithmetic stays far from overflowing: a number that needs more zeros
+// after the point than that to be whole is left as it is.
+const (
+	maxPlainDigits = 20
+	maxExponent    = 10000
+)
+
+// plainInteger writes the JSON number n in plain digits, with a minus sign
+// when negative and without one for zero, and reports whether n is a whole
+// number it could write so: 1.5e1 is 15, 2.0 is 2, -0.0 is 0, but 1.5 is
+// not whole and 1e20 has too many digits.
+func plainInteger(n string) (string, bool) {
+	neg := strings.HasPrefix(n, "-")
+	n = strings.TrimPrefix(n, "-")
+	mant, exp := n, 0
+	if i := strings.IndexAny(n, "eE"); i >= 0 {
+		e, err := strconv.Atoi(strings.TrimPrefix(n[i+1:], "+"))
+		if err != nil || e > maxPlainDigits || e < -maxExponent {
+			return "", false
+		}
+		mant, exp = n[:i], e
+	}
+	digits := mant
+	if whole, frac, ok := strings.Cut(mant, "."); ok {
+		digits = whole + frac
+		exp -= len(frac)
+	}
+	digits = strings.TrimLeft(digits, "0")
+	if digits == "" {
+		return "0", true
+	}
+	if exp < 0 {
+		// The value is whole only when the digits past the point are
+		// zeros.
+		if -exp > len(digits) || strings.TrimRight(digits[len(digits)+exp:], "0") != "" {
+			return "", false
+		}
+		digits = digits[:len(digits)+exp]
+	} else {
+		if len(digits)+exp > maxPlainDigits {
+			return "", false
+		}
+		digits += strings.Repeat("0", exp)
+	}
+	if neg {
+		digits = "-" + digits
+	}
+	return digits, true
+}
