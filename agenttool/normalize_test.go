@@ -1,0 +1,123 @@
+package agenttool
+
+import (
+	"bytes"
+	"encoding/json"
+	"reflect"
+	"testing"
+)
+
+// selfDecoding reads its own JSON, so the normalizer must leave it whole.
+type selfDecoding struct {
+	N int `json:"n,omitempty"`
+}
+
+func (*selfDecoding) UnmarshalJSON([]byte) error { return nil }
+
+// normalizeArgs has a member of every shape the normalizer rewrites or
+// must leave alone.
+type normalizeArgs struct {
+	Path  string          `json:"path"`
+	Count int             `json:"count,omitempty"`
+	Ratio float64         `json:"ratio,omitempty"`
+	Raw   json.RawMessage `json:"raw,omitempty"`
+	Any   any             `json:"any,omitempty"`
+	Self  *selfDecoding   `json:"self,omitempty"`
+	Inner *struct {
+		Deep int `json:"deep,omitempty"`
+	} `json:"inner,omitempty"`
+	Grid [][]int                   `json:"grid,omitempty"`
+	Tree map[string]map[string]int `json:"tree,omitempty"`
+	selfDecodingEmbed
+}
+
+// selfDecodingEmbed is embedded without a method of its own, so its field
+// is promoted into normalizeArgs.
+type selfDecodingEmbed struct {
+	Extra []int `json:"extra,omitempty"`
+}
+
+// TestNormalizerRewrite checks the rewritten bytes themselves: what
+// changes, and that everything else keeps its spelling.
+func TestNormalizerRewrite(t *testing.T) {
+	s, err := Reflect(reflect.TypeFor[normalizeArgs]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := newNormalizer(s, reflect.TypeFor[normalizeArgs]())
+	tests := []struct {
+		name, in, want string // want "" = unchanged
+	}{
+		{"nothing to change", `{ "path" : "a", "count": 2 }`, ""},
+		{"a stray member", `{"path":"a", "Count": 2}`, `{"path":"a"}`},
+		{"a repeated member", `{"path":"a","count":1,"path":"b"}`, `{"count":1,"path":"b"}`},
+		{"an integer in plain digits", `{"path":"a","count":2.50e1}`, `{"path":"a","count":25}`},
+		{"a number left as written", `{"path":"a","ratio":2.50e1,"count":1.0}`, `{"path":"a","ratio":2.50e1,"count":1}`},
+		{"raw and any keep their bytes", `{"path":"a","raw":{"b" : 1.0},"any":[1e0, {"X":1}],"P":1}`, `{"path":"a","raw":{"b" : 1.0},"any":[1e0, {"X":1}]}`},
+		{"a self-decoding value is whole", `{"path":"a","self":{"n":1.0,"M":1},"P":1}`, `{"path":"a","self":{"n":1.0,"M":1}}`},
+		{"an empty object", `{"path":"a","inner":{},"count":1e0}`, `{"path":"a","inner":{},"count":1}`},
+		{"a nested object", `{"path":"a","inner":{"deep":3e0,"Deep":1}}`, `{"path":"a","inner":{"deep":3}}`},
+		{"arrays of arrays", `{"path":"a","grid":[[1],[2.0, 3]]}`, `{"path":"a","grid":[[1],[2,3]]}`},
+		{"maps of maps keep their keys", `{"path":"a","tree":{"A":{"b":1e1,"B":2}}}`, `{"path":"a","tree":{"A":{"b":10,"B":2}}}`},
+		{"a promoted field", `{"path":"a","extra":[1e0],"Extra":[2]}`, `{"path":"a","extra":[1]}`},
+		{"keys are escaped as encoding/json does", `{"path":"a","<\u00e9>":1,"count":1e0}`, `{"path":"a","count":1}`},
+		{"strings keep their escapes", `{"path":"\u003c\ud83d\ude00","Path":1}`, `{"path":"\u003c\ud83d\ude00"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := s.ValidateJSON(json.RawMessage(tt.in)); err != nil {
+				t.Fatalf("the schema refuses the input: %v", err)
+			}
+			got, changed := n.rewrite(s, []byte(tt.in))
+			want := tt.want
+			if want == "" {
+				want = tt.in
+			}
+			if string(got) != want || changed != (tt.want != "") {
+				t.Errorf("rewrite(%s) = %s, %v; want %s, %v", tt.in, got, changed, want, tt.want != "")
+			}
+		})
+	}
+}
+
+// FuzzNormalize checks, for any document the schema of normalizeArgs
+// accepts, that the rewritten document is valid JSON that the schema still
+// accepts, that a second rewrite changes nothing, and that a document
+// reported unchanged is returned as it was.
+func FuzzNormalize(f *testing.F) {
+	for _, seed := range []string{
+		`{"path":"a"}`,
+		`{"path":"a","Path":"b","count":1e3,"count":2.0}`,
+		`{"path":"a","raw":{"x":1.0},"self":{"N":1},"inner":{"deep":-0.0,"DEEP":1}}`,
+		`{"path":"a","grid":[[1e1],[]],"tree":{"k":{"K":2E1}},"extra":[0.0e9]}`,
+	} {
+		f.Add([]byte(seed))
+	}
+	s, err := Reflect(reflect.TypeFor[normalizeArgs]())
+	if err != nil {
+		f.Fatal(err)
+	}
+	n := newNormalizer(s, reflect.TypeFor[normalizeArgs]())
+	f.Fuzz(func(t *testing.T, doc []byte) {
+		if len(doc) == 0 || s.ValidateJSON(doc) != nil {
+			return
+		}
+		doc = bytes.Trim(doc, " \t\r\n")
+		got, changed := n.rewrite(s, doc)
+		if !changed {
+			if !bytes.Equal(got, doc) {
+				t.Fatalf("rewrite(%q) changed the document to %q but says it did not", doc, got)
+			}
+			return
+		}
+		if !json.Valid(got) {
+			t.Fatalf("rewrite(%q) = %q, not valid JSON", doc, got)
+		}
+		if err := s.ValidateJSON(got); err != nil {
+			t.Fatalf("rewrite(%q) = %q, which the schema refuses: %v", doc, got, err)
+		}
+		if again, changed := n.rewrite(s, got); changed {
+			t.Fatalf("rewrite(%q) = %q, rewritten again to %q", doc, got, again)
+		}
+	})
+}
