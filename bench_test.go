@@ -3,10 +3,15 @@ package toolbundle
 import (
 	"context"
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/filetools"
 )
 
 // benchArgs are the arguments of every tool of benchBundle, as in testprog.
@@ -62,6 +67,46 @@ func BenchmarkExampleCheck(b *testing.B) {
 	for b.Loop() {
 		if err := checkExample(c, "t0 --a x --b y --c z"); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// fileTools returns the bundle of cmd/file-tools, rooted at root.
+func fileTools(root string) Bundle {
+	return Bundle{
+		Name:        "file-tools",
+		Description: "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one.",
+		Tools: []Tool{
+			Use(filetools.ReadFile(root), PreApproved(),
+				Example("read_file --path go.mod", "Read a file"),
+				Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
+			Use(filetools.Search(root), PreApproved(),
+				Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
+			Use(filetools.WriteFile(root),
+				Example(`write_file --path notes.txt '{"content": "one line\n"}'`, "Write a file")),
+		},
+	}
+}
+
+// BenchmarkReadFileCall measures the Go code of one whole call of
+// file-tools in process: building its tools, the startup check, parsing
+// "read_file --path data.txt", running the tool and printing the file. It
+// is what a process pays on top of starting a Go program and reading a
+// file, which scripts/bench.sh measures against the floor.
+func BenchmarkReadFileCall(b *testing.B) {
+	root := b.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "data.txt"), []byte("hello\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	args := []string{"file-tools", "read_file", "--path", "data.txt"}
+	ctx := context.Background()
+	var stdout strings.Builder
+	b.ReportAllocs()
+	for b.Loop() {
+		stdout.Reset()
+		s := sys{stdin: strings.NewReader(""), stdout: &stdout, stderr: io.Discard}
+		if status := run(ctx, fileTools(root), args, s); status != cli.ExitOK || stdout.String() != "hello\n" {
+			b.Fatalf("status %d, stdout %q", status, stdout.String())
 		}
 	}
 }
