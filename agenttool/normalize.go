@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // normalizer prepares an argument document, once a schema reflected from a
@@ -37,6 +38,23 @@ type normalizer struct {
 	// verbatim holds the schema nodes that stand for a Go type with its own
 	// UnmarshalJSON method.
 	verbatim map[*Schema]bool
+}
+
+// lazyNormalizer builds the normalizer of a typed tool on its first call
+// rather than with the tool: a program builds all of its tools and, being
+// one call, runs one of them.
+type lazyNormalizer struct {
+	schema *Schema
+	typ    reflect.Type
+	once   sync.Once
+	n      *normalizer
+}
+
+// get returns the normalizer for documents checked by l.schema, building
+// it the first time.
+func (l *lazyNormalizer) get() *normalizer {
+	l.once.Do(func() { l.n = newNormalizer(l.schema, l.typ) })
+	return l.n
 }
 
 // newNormalizer returns the normalizer for documents checked by s, the

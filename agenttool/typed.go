@@ -142,9 +142,9 @@ func New[Args, Out any](name, description string,
 			}
 		}
 	}
-	var norm *normalizer
+	var norm *lazyNormalizer
 	if validator != nil {
-		norm = newNormalizer(validator, reflect.TypeFor[Args]())
+		norm = &lazyNormalizer{schema: validator, typ: reflect.TypeFor[Args]()}
 	}
 	exec := func(ctx context.Context, call Call) (Result, error) {
 		raw := call.Args
@@ -157,7 +157,7 @@ func New[Args, Out any](name, description string,
 			// them to fields regardless of case, a repeated member counts
 			// once, and an integer the schema accepted as 1e3 decodes as
 			// 1000. Everything else, and the call itself, keeps its bytes.
-			if v, changed := norm.rewrite(validator, bytes.Trim(raw, " \t\r\n")); changed {
+			if v, changed := norm.get().rewrite(validator, bytes.Trim(raw, " \t\r\n")); changed {
 				raw = v
 			}
 		}
