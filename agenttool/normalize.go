@@ -1,12 +1,12 @@
 package agenttool
 
 import (
-	"bytes"
 	"encoding/json"
 	"reflect"
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // normalizer prepares an argument document, once a schema reflected from a
@@ -140,25 +140,29 @@ type member struct {
 
 // object rewrites an object that s, an object schema, accepted.
 func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
-		return raw, false
-	}
 	var (
 		members []member
-		index   = make(map[string]int)
+		index   map[string]int
 		changed bool
 	)
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
+	i := skipSpace(raw, 1)
+	for i < len(raw) && raw[i] != '}' {
+		if raw[i] != '"' {
 			return raw, false
 		}
-		name, _ := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
+		end := stringEnd(raw, i)
+		name := memberName(raw[i:end])
+		if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
 			return raw, false
 		}
+		i = skipSpace(raw, i+1)
+		end = valueEnd(raw, i)
+		value := raw[i:end]
+		i = skipSpace(raw, end)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
+
 		sub, listed := s.property(name)
 		if !listed {
 			if s.AdditionalProperties == nil || s.NoAdditional {
@@ -169,6 +173,9 @@ func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
 		}
 		v, ok := n.rewrite(sub, value)
 		changed = changed || ok
+		if index == nil {
+			index = make(map[string]int)
+		}
 		if i, seen := index[name]; seen {
 			members[i].gone = true
 			changed = true
@@ -197,22 +204,20 @@ func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
 
 // array rewrites an array that s, an array schema with items, accepted.
 func (n *normalizer) array(s *Schema, raw []byte) ([]byte, bool) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if _, err := dec.Token(); err != nil {
-		return raw, false
-	}
 	var (
 		elems   [][]byte
 		changed bool
 	)
-	for dec.More() {
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return raw, false
-		}
-		v, ok := n.rewrite(s.Items, value)
+	i := skipSpace(raw, 1)
+	for i < len(raw) && raw[i] != ']' {
+		end := valueEnd(raw, i)
+		v, ok := n.rewrite(s.Items, raw[i:end])
 		changed = changed || ok
 		elems = append(elems, v)
+		i = skipSpace(raw, end)
+		if i < len(raw) && raw[i] == ',' {
+			i = skipSpace(raw, i+1)
+		}
 	}
 	if !changed {
 		return raw, false
@@ -226,6 +231,90 @@ func (n *normalizer) array(s *Schema, raw []byte) ([]byte, bool) {
 		b = append(b, e...)
 	}
 	return append(b, ']'), true
+}
+
+// The functions below read a document that validation has already decoded,
+// so they take it to be valid JSON: each finds where a piece ends, without
+// building tokens or checking what it passes over. FuzzNormalize holds them
+// to encoding/json's reading.
+
+// skipSpace returns the index of the first byte at or after i in b that is
+// not JSON white space, or len(b).
+func skipSpace(b []byte, i int) int {
+	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
+		i++
+	}
+	return i
+}
+
+// stringEnd returns the index just past the string that starts at b[i].
+func stringEnd(b []byte, i int) int {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '\\':
+			j++
+		case '"':
+			return j + 1
+		}
+	}
+	return len(b)
+}
+
+// valueEnd returns the index just past the value that starts at b[i].
+func valueEnd(b []byte, i int) int {
+	if i >= len(b) {
+		return len(b)
+	}
+	switch b[i] {
+	case '"':
+		return stringEnd(b, i)
+	case '{', '[':
+		depth := 0
+		for j := i; j < len(b); j++ {
+			switch b[j] {
+			case '"':
+				j = stringEnd(b, j) - 1
+			case '{', '[':
+				depth++
+			case '}', ']':
+				if depth--; depth == 0 {
+					return j + 1
+				}
+			}
+		}
+		return len(b)
+	}
+	// A number, true, false or null runs up to the next delimiter.
+	j := i
+	for j < len(b) && !strings.ContainsRune(",]} \t\r\n", rune(b[j])) {
+		j++
+	}
+	return j
+}
+
+// memberName returns the text of q, a member name as written, quotes
+// included. A plain ASCII name is its bytes; any other is decoded as
+// encoding/json decodes it, escapes and invalid UTF-8 included.
+func memberName(q []byte) string {
+	if len(q) < 2 {
+		return ""
+	}
+	inner := q[1 : len(q)-1]
+	plain := true
+	for _, c := range inner {
+		if c == '\\' || c >= utf8.RuneSelf {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return string(inner)
+	}
+	var name string
+	if err := json.Unmarshal(q, &name); err != nil {
+		return string(inner)
+	}
+	return name
 }
 
 // maxPlainDigits bounds the digits plainInteger writes out: no Go integer

@@ -62,6 +62,9 @@ func TestNormalizerRewrite(t *testing.T) {
 		{"a promoted field", `{"path":"a","extra":[1e0],"Extra":[2]}`, `{"path":"a","extra":[1]}`},
 		{"keys are escaped as encoding/json does", `{"path":"a","<\u00e9>":1,"count":1e0}`, `{"path":"a","count":1}`},
 		{"strings keep their escapes", `{"path":"\u003c\ud83d\ude00","Path":1}`, `{"path":"\u003c\ud83d\ude00"}`},
+		{"strings holding quotes and brackets", `{"path":"a\"]}\\","P\"]":"[{\"","count":1e0}`, `{"path":"a\"]}\\","count":1}`},
+		{"white space everywhere", "{ \"path\" :\t\"a\" ,\r\n \"grid\" : [ [ 1e0 ] , [ ] ] }", `{"path":"a","grid":[[1],[ ]]}`},
+		{"a name with an escape", `{"p\u0061th":"a","count":1e0}`, `{"path":"a","count":1}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -81,9 +84,10 @@ func TestNormalizerRewrite(t *testing.T) {
 }
 
 // FuzzNormalize checks, for any document the schema of normalizeArgs
-// accepts, that the rewritten document is valid JSON that the schema still
-// accepts, that a second rewrite changes nothing, and that a document
-// reported unchanged is returned as it was.
+// accepts, that the rewrite is byte for byte what the reference reading
+// with encoding/json's decoder gives, that the rewritten document is valid
+// JSON that the schema still accepts, that a second rewrite changes
+// nothing, and that a document reported unchanged is returned as it was.
 func FuzzNormalize(f *testing.F) {
 	for _, seed := range []string{
 		`{"path":"a"}`,
@@ -104,6 +108,9 @@ func FuzzNormalize(f *testing.F) {
 		}
 		doc = bytes.Trim(doc, " \t\r\n")
 		got, changed := n.rewrite(s, doc)
+		if want, wantChanged := (refNormalizer{n}).rewrite(s, doc); !bytes.Equal(got, want) || changed != wantChanged {
+			t.Fatalf("rewrite(%q) = %q, %v; the decoder's reading gives %q, %v", doc, got, changed, want, wantChanged)
+		}
 		if !changed {
 			if !bytes.Equal(got, doc) {
 				t.Fatalf("rewrite(%q) changed the document to %q but says it did not", doc, got)
@@ -120,4 +127,117 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("rewrite(%q) = %q, rewritten again to %q", doc, got, again)
 		}
 	})
+}
+
+// refNormalizer is the normalizer as it first read documents, with
+// encoding/json's decoder, token by token: slower, but plainly right. It is
+// the reference FuzzNormalize holds the in-place reading to.
+type refNormalizer struct{ *normalizer }
+
+// rewrite is normalizer.rewrite, recursing through the reference.
+func (n refNormalizer) rewrite(s *Schema, raw []byte) ([]byte, bool) {
+	if s == nil || len(raw) == 0 || n.verbatim[s] {
+		return raw, false
+	}
+	switch c := raw[0]; {
+	case c == '{' && s.Type == "object":
+		return n.object(s, raw)
+	case c == '[' && s.Type == "array" && s.Items != nil:
+		return n.array(s, raw)
+	case (c == '-' || '0' <= c && c <= '9') && s.Type == "integer":
+		if p, ok := plainInteger(string(raw)); ok && p != string(raw) {
+			return []byte(p), true
+		}
+	}
+	return raw, false
+}
+
+// object is normalizer.object reading with json.Decoder.
+func (n refNormalizer) object(s *Schema, raw []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return raw, false
+	}
+	var (
+		members []member
+		index   = make(map[string]int)
+		changed bool
+	)
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return raw, false
+		}
+		name, _ := tok.(string)
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return raw, false
+		}
+		sub, listed := s.property(name)
+		if !listed {
+			if s.AdditionalProperties == nil || s.NoAdditional {
+				changed = true
+				continue
+			}
+			sub = s.AdditionalProperties
+		}
+		v, ok := n.rewrite(sub, value)
+		changed = changed || ok
+		if i, seen := index[name]; seen {
+			members[i].gone = true
+			changed = true
+		}
+		index[name] = len(members)
+		members = append(members, member{name: name, value: v})
+	}
+	if !changed {
+		return raw, false
+	}
+	b := make([]byte, 0, len(raw))
+	b = append(b, '{')
+	for _, m := range members {
+		if m.gone {
+			continue
+		}
+		if len(b) > 1 {
+			b = append(b, ',')
+		}
+		b = appendString(b, m.name)
+		b = append(b, ':')
+		b = append(b, m.value...)
+	}
+	return append(b, '}'), true
+}
+
+// array is normalizer.array reading with json.Decoder.
+func (n refNormalizer) array(s *Schema, raw []byte) ([]byte, bool) {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if _, err := dec.Token(); err != nil {
+		return raw, false
+	}
+	var (
+		elems   [][]byte
+		changed bool
+	)
+	for dec.More() {
+		var value json.RawMessage
+		if err := dec.Decode(&value); err != nil {
+			return raw, false
+		}
+		v, ok := n.rewrite(s.Items, value)
+		changed = changed || ok
+		elems = append(elems, v)
+	}
+	if !changed {
+		return raw, false
+	}
+	b := make([]byte, 0, len(raw))
+	b = append(b, '[')
+	for i, e := range elems {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, e...)
+	}
+	return append(b, ']'), true
 }
