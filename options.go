@@ -147,12 +147,19 @@ func splitWords(s string) ([]string, error) {
 // about a quoted backslash-newline; and any other control character but the
 // tab, which a model cannot type and a command line may not carry (NUL).
 func checkChars(s string) error {
+	return checkOneLine(s, "an example")
+}
+
+// checkOneLine refuses in s, which what names in the message, a line break
+// (Unicode's line and paragraph separators and NEL included) and any other
+// control character but the tab.
+func checkOneLine(s, what string) error {
 	for _, r := range s {
 		switch {
 		case r == '\n', r == '\r', r == '\v', r == '\f', r == 0x85, r == 0x2028, r == 0x2029:
-			return fmt.Errorf("%q must not appear in an example; it is one line", r)
+			return fmt.Errorf("%q must not appear in %s; it is one line", r, what)
 		case r != '\t' && unicode.IsControl(r):
-			return fmt.Errorf("%q must not appear in an example; it is a control character", r)
+			return fmt.Errorf("%q must not appear in %s; it is a control character", r, what)
 		}
 	}
 	return nil
@@ -163,13 +170,8 @@ func checkChars(s string) error {
 // control character but the tab, or one starting a code fence, which would
 // swallow the rest of the skill's body.
 func checkCaption(c string) error {
-	for _, r := range c {
-		switch {
-		case r == '\n', r == '\r', r == '\v', r == '\f', r == 0x85, r == 0x2028, r == 0x2029:
-			return fmt.Errorf("%q must not appear in a caption; it is one line", r)
-		case r != '\t' && unicode.IsControl(r):
-			return fmt.Errorf("%q must not appear in a caption; it is a control character", r)
-		}
+	if err := checkOneLine(c, "a caption"); err != nil {
+		return err
 	}
 	if t := strings.TrimSpace(c); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
 		return errors.New("a caption must not start with a code fence")

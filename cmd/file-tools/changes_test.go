@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bufio"
-	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -17,42 +15,15 @@ import (
 func TestEditedWhileAsking(t *testing.T) {
 	tree := newTree(t)
 	target := filepath.Join(tree, "data.txt")
-	cmd := command(t, program, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	stderrPipe, err := cmd.StderrPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stdout bytes.Buffer
-	cmd.Stdout = &stdout
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	r := bufio.NewReader(stderrPipe)
-	var stderr bytes.Buffer
-	const prompt = "Continue? [y/N] "
-	for !strings.HasSuffix(stderr.String(), prompt) {
-		c, err := r.ReadByte()
-		if err != nil {
-			t.Fatalf("no prompt before %v; stderr %q", err, stderr.String())
-		}
-		stderr.WriteByte(c)
-	}
+	a := startAsking(t, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
 	const edited = "hello, edited meanwhile\n"
 	if err := os.WriteFile(target, []byte(edited), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := io.WriteString(stdin, "y\n"); err != nil {
+	if _, err := io.WriteString(a.stdin, "y\n"); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := io.Copy(&stderr, r); err != nil {
-		t.Fatal(err)
-	}
-	got := finish(t, cmd, cmd.Wait(), &stdout, &stderr)
+	got := a.finish(t)
 	want := "Replace data.txt (6 bytes)?\n" + prompt +
 		"Error: not replaced: data.txt changed while the question was pending; run the call again to be asked about it as it is now\n"
 	if got.status != 1 || got.stdout != "" || got.stderr != want {

@@ -4,11 +4,13 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -216,4 +218,54 @@ func checkRecord(t *testing.T, path, data string) {
 	if id, ok := strings.CutPrefix(rec.Call, "cli_"); !ok || len(id) != 26 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") != "" {
 		t.Errorf("record call %q, want cli_ and 26 characters of lower-case base32", rec.Call)
 	}
+}
+
+// prompt is what the program prints on stderr when it asks a person.
+const prompt = "Continue? [y/N] "
+
+// asking is a run of the program that waits at a person's prompt.
+type asking struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser // open until the test closes it, so the prompt waits
+	rest   *bufio.Reader  // stderr after the prompt
+	stdout bytes.Buffer
+	stderr bytes.Buffer // stderr up to the prompt, then what finish adds
+}
+
+// startAsking starts the program in dir with args, which make it ask, and
+// reads stderr up to the prompt.
+func startAsking(t *testing.T, dir string, args ...string) *asking {
+	t.Helper()
+	a := &asking{cmd: command(t, program, dir, args...)}
+	var err error
+	if a.stdin, err = a.cmd.StdinPipe(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.stdin.Close() })
+	stderrPipe, err := a.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.cmd.Stdout = &a.stdout
+	if err := a.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	a.rest = bufio.NewReader(stderrPipe)
+	for !strings.HasSuffix(a.stderr.String(), prompt) {
+		c, err := a.rest.ReadByte()
+		if err != nil {
+			t.Fatalf("no prompt before %v; stderr %q", err, a.stderr.String())
+		}
+		a.stderr.WriteByte(c)
+	}
+	return a
+}
+
+// finish reads the rest of stderr and waits for the program.
+func (a *asking) finish(t *testing.T) outcome {
+	t.Helper()
+	if _, err := io.Copy(&a.stderr, a.rest); err != nil {
+		t.Fatal(err)
+	}
+	return finish(t, a.cmd, a.cmd.Wait(), &a.stdout, &a.stderr)
 }

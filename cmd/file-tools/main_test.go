@@ -1,12 +1,10 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -362,39 +360,12 @@ func TestInterrupt(t *testing.T) {
 		t.Run(sig.String(), func(t *testing.T) {
 			tree := newTree(t)
 			before := snapshot(t, tree)
-			cmd := command(t, program, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
-			// The pipe stays open until the end, so the prompt waits.
-			stdin, err := cmd.StdinPipe()
-			if err != nil {
+			// The prompt waits, since stdin stays open until the end.
+			a := startAsking(t, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
+			if err := a.cmd.Process.Signal(sig); err != nil {
 				t.Fatal(err)
 			}
-			defer stdin.Close()
-			stderrPipe, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			var stdout bytes.Buffer
-			cmd.Stdout = &stdout
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			r := bufio.NewReader(stderrPipe)
-			var stderr bytes.Buffer
-			const prompt = "Continue? [y/N] "
-			for !strings.HasSuffix(stderr.String(), prompt) {
-				c, err := r.ReadByte()
-				if err != nil {
-					t.Fatalf("no prompt before %v; stderr %q", err, stderr.String())
-				}
-				stderr.WriteByte(c)
-			}
-			if err := cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			if _, err := io.Copy(&stderr, r); err != nil {
-				t.Fatal(err)
-			}
-			got := finish(t, cmd, cmd.Wait(), &stdout, &stderr)
+			got := a.finish(t)
 			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace data.txt: context canceled\n"
 			if got.status != 1 || got.stdout != "" || got.stderr != want {
 				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
