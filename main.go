@@ -95,9 +95,8 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 // what one call costs: the runtime starts a goroutine locked to a thread of
 // its own to keep the signal mask, and enabling each signal is a round trip
 // with that thread, about a third of a millisecond in all, which would
-// otherwise come before the startup check.
-// run waits only where it matters, before export-skill or a tool does
-// anything.
+// otherwise come before the startup check. run waits only where it matters,
+// before export-skill or a tool does anything.
 //
 // The first signal restores the default handling before it cancels ctx, so
 // that a second one, however soon after the tool sees the cancellation,
@@ -158,8 +157,9 @@ type sys struct {
 	// armed, when non-nil, returns once SIGINT and SIGTERM would cancel the
 	// context run was given instead of ending the process. run calls it
 	// before export-skill, and the tool that route gives the runner calls it
-	// before it executes: from those points on, a signal that simply ended
-	// the process could leave something half done or unclosed.
+	// before it executes, unless that tool is read-only in a bundle with
+	// nothing to close: from those points on, a signal that simply ended the
+	// process could leave something half done or unclosed.
 	armed func()
 
 	// fault, when non-nil, is called before each step of the atomic write
