@@ -92,7 +92,7 @@ func isPlain(r rune) bool {
 // break or other control character may not appear at all; any of these is
 // an error naming the rune.
 func splitWords(s string) ([]string, error) {
-	if err := checkChars(s); err != nil {
+	if err := checkOneLine(s, "an example"); err != nil {
 		return nil, err
 	}
 	var (
@@ -141,18 +141,12 @@ func splitWords(s string) ([]string, error) {
 	return words, nil
 }
 
-// checkChars refuses, quoted or not, what a model could not copy from an
-// example into a command line: a line break, Unicode's line and paragraph
-// separators included, since an example is one line and shells disagree
-// about a quoted backslash-newline; and any other control character but the
-// tab, which a model cannot type and a command line may not carry (NUL).
-func checkChars(s string) error {
-	return checkOneLine(s, "an example")
-}
-
-// checkOneLine refuses in s, which what names in the message, a line break
-// (Unicode's line and paragraph separators and NEL included) and any other
-// control character but the tab.
+// checkOneLine refuses in s, an example or a caption as what says in the
+// message, what would not survive being copied as one line: a line break,
+// Unicode's line and paragraph separators and NEL included, since shells
+// disagree about a quoted backslash-newline and Markdown would end the
+// line there; and any other control character but the tab, which a model
+// cannot type and a command line cannot always carry (NUL never).
 func checkOneLine(s, what string) error {
 	for _, r := range s {
 		switch {
