@@ -29,9 +29,10 @@ import (
 // cheap.
 //
 // Text that a SKILL.md cannot hold, a description or version that is not
-// valid UTF-8, or a version that is not one clean line, is an error here rather than in agentskill.Encode, so that
-// the startup check refuses the bundle instead of every export failing; so
-// is a name with white space around it, which Validate would misreport.
+// valid UTF-8, or a version that is not one clean line, is an error here
+// rather than in agentskill.Encode, so that the startup check refuses the
+// bundle instead of every export failing; so is a name with white space
+// around it, which Validate would misreport.
 func buildSkill(b Bundle, full bool) (*agentskill.Skill, error) {
 	// Validate would trim the name and then blame the directory, named
 	// after the untrimmed name, for not matching it.
