@@ -176,8 +176,8 @@ func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
 		if index == nil {
 			index = make(map[string]int)
 		}
-		if i, seen := index[name]; seen {
-			members[i].gone = true
+		if prev, seen := index[name]; seen {
+			members[prev].gone = true
 			changed = true
 		}
 		index[name] = len(members)
@@ -317,15 +317,16 @@ func memberName(q []byte) string {
 	return name
 }
 
-// maxPlainDigits bounds the digits plainInteger writes out: no Go integer
-// has more than 20, and a longer number, left as written, fails to decode
-// with an error that shows it as the caller wrote it.
-// maxExponent bounds the negative exponents it reads, so that its
-// arithmetic stays far from overflowing: a number that needs more zeros
-// after the point than that to be whole is left as it is.
 const (
+	// maxPlainDigits bounds the digits plainInteger writes out: no Go
+	// integer has more than 20, and a longer number, left as written, fails
+	// to decode with an error that shows it as the caller wrote it.
 	maxPlainDigits = 20
-	maxExponent    = 10000
+
+	// maxExponent bounds the negative exponents plainInteger reads, so that
+	// its arithmetic stays far from overflowing: a number that needs more
+	// zeros after the point than that to be whole is left as it is.
+	maxExponent = 10000
 )
 
 // plainInteger writes the JSON number n in plain digits, with a minus sign
