@@ -40,16 +40,6 @@ func (e *ValidationError) Error() string {
 //
 // Every failure is a *ValidationError. A nil s accepts any valid JSON.
 func (s *Schema) ValidateJSON(raw json.RawMessage) error {
-	v, err := decodeJSON(raw)
-	if err != nil {
-		return err
-	}
-	return s.Validate(v)
-}
-
-// decodeJSON decodes an argument document as ValidateJSON reads it, or
-// fails with the *ValidationError ValidateJSON reports.
-func decodeJSON(raw json.RawMessage) (any, error) {
 	if len(raw) == 0 {
 		raw = json.RawMessage("{}")
 	}
@@ -57,12 +47,12 @@ func decodeJSON(raw json.RawMessage) (any, error) {
 	dec.UseNumber()
 	var v any
 	if err := dec.Decode(&v); err != nil {
-		return nil, &ValidationError{Msg: "not valid JSON: " + err.Error()}
+		return &ValidationError{Msg: "not valid JSON: " + err.Error()}
 	}
 	if len(bytes.TrimLeft(raw[dec.InputOffset():], " \t\r\n")) > 0 {
-		return nil, &ValidationError{Msg: "not valid JSON: unexpected data after the value"}
+		return &ValidationError{Msg: "not valid JSON: unexpected data after the value"}
 	}
-	return v, nil
+	return s.Validate(v)
 }
 
 // Validate checks a decoded JSON value against s and returns the first
