@@ -335,11 +335,11 @@ func TestHiddenPreApproved(t *testing.T) {
 	}
 }
 
-// TestTextNotUTF8 checks that a description or version that a SKILL.md
+// TestTextRefused checks that a description or version that a SKILL.md
 // cannot hold, or a version that is not one clean line, is refused at
-// startup, as every other flaw that would make
-// the export fail, rather than by export-skill alone.
-func TestTextNotUTF8(t *testing.T) {
+// startup, as every other flaw that would make the export fail, rather
+// than by export-skill alone.
+func TestTextRefused(t *testing.T) {
 	root := workTree(t)
 	tests := []struct {
 		name   string
@@ -400,8 +400,8 @@ func TestNamePadded(t *testing.T) {
 
 // TestExportRoundTrip exports bundles whose description and version hold
 // what YAML gives a meaning to (a version only inside it: around it, white
-// space is refused, see TestTextNotUTF8), and checks that the file reads back with the
-// same values, validates, and is up to date for --check.
+// space is refused, see TestTextRefused), and checks that the file reads
+// back with the same values, validates, and is up to date for --check.
 func TestExportRoundTrip(t *testing.T) {
 	root := workTree(t)
 	tests := []struct {
