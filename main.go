@@ -147,8 +147,9 @@ func (e signalError) Error() string { return e.sig.String() + " signal received"
 // call.
 func (e signalError) Is(target error) bool { return target == context.Canceled }
 
-// sys is what run needs from the process: its standard streams, and for
-// tests a way to make the atomic write of export-skill fail.
+// sys is what run needs from the process: its standard streams, a way to
+// wait until the signals are caught, and for tests a way to make the atomic
+// write of export-skill fail.
 type sys struct {
 	stdin  io.Reader
 	stdout io.Writer
@@ -177,9 +178,10 @@ const (
 	cmdSchema      = "schema"
 )
 
-// run is Main without the signal handling: it checks the bundle, dispatches
-// on the first word after the program's name, and closes the tools on the
-// way out, whatever happened.
+// run is Main once the signal handling is under way: it checks the bundle,
+// dispatches on the first word after the program's name, waiting through
+// s.armed for the signals to be caught where an early one could lose
+// something, and closes the tools on the way out, whatever happened.
 func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	defer closeTools(b, s.stderr)
 	if err := checkBundle(b); err != nil {
