@@ -95,8 +95,9 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err != nil {
 		return agenttool.Result{}, err
 	}
-	// Stat before opening: opening a FIFO for reading blocks until
-	// something writes to it.
+	// Stat before opening to name a directory as one; openRegular, which
+	// cannot tell it from any other file that is not regular, checks again
+	// on the opened file, in case the entry was swapped in between.
 	info, err := t.root.Stat(rel)
 	if err != nil {
 		return agenttool.Result{}, explain(args.Path, err)
