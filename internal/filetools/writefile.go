@@ -210,8 +210,9 @@ func confirm(ctx context.Context, path string, size int64) error {
 	return fmt.Errorf("not replaced: %s exists; nobody confirmed the replacement", path)
 }
 
-// staleAnswer is the refusal of a write whose target changed after the
-// user agreed to replace it.
+// staleAnswer is the refusal of a write whose target is no longer what
+// write_file saw when it first looked: a file changed after the user agreed
+// to replace it, or one that appeared where there was none.
 type staleAnswer string
 
 func (e staleAnswer) Error() string { return string(e) }
