@@ -125,18 +125,20 @@ func LoadDir(dir string) (*Skill, error) {
 }
 
 // guardFS is the file system of a skill's directory, which must not lead
-// outside it. The underlying os.Root already refuses to escape; the guard
-// checks first so that the error says why, and matches ErrOutside.
+// outside it. The underlying os.Root already refuses to escape, but it also
+// refuses links that stay inside, when they are absolute or pass through
+// the parent; the guard resolves every name first, so that those reach
+// their file and an escape fails with an error that says why and matches
+// ErrOutside.
 type guardFS struct {
 	dir  string // the directory, its symbolic links resolved
 	fsys fs.FS  // the os.Root of dir
 }
 
 // resolve refuses an invalid name and a name whose symbolic links lead
-// outside g.dir. It returns the name under which the os.Root reaches the
-// same file: the link's target, relative to g.dir, since the os.Root
-// refuses an absolute link, and a link whose path passes through the
-// parent, even when it ends inside. A name that does not exist passes
+// outside g.dir. Otherwise it returns the name with its links resolved,
+// relative to g.dir, under which the os.Root reaches the file without
+// following a link it would refuse. A name that does not exist passes
 // unchanged: the operation that follows reports it.
 func (g guardFS) resolve(op, name string) (string, error) {
 	if !fs.ValidPath(name) {
