@@ -18,13 +18,15 @@ type Bundle struct {
 	// Description is the skill's description: what the tools do and when a
 	// task needs them. It is what a model reads to decide whether to load
 	// the skill. Surrounding white space is trimmed wherever it is used. It
-	// must be valid UTF-8, as must Version, since a SKILL.md holds only text.
+	// must be valid UTF-8, since a SKILL.md holds only text.
 	Description string
 
 	// Version is printed by the version command and recorded in the skill's
 	// metadata. When empty, the main module's version from the build
 	// information is used, "(devel)" included; without build information
-	// there is no version at all.
+	// there is no version at all. A version given here must be valid UTF-8,
+	// with no white space around it and no control character in it: Main
+	// refuses one read with its trailing newline rather than trim it.
 	Version string
 
 	// Tools are the program's commands, in the order the skill and the help
