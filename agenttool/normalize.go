@@ -1,6 +1,7 @@
 package agenttool
 
 import (
+	"bytes"
 	"encoding/json"
 	"reflect"
 	"strconv"
@@ -124,6 +125,12 @@ func (n *normalizer) rewrite(s *Schema, raw []byte) ([]byte, bool) {
 	case c == '[' && s.Type == "array" && s.Items != nil:
 		return n.array(s, raw)
 	case (c == '-' || '0' <= c && c <= '9') && s.Type == "integer":
+		// JSON allows no leading zero, so plain digits are already as
+		// plainInteger would write them, but for -0; skipping them spares
+		// a string per integer of every call.
+		if !bytes.ContainsAny(raw, ".eE") && string(raw) != "-0" {
+			return raw, false
+		}
 		if p, ok := plainInteger(string(raw)); ok && p != string(raw) {
 			return []byte(p), true
 		}
@@ -141,7 +148,10 @@ type member struct {
 // object rewrites an object that s, an object schema, accepted.
 func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
 	var (
-		members []member
+		// Most argument objects have a few members; the array keeps
+		// them off the heap.
+		buf     [8]member
+		members = buf[:0]
 		index   map[string]int
 		changed bool
 	)
