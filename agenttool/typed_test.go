@@ -454,14 +454,19 @@ func TestNewDecodesWhatItChecked(t *testing.T) {
 
 	// A number the schema does not accept as an integer is refused before
 	// decoding, and one it accepts that no int holds fails to decode.
-	for args, want := range map[string]string{
-		`{"path":"a","count":1.5}`:  "invalid arguments: count: expected integer, got 1.5",
-		`{"path":"a","count":1e30}`: "invalid arguments: json: cannot unmarshal number 1e30 into Go struct field",
-	} {
-		_, err := tool.Execute(context.Background(), agenttool.Call{ID: "c", Args: json.RawMessage(args)})
-		if err == nil || !strings.HasPrefix(err.Error(), want) {
-			t.Errorf("Execute(%s) = %v, want an error starting %q", args, err, want)
-		}
+	refusals := []struct {
+		name, args, want string
+	}{
+		{"a fraction is refused by the schema", `{"path":"a","count":1.5}`, "invalid arguments: count: expected integer, got 1.5"},
+		{"a whole number too large for an int", `{"path":"a","count":1e30}`, "invalid arguments: json: cannot unmarshal number 1e30 into Go struct field"},
+	}
+	for _, tt := range refusals {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tool.Execute(context.Background(), agenttool.Call{ID: "c", Args: json.RawMessage(tt.args)})
+			if err == nil || !strings.HasPrefix(err.Error(), tt.want) {
+				t.Errorf("Execute(%s) = %v, want an error starting %q", tt.args, err, tt.want)
+			}
+		})
 	}
 }
 
