@@ -136,6 +136,7 @@ func explain(p string, err error) error {
 // fileError is an error of the package that callers match with errors.Is.
 type fileError string
 
+// Error returns the message as it was written.
 func (e fileError) Error() string { return string(e) }
 
 // errNotRegular is openRegular's refusal of anything but a regular file.

@@ -215,6 +215,7 @@ func confirm(ctx context.Context, path string, size int64) error {
 // to replace it, or one that appeared where there was none.
 type staleAnswer string
 
+// Error returns the message as it was written.
 func (e staleAnswer) Error() string { return string(e) }
 
 // sameState reports whether two observations of the entry at one path show
