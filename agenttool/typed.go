@@ -251,11 +251,11 @@ func (t *closingFuncTool) Close() error { return t.opts.closer() }
 // error reading "invalid arguments: " followed by, and wrapping, the
 // encoding/json error. That error is not a *ValidationError.
 //
-// Decode is encoding/json's reading, as it is: a member fills the field
+// Decode adds nothing to encoding/json's rules: a member fills the field
 // whose name matches its own regardless of case, and an integer field
 // takes only an integer written in plain digits. The tools New builds with
 // a reflected schema prepare the arguments before they call it, so that
-// neither surprises their function.
+// neither rule surprises their function.
 func Decode[T any](raw json.RawMessage) (T, error) {
 	var v T
 	if len(raw) == 0 {
