@@ -46,10 +46,12 @@ import (
 // status 2 and one line on stderr, a bundle without a name or tools, a tool
 // that is nil, unnamed, named twice, named as one of the program's own
 // commands, or named so that the skill's command lines would have to quote it
-// or would read it as an option, a bundle whose skill would not validate,
-// and an example that does not parse against its command. A bundle whose
-// tools are all hidden is accepted. The check runs on every command, help and
-// version included, so a broken bundle never runs at all.
+// or would read it as an option, a bundle whose skill would not validate
+// or whose description or version a SKILL.md cannot hold as written, an
+// example that does not parse against its command, and a caption that is
+// not one line of prose. A bundle whose tools are all hidden is accepted.
+// The check runs on every command, help and version included, so a broken
+// bundle never runs at all.
 //
 // An interrupt (SIGINT) or SIGTERM cancels the running call's context, with
 // an error naming the signal as its cause (see context.Cause); a second one
