@@ -350,12 +350,12 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 		info, err := os.Lstat(path)
 		return err == nil && info.IsDir()
 	}
-	notFile := fmt.Errorf("%s is a directory; --force replaces a file or a link, never a directory", path)
+	notFile := fmt.Errorf("%s is a directory; export-skill never replaces one, even with --force", path)
 	switch info, err := os.Lstat(path); {
-	case err == nil && !force:
-		return nil, exists
 	case err == nil && info.IsDir():
 		return nil, notFile
+	case err == nil && !force:
+		return nil, exists
 	case err != nil && !errors.Is(err, fs.ErrNotExist):
 		return nil, err
 	}
@@ -384,7 +384,7 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 	if err != nil {
 		os.Remove(tmp)
 		switch {
-		case force && isDir():
+		case isDir():
 			return nil, notFile
 		case force:
 			return nil, err

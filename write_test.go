@@ -141,10 +141,9 @@ func TestAtomicWrite(t *testing.T) {
 			}
 			// The refusal names the directory, not the temporary file
 			// that was never renamed.
-			want := "file-tools: export-skill: " + skillPath(dir) + " exists; give --force to replace it\n"
-			if force {
-				want = "file-tools: export-skill: " + skillPath(dir) + " is a directory; --force replaces a file or a link, never a directory\n"
-			}
+			// Without --force too, since pointing to --force would send
+			// the user to an option that refuses it as well.
+			want := "file-tools: export-skill: " + skillPath(dir) + " is a directory; export-skill never replaces one, even with --force\n"
 			if r := export(t, invocation{}, dir, force); r.status != 1 || r.stdout != "" || r.stderr != want {
 				t.Errorf("want status 1 and stderr %q\n%v", want, r)
 			}
@@ -348,23 +347,25 @@ func TestAtomicWrite(t *testing.T) {
 		}
 	})
 
-	t.Run("directory appearing during a forced write", func(t *testing.T) {
-		dir := t.TempDir()
-		fault := func(s string) error {
-			if s == "final" {
-				return os.Mkdir(skillPath(dir), 0o755)
+	for _, force := range []bool{false, true} {
+		t.Run(fmt.Sprintf("directory appearing during the write, force %v", force), func(t *testing.T) {
+			dir := t.TempDir()
+			fault := func(s string) error {
+				if s == "final" {
+					return os.Mkdir(skillPath(dir), 0o755)
+				}
+				return nil
 			}
-			return nil
-		}
-		r := export(t, invocation{fault: fault}, dir, true)
-		want := "file-tools: export-skill: " + skillPath(dir) + " is a directory; --force replaces a file or a link, never a directory\n"
-		if r.status != 1 || r.stderr != want || r.stdout != "" {
-			t.Errorf("want status 1 and stderr %q\n%v", want, r)
-		}
-		if info, err := os.Stat(skillPath(dir)); err != nil || !info.IsDir() {
-			t.Errorf("the directory is gone: %v", err)
-		}
-	})
+			r := export(t, invocation{fault: fault}, dir, force)
+			want := "file-tools: export-skill: " + skillPath(dir) + " is a directory; export-skill never replaces one, even with --force\n"
+			if r.status != 1 || r.stderr != want || r.stdout != "" {
+				t.Errorf("want status 1 and stderr %q\n%v", want, r)
+			}
+			if info, err := os.Stat(skillPath(dir)); err != nil || !info.IsDir() {
+				t.Errorf("the directory is gone: %v", err)
+			}
+		})
+	}
 
 	t.Run("steps in order", func(t *testing.T) {
 		dir := t.TempDir()
