@@ -454,34 +454,41 @@ func TestExportRoundTrip(t *testing.T) {
 // write and for --check, and that it gives none otherwise.
 func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
 	root := workTree(t)
-	skills := t.TempDir()
-	own := filepath.Join(skills, "file-tools")
-	note := func(dir string) string {
-		return "file-tools: note: " + dir + " is already named file-tools, and export-skill adds the skill's directory itself; give the directory that holds the skills, " +
-			skills + ", unless you mean " + filepath.Join(own, "file-tools", "SKILL.md") + "\n"
-	}
 	tests := []struct {
 		name   string
-		words  []string
+		option string
+		own    bool   // give <skills>/file-tools rather than <skills>
+		suffix string // added to the directory given
 		status int
-		note   string // "" when there is none
 	}{
-		{"check, the skill's own directory", []string{"--check", own + string(filepath.Separator)}, 1, note(own + string(filepath.Separator))},
-		{"write, the skill's own directory", []string{"--force", own}, 0, note(own)},
-		{"check, the skills' directory", []string{"--check", skills}, 1, ""},
-		{"write, the skills' directory", []string{"--force", skills}, 0, ""},
+		{"check, the skill's own directory", "--check", true, string(filepath.Separator), 1},
+		{"write, the skill's own directory", "--force", true, "", 0},
+		{"check, the skills' directory", "--check", false, "", 1},
+		{"write, the skills' directory", "--force", false, "", 0},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := call(goldenBundle(root), append([]string{"export-skill"}, tt.words...)...)
+			skills := t.TempDir()
+			own := filepath.Join(skills, "file-tools")
+			dir := skills
+			if tt.own {
+				dir = own
+			}
+			dir += tt.suffix
+			r := call(goldenBundle(root), "export-skill", tt.option, dir)
 			if r.status != tt.status {
 				t.Fatalf("status %d, want %d\n%v", r.status, tt.status, r)
 			}
-			if got := strings.Contains(r.stderr, "note: "); got != (tt.note != "") {
-				t.Fatalf("a note on stderr: %v, want %v\n%v", got, tt.note != "", r)
+			note := ""
+			if tt.own {
+				note = "file-tools: note: " + dir + " is already named file-tools, and export-skill adds the skill's directory itself; give the directory that holds the skills, " +
+					skills + ", unless you mean " + filepath.Join(own, "file-tools", "SKILL.md") + "\n"
 			}
-			if tt.note != "" && !strings.HasPrefix(r.stderr, tt.note) {
-				t.Errorf("stderr\n%s\nwant it to start with\n%s", r.stderr, tt.note)
+			if got := strings.Contains(r.stderr, "note: "); got != tt.own {
+				t.Fatalf("a note on stderr: %v, want %v\n%v", got, tt.own, r)
+			}
+			if !strings.HasPrefix(r.stderr, note) {
+				t.Errorf("stderr\n%s\nwant it to start with\n%s", r.stderr, note)
 			}
 		})
 	}
