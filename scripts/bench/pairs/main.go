@@ -20,7 +20,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"time"
 )
 
@@ -149,11 +148,7 @@ func (r run) once() (sample, error) {
 	if err != nil {
 		return sample{}, fmt.Errorf("%s: %w", filepath.Base(r.args[0]), err)
 	}
-	s := sample{wall: wall}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		s.maxRSS = int64(ru.Maxrss) * 1024 // Linux reports kibibytes
-	}
-	return s, nil
+	return sample{wall: wall, maxRSS: peakRSS(cmd.ProcessState)}, nil
 }
 
 func median(s []sample) time.Duration {
