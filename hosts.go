@@ -232,3 +232,15 @@ func (h host) text(bundle string, commands []string) (rules, note string) {
 	}
 	return b.String() + h.rules(bundle, commands), ""
 }
+
+// preApprovedCommands lists the names of the visible pre-approved tools, in
+// bundle order: the commands every host's rules allow.
+func preApprovedCommands(b Bundle) []string {
+	var names []string
+	for _, t := range b.Tools {
+		if t.preApproved && !t.hidden && t.tool != nil {
+			names = append(names, t.tool.Name())
+		}
+	}
+	return names
+}
