@@ -47,7 +47,7 @@ func TestDefinitions(t *testing.T) {
 		{
 			tool:        filetools.Search("."),
 			name:        "search",
-			description: "Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text.",
+			description: "Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text. A line is searched only when its length times the compiled pattern's size is at most 16777216 (2.3 MiB for a word, 16 KiB for a{1000}b); longer lines are counted in a last line.",
 			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Regular expression in Go (RE2) syntax, matched against each line"},"paths":{"type":"array","description":"Files or directories to search, relative to the working directory; the whole tree when omitted","items":{"type":"string"}}},"required":["pattern"]}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
