@@ -40,6 +40,10 @@ const sniffLen = 8000
 type tree struct {
 	dir  string
 	root *os.Root
+	// beforeOpen, when set, runs between the look at a directory on the
+	// way to a file and its opening, with the directory's slash path;
+	// tests use it to swap the directory for something else.
+	beforeOpen func(name string)
 }
 
 // openTree opens dir for one call. The caller closes the result.

@@ -54,7 +54,9 @@ func (t *tree) walkParents(p, dir string) (*os.Root, string, error) {
 // missing.
 func (t *tree) step(p string, cur *os.Root, prefix []string) (*os.Root, error) {
 	elem := prefix[len(prefix)-1]
-	shown := strings.Join(prefix, "/")
+	// The prefix is spelt out only for a message, so that the walk does
+	// not build a string of every length on the way.
+	shown := func() string { return strings.Join(prefix, "/") }
 	info, err := cur.Lstat(elem)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, err
@@ -66,13 +68,13 @@ func (t *tree) step(p string, cur *os.Root, prefix []string) (*os.Root, error) {
 		full := filepath.Join(prefix...)
 		target, err := t.root.Stat(full)
 		if errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("path %q: %q is a symbolic link to nothing", p, shown)
+			return nil, fmt.Errorf("path %q: %q is a symbolic link to nothing", p, shown())
 		}
 		if err != nil {
 			return nil, explain(p, err)
 		}
 		if !target.IsDir() {
-			return nil, fmt.Errorf("path %q: %q is not a directory", p, shown)
+			return nil, fmt.Errorf("path %q: %q is not a directory", p, shown())
 		}
 		next, err := t.root.OpenRoot(full)
 		if err != nil {
@@ -81,7 +83,10 @@ func (t *tree) step(p string, cur *os.Root, prefix []string) (*os.Root, error) {
 		return next, nil
 	}
 	if !info.IsDir() {
-		return nil, fmt.Errorf("path %q: %q is not a directory", p, shown)
+		return nil, fmt.Errorf("path %q: %q is not a directory", p, shown())
+	}
+	if t.beforeOpen != nil {
+		t.beforeOpen(shown())
 	}
 	next, err := cur.OpenRoot(elem)
 	if err != nil {

@@ -93,6 +93,11 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 		return agenttool.Result{}, err
 	}
 	defer t.close()
+	return t.search(ctx, re, args)
+}
+
+// search runs one call of search with the compiled pattern re on the tree.
+func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (agenttool.Result, error) {
 	paths := args.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -113,7 +118,7 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 		rels = append(rels, rel)
 		infos = append(infos, info)
 	}
-	s := &searcher{ctx: ctx, re: re, longest: lineBudget / progSize(args.Pattern), seen: make(map[string]bool)}
+	s := &searcher{ctx: ctx, re: re, longest: lineBudget / progSize(args.Pattern), seen: make(map[string]bool), beforeOpen: t.beforeOpen}
 	for i, rel := range rels {
 		if err := s.start(t.root, rel, infos[i]); err != nil {
 			if ctx.Err() != nil {
@@ -170,6 +175,10 @@ type searcher struct {
 	stopped      bool
 	skipped      int    // lines longer than longest
 	firstSkipped string // path:line of the first of them
+	// beforeOpen, when set, runs between the listing of a directory and
+	// the opening of a directory in it, with that one's slash path; tests
+	// use it to swap the directory for something else.
+	beforeOpen func(name string)
 }
 
 // start searches from rel, one of the paths given, relative to root, which
@@ -221,6 +230,9 @@ func (s *searcher) walk(dir *os.Root, name string, top bool) error {
 		case e.IsDir():
 			if e.Name() == ".git" {
 				continue
+			}
+			if s.beforeOpen != nil {
+				s.beforeOpen(child)
 			}
 			sub, err := dir.OpenRoot(e.Name())
 			if err != nil {

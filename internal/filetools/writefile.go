@@ -104,6 +104,11 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 		return agenttool.Result{}, err
 	}
 	defer t.close()
+	return t.writeFile(ctx, args)
+}
+
+// writeFile runs one call of write_file on the tree.
+func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result, error) {
 	rel, err := t.resolve(args.Path)
 	if err != nil {
 		return agenttool.Result{}, err
