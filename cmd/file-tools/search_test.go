@@ -67,3 +67,25 @@ func TestSearchSignal(t *testing.T) {
 		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, "Error: context canceled\n")
 	}
 }
+
+// TestSavedNameWithALineBreak reads a binary file whose name holds a line
+// break: the path printed for the saved copy must be one line, or stdout
+// would name two files.
+func TestSavedNameWithALineBreak(t *testing.T) {
+	tree, out := newTree(t), t.TempDir()
+	logo, err := os.ReadFile(filepath.Join(tree, "logo.png"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tree, "two\nlines.png"), logo, 0o644); err != nil {
+		t.Skipf("no such name here: %v", err)
+	}
+	got := execute(t, program, tree, "", "--out", out, "read_file", "--path", "two\nlines.png")
+	want := filepath.Join(out, "two_lines.png") + "\n"
+	if got.status != 0 || got.stdout != want || got.stderr != "" {
+		t.Errorf("status %d, stdout %q, stderr %q; want 0, %q and nothing", got.status, got.stdout, got.stderr, want)
+	}
+	if b, err := os.ReadFile(filepath.Join(out, "two_lines.png")); err != nil || !bytes.Equal(b, logo) {
+		t.Errorf("the saved file holds %d bytes, %v; want the logo", len(b), err)
+	}
+}

@@ -1,11 +1,13 @@
 // The tests in this file check the bounds of search: the work one line may
-// cost, and the context checked inside a file.
+// cost, the context checked inside a file, and one match a line.
 
 package filetools_test
 
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,5 +68,22 @@ func TestSearchCancelledInsideAFile(t *testing.T) {
 	}
 	if ctx.asked > 15 {
 		t.Errorf("the context was checked %d times after it ended at 11", ctx.asked)
+	}
+}
+
+// TestSearchOddNames checks that a path holding a line break cannot split
+// a match over two lines of the output.
+func TestSearchOddNames(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "two\nlines.txt"), []byte("hello\n"), 0o644); err != nil {
+		t.Skipf("no such name here: %v", err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "plain.txt"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	res, err := run(t.Context(), filetools.Search(dir), `{"pattern":"hello"}`)
+	checkErr(t, err, "")
+	if got, want := res.Output.String(), "plain.txt:1:hello\n\"two\\nlines.txt\":1:hello"; got != want {
+		t.Errorf("output\n%s\nwant\n%s", got, want)
 	}
 }

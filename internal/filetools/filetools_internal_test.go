@@ -372,3 +372,24 @@ func FuzzClip(f *testing.F) {
 		}
 	})
 }
+
+func TestPrintable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"logo.png", "logo.png"},
+		{"ünï cödé.png", "ünï cödé.png"},
+		{"two\nlines.png", "two_lines.png"},
+		{"cr\r.bin", "cr_.bin"},
+		{"tab\there", "tab_here"},
+		{"esc\x1b[31m", "esc_[31m"},
+		{"del\x7f", "del_"},
+		{"c1\u0085", "c1_"},
+		{"line\u2028para\u2029", "line_para_"},
+		{"latin1 caf\xe9", "latin1 caf_"},
+		{"replacement \uFFFD kept", "replacement \uFFFD kept"},
+	}
+	for _, tt := range tests {
+		if got := printable(tt.in); got != tt.want {
+			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -71,14 +71,14 @@ func (t *tree) step(p string, cur *os.Root, prefix []string) (*os.Root, error) {
 			return nil, fmt.Errorf("path %q: %q is a symbolic link to nothing", p, shown())
 		}
 		if err != nil {
-			return nil, explain(p, err)
+			return nil, t.explainAt(p, full, err)
 		}
 		if !target.IsDir() {
 			return nil, fmt.Errorf("path %q: %q is not a directory", p, shown())
 		}
 		next, err := t.root.OpenRoot(full)
 		if err != nil {
-			return nil, explain(p, err)
+			return nil, t.explainAt(p, full, err)
 		}
 		return next, nil
 	}

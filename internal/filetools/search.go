@@ -46,7 +46,9 @@ type searchArgs struct {
 // It matches a Go regular expression against every line of the text files
 // under the given paths (the whole tree when none is given) and prints each
 // match as path:line:text, with a slash-separated path relative to the tree,
-// lines numbered from 1 and a trailing carriage return dropped. Files are
+// lines numbered from 1 and a trailing carriage return dropped; a path
+// holding a line break or another control character is quoted as a Go
+// string ("a\nb.txt":1:text), so every match stays one line. Files are
 // visited in lexical order, each once however many paths reach it. A line
 // longer than 300 bytes is cut at a character boundary and ends with "…".
 // After 200 matches it stops with a line saying so; with none it prints
@@ -113,7 +115,7 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		}
 		info, err := t.root.Stat(rel)
 		if err != nil {
-			return agenttool.Result{}, explain(p, err)
+			return agenttool.Result{}, t.explainAt(p, rel, err)
 		}
 		rels = append(rels, rel)
 		infos = append(infos, info)
@@ -124,7 +126,7 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 			if ctx.Err() != nil {
 				return agenttool.Result{}, err
 			}
-			return agenttool.Result{}, explain(paths[i], err)
+			return agenttool.Result{}, t.explainAt(paths[i], rel, err)
 		}
 		if s.stopped {
 			break
@@ -314,7 +316,7 @@ func (s *searcher) file(dir *os.Root, rel, name string) error {
 		line = trimCR(line)
 		if len(line) > s.longest {
 			if s.skipped == 0 {
-				s.firstSkipped = name + ":" + strconv.Itoa(n)
+				s.firstSkipped = shownName(name) + ":" + strconv.Itoa(n)
 			}
 			s.skipped++
 			continue
@@ -327,7 +329,7 @@ func (s *searcher) file(dir *os.Root, rel, name string) error {
 			return nil
 		}
 		s.matches++
-		s.out.WriteString(name)
+		s.out.WriteString(shownName(name))
 		s.out.WriteByte(':')
 		s.out.WriteString(strconv.Itoa(n))
 		s.out.WriteByte(':')
@@ -335,6 +337,16 @@ func (s *searcher) file(dir *os.Root, rel, name string) error {
 		s.out.WriteByte('\n')
 	}
 	return nil
+}
+
+// shownName is the slash path name as a match line shows it: quoted, in
+// Go's syntax, when it holds a character that printable replaces, since
+// the output is one match a line.
+func shownName(name string) string {
+	if printable(name) != name {
+		return strconv.Quote(name)
+	}
+	return name
 }
 
 // trimCR drops one trailing carriage return, so CRLF files match like LF ones.
