@@ -257,6 +257,68 @@ func TestPlaceLand(t *testing.T) {
 	}
 }
 
+// TestPlaceSwap changes the file asked about in the last moment before the
+// new file takes its place, after the last look: on Linux the swap notices
+// and puts the newer file back.
+func TestPlaceSwap(t *testing.T) {
+	probe := t.TempDir()
+	for _, name := range []string{"a", "b"} {
+		if err := os.WriteFile(filepath.Join(probe, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := exchange(openPlacement(t, probe, "a").dir, "a", "b"); err != nil {
+		t.Skipf("no swap of two names in one step here (%v): the window between the last look and the rename stays", err)
+	}
+	tests := []struct {
+		name   string
+		change bool
+		err    string
+		want   string
+	}{
+		{name: "unchanged", want: "new"},
+		{name: "replaced after the look", change: true, err: "not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now", want: "other"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := t.TempDir()
+			path := filepath.Join(dir, "f.txt")
+			if err := os.WriteFile(path, []byte("old"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			pl := openPlacement(t, dir, "f.txt")
+			var err error
+			if pl.asked, err = pl.dir.Lstat("f.txt"); err != nil {
+				t.Fatal(err)
+			}
+			pl.afterLook = func() error {
+				if !tt.change {
+					return nil
+				}
+				if err := os.WriteFile(path+".other", []byte("other"), 0o644); err != nil {
+					return err
+				}
+				return os.Rename(path+".other", path)
+			}
+			err = pl.write(t.Context(), []byte("new"), 0o644)
+			switch {
+			case tt.err == "" && err != nil:
+				t.Errorf("error %q, want none", err)
+			case tt.err != "" && (err == nil || err.Error() != tt.err):
+				t.Errorf("error %v, want %q", err, tt.err)
+			case tt.err == "" && !pl.replaced:
+				t.Error("replaced false, want true")
+			}
+			if b, err := os.ReadFile(path); err != nil || string(b) != tt.want {
+				t.Errorf("f.txt holds %q, %v; want %q", b, err, tt.want)
+			}
+			if entries, err := os.ReadDir(dir); err != nil || len(entries) != 1 {
+				t.Errorf("the tree holds %v, %v; want f.txt alone", entries, err)
+			}
+		})
+	}
+}
+
 // TestPlaceBeforeRefuses checks that an error just before the final step
 // stops the write and removes the temporary file.
 func TestPlaceBeforeRefuses(t *testing.T) {

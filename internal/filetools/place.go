@@ -116,6 +116,12 @@ type placement struct {
 	// link is dir.Link unless a test needs a file system without hard
 	// links.
 	link func(oldname, newname string) error
+	// afterLook runs between the last look at the target and the swap;
+	// tests use it to change the target inside the window the swap closes.
+	afterLook func() error
+	// keep says the temporary name may hold a file that is not this
+	// write's, which a failure must then not remove.
+	keep bool
 }
 
 // write writes data to a fresh temporary file beside the target and puts
@@ -128,7 +134,7 @@ func (pl *placement) write(ctx context.Context, data []byte, perm fs.FileMode) (
 		return err
 	}
 	defer func() {
-		if err != nil {
+		if err != nil && !pl.keep {
 			_ = pl.dir.Remove(tmp)
 		}
 	}()
@@ -166,10 +172,7 @@ func (pl *placement) write(ctx context.Context, data []byte, perm fs.FileMode) (
 // appeared meanwhile: the one step both checks and creates, so two calls
 // creating one file cannot both succeed. Where the user agreed to replace a
 // file, the entry is looked at once more, refused unless it is still that
-// file (sameState), and renamed over. The look and the rename are two steps:
-// a file put there in the microseconds between them by another program is
-// replaced. The standard library offers no rename that names the file it
-// replaces.
+// file (sameState), and swapped in (see swap).
 func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 	if pl.force {
 		return pl.dir.Rename(tmp, pl.base)
@@ -183,10 +186,12 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 		case err != nil:
 			return err
 		case !sameState(pl.asked, now):
-			return staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", pl.shown))
+			return pl.changed()
 		default:
-			pl.replaced = true
-			return pl.dir.Rename(tmp, pl.base)
+			done, err := pl.swap(tmp)
+			if done {
+				return err
+			}
 		}
 	}
 	pl.replaced = false
@@ -211,6 +216,62 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 	// be removed is left behind, as one of a killed process would be.
 	_ = pl.dir.Remove(tmp)
 	return nil
+}
+
+// changed is the refusal of a write whose target changed while the
+// question about it was pending.
+func (pl *placement) changed() error {
+	return staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", pl.shown))
+}
+
+// swap replaces the file asked about with tmp, after a look that found it
+// still there. It reports whether the write is done, with its error; when
+// it is not, the target has gone meanwhile, and the caller creates it.
+//
+// Where the system can swap two names in one step (Linux's renameat2), the
+// new file and the target trade names, and the file taken out is looked at:
+// when it is not the one asked about, another program put it there after
+// the look, and the two trade names back, so that it is not lost (it stood
+// under the temporary name for that instant), and the write is refused.
+// Elsewhere the look and a rename are two steps, and a file put at the path
+// between them is replaced.
+func (pl *placement) swap(tmp string) (bool, error) {
+	mine, err := pl.dir.Lstat(tmp)
+	if err != nil {
+		return true, err
+	}
+	if pl.afterLook != nil {
+		if err := pl.afterLook(); err != nil {
+			return true, err
+		}
+	}
+	err = exchange(pl.dir, tmp, pl.base)
+	switch {
+	case errors.Is(err, errors.ErrUnsupported):
+		pl.replaced = true
+		return true, pl.dir.Rename(tmp, pl.base)
+	case errors.Is(err, fs.ErrNotExist):
+		return false, nil
+	case err != nil:
+		return true, err
+	}
+	if old, err := pl.dir.Lstat(tmp); err == nil && sameState(pl.asked, old) {
+		pl.replaced = true
+		// The old file is what the user agreed to lose; a name of it that
+		// cannot be removed is left behind like a killed call's.
+		_ = pl.dir.Remove(tmp)
+		return true, nil
+	}
+	if err := exchange(pl.dir, tmp, pl.base); err != nil {
+		pl.keep = true
+		return true, fmt.Errorf("%s changed while the question was pending, and the file now there could not be put back from %q: %w", pl.shown, tmp, err)
+	}
+	if back, err := pl.dir.Lstat(tmp); err != nil || !os.SameFile(back, mine) {
+		// Yet another file took the path meanwhile; whatever now has the
+		// temporary name is kept.
+		pl.keep = true
+	}
+	return true, pl.changed()
 }
 
 // createInPlace creates the target exclusively and writes data to it,

@@ -63,9 +63,14 @@ func (written) RecordNS() string { return RecordNS }
 // with a hard link, which fails when the name exists, so a file that
 // appears at a free path while the new one is written is kept and the
 // write refused ("not written: <path> appeared while it was being written;
-// …"): of two calls creating one file, exactly one succeeds. Replacing the
-// file asked about is a last look and a rename, two steps: a file that
-// another program puts at the path in the microseconds between them is
+// …"): of two calls creating one file, exactly one succeeds. The file asked
+// about is replaced after a last look; on Linux the new file then trades
+// names with it in one step (renameat2 with RENAME_EXCHANGE) and the file
+// taken out is checked again, and traded back, the write refused, when it
+// is not the one asked about, so of two accepted calls replacing one file
+// exactly one succeeds. Elsewhere, or on a file system that cannot trade
+// names, the last look is followed by a rename, and a file that another
+// program puts at the path in the microseconds between the two is
 // replaced. With replace set, neither check is made. Where the file system
 // has no hard links, a new file is created under its own name exclusively
 // and written there, so it is still never put over another, but a reader
