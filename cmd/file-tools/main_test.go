@@ -241,7 +241,7 @@ func TestEndToEnd(t *testing.T) {
 				"## Calling `file-tools`\n",
 				"\n## Commands\n\n" +
 					"- `read_file`: Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.\n" +
-					"- `search`: Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text.\n" +
+					"- `search`: Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text. A line is searched only when its length times the compiled pattern's size is at most 16777216 (2.3 MiB for a word, 16 KiB for a{1000}b); longer lines are counted in a last line.\n" +
 					"- `write_file`: Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.\n",
 			},
 		}}},

@@ -13,8 +13,12 @@
 // accepted, whether it is written through the root as given or through the
 // root with its symbolic links resolved. A symbolic link inside the tree
 // that leads out of it is refused by os.Root itself; both refusals read
-// `path "<p>" is outside the working tree`. Failures are returned as
-// errors, which a runner such as agenttool/cli reports as the tool's error.
+// `path "<p>" is outside the working tree`. os.Root follows no link with an
+// absolute target, even one naming a place inside the tree; such a link is
+// refused with a message saying so and naming the relative link that would
+// work (`path "<p>": "<link>" is a symbolic link to the absolute path …`).
+// Failures are returned as errors, which a runner such as agenttool/cli
+// reports as the tool's error.
 //
 // A file is text when its first 8000 bytes hold no NUL byte and are valid
 // UTF-8, allowing a sequence cut at that boundary. read_file and search share
@@ -29,6 +33,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -40,6 +45,10 @@ const sniffLen = 8000
 type tree struct {
 	dir  string
 	root *os.Root
+	// beforeOpen, when set, runs between the look at a directory on the
+	// way to a file and its opening, with the directory's slash path;
+	// tests use it to swap the directory for something else.
+	beforeOpen func(name string)
 }
 
 // openTree opens dir for one call. The caller closes the result.
@@ -125,12 +134,65 @@ func explain(p string, err error) error {
 	case errors.As(err, &le):
 		err = le.Err
 	}
-	// os.Root reports a symbolic link that leads out of the tree with an
-	// unexported error; its text is the only handle on it.
-	if err.Error() == "path escapes from parent" {
+	if escapes(err) {
 		return outside(p)
 	}
 	return fmt.Errorf("path %q: %w", p, err)
+}
+
+// escapes reports whether err is os.Root's refusal of a path that leads
+// out of it. os.Root reports it with an unexported error; its text is the
+// only handle on it.
+func escapes(err error) bool {
+	for ; err != nil; err = errors.Unwrap(err) {
+		if err.Error() == "path escapes from parent" {
+			return true
+		}
+	}
+	return false
+}
+
+// explainAt is explain for the path argument p, which is rel in the tree.
+// os.Root follows no symbolic link with an absolute target, even one that
+// names a place inside the tree, since it cannot tell such a link from one
+// leading out without resolving it; it reports both as escaping. Where the
+// first absolute link on the way names a place inside the tree, that is
+// said instead, with the relative link that would work.
+func (t *tree) explainAt(p, rel string, err error) error {
+	if !escapes(err) {
+		return explain(p, err)
+	}
+	prefix := ""
+	plain := true // no link before this one, so its directory is as written
+	for _, elem := range strings.Split(rel, string(filepath.Separator)) {
+		prefix = filepath.Join(prefix, elem)
+		info, lerr := t.root.Lstat(prefix)
+		if lerr != nil || info.Mode()&fs.ModeSymlink == 0 {
+			if lerr != nil {
+				break
+			}
+			continue
+		}
+		target, lerr := t.root.Readlink(prefix)
+		if lerr != nil {
+			break
+		}
+		if !filepath.IsAbs(target) {
+			plain = false
+			continue
+		}
+		inside, ok := t.within(target)
+		if !ok {
+			break
+		}
+		msg := fmt.Sprintf("path %q: %q is a symbolic link to the absolute path %q, inside the working tree, and the tools follow only relative links",
+			p, filepath.ToSlash(prefix), target)
+		if suggestion, err := filepath.Rel(filepath.Dir(prefix), inside); plain && err == nil {
+			msg += fmt.Sprintf(" (a link to %q would do)", filepath.ToSlash(suggestion))
+		}
+		return errors.New(msg)
+	}
+	return outside(p)
 }
 
 // fileError is an error of the package that callers match with errors.Is.

@@ -2,10 +2,8 @@ package filetools
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -131,121 +129,6 @@ func TestTempName(t *testing.T) {
 	}
 }
 
-// TestReplaceRenameFails checks a failure at the last step of a write: a
-// directory takes the target's place after the last check, so the rename
-// cannot land. The temporary file is removed, the directory is left alone,
-// and the error, as write_file restates it, names the path the caller wrote
-// rather than the temporary file.
-func TestReplaceRenameFails(t *testing.T) {
-	dir := t.TempDir()
-	tr, err := openTree(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.close()
-	inside := filepath.Join(dir, "data.txt", "inside")
-	swap := func() error { return os.MkdirAll(inside, 0o755) }
-	err = tr.replace(t.Context(), "data.txt", []byte("new"), 0o644, swap)
-	if err == nil {
-		t.Fatal("the rename onto a directory succeeded")
-	}
-	msg := explain("./data.txt", err).Error()
-	if !strings.HasPrefix(msg, `path "./data.txt": `) || strings.Contains(msg, ".tmp") {
-		t.Errorf("error %q, want one about \"./data.txt\" that does not name the temporary file", msg)
-	}
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(entries) != 1 || entries[0].Name() != "data.txt" {
-		t.Errorf("the tree holds %v, want only the directory data.txt", entries)
-	}
-	if info, err := os.Stat(inside); err != nil || !info.IsDir() {
-		t.Errorf("the directory in the file's place was disturbed: %v", err)
-	}
-}
-
-// TestStillAsSeen checks the last look write_file takes before its
-// rename, for every way the entry may have moved on since the first.
-func TestStillAsSeen(t *testing.T) {
-	const (
-		appeared = "not written: f.txt appeared while it was being written; run the call again to be asked about replacing it"
-		changed  = "not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now"
-	)
-	tests := []struct {
-		name      string
-		before    string // the file's contents at the first look; "" for no file
-		after     string // its contents at the last; "" for no file
-		replacing bool
-		err       string
-	}{
-		{name: "still nothing", replacing: false},
-		{name: "appeared", after: "x", replacing: true, err: appeared},
-		{name: "the same", before: "old", after: "old", replacing: true},
-		{name: "changed", before: "old", after: "longer", replacing: true, err: changed},
-		{name: "gone", before: "old", replacing: false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			dir := t.TempDir()
-			tr, err := openTree(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer tr.close()
-			path := filepath.Join(dir, "f.txt")
-			var seen os.FileInfo
-			if tt.before != "" {
-				if err := os.WriteFile(path, []byte(tt.before), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if seen, err = tr.root.Lstat("f.txt"); err != nil {
-					t.Fatal(err)
-				}
-			}
-			switch {
-			case tt.after == "":
-				if err := os.Remove(path); err != nil && !errors.Is(err, os.ErrNotExist) {
-					t.Fatal(err)
-				}
-			case tt.after != tt.before:
-				if err := os.WriteFile(path, []byte(tt.after), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			replacing, err := tr.stillAsSeen("f.txt", "f.txt", seen)
-			if replacing != tt.replacing {
-				t.Errorf("replacing %v, want %v", replacing, tt.replacing)
-			}
-			switch {
-			case tt.err == "" && err != nil:
-				t.Errorf("error %q, want none", err)
-			case tt.err != "" && (err == nil || err.Error() != tt.err):
-				t.Errorf("error %v, want %q", err, tt.err)
-			}
-		})
-	}
-}
-
-// TestReplaceCheckRefuses checks that an error of the last check stops the
-// write before the rename and removes the temporary file.
-func TestReplaceCheckRefuses(t *testing.T) {
-	dir := t.TempDir()
-	tr, err := openTree(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tr.close()
-	refusal := errors.New("refused")
-	err = tr.replace(t.Context(), "new.txt", []byte("new"), 0o644, func() error { return refusal })
-	if !errors.Is(err, refusal) {
-		t.Fatalf("error %v, want the check's", err)
-	}
-	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
-		t.Errorf("the tree holds %v, %v; want nothing", entries, err)
-	}
-}
-
 func FuzzResolve(f *testing.F) {
 	for _, p := range []string{
 		"data.txt", "./a/b", "a/../data.txt", "../x", "a/../../x", "", ".", "..", "/", "//x",
@@ -344,4 +227,25 @@ func FuzzClip(f *testing.F) {
 			t.Fatalf("clip(%q) = %q, which splits a character", line, got)
 		}
 	})
+}
+
+func TestPrintable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"logo.png", "logo.png"},
+		{"ünï cödé.png", "ünï cödé.png"},
+		{"two\nlines.png", "two_lines.png"},
+		{"cr\r.bin", "cr_.bin"},
+		{"tab\there", "tab_here"},
+		{"esc\x1b[31m", "esc_[31m"},
+		{"del\x7f", "del_"},
+		{"c1\u0085", "c1_"},
+		{"line\u2028para\u2029", "line_para_"},
+		{"latin1 caf\xe9", "latin1 caf_"},
+		{"replacement \uFFFD kept", "replacement \uFFFD kept"},
+	}
+	for _, tt := range tests {
+		if got := printable(tt.in); got != tt.want {
+			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
 }

@@ -19,6 +19,7 @@ import (
 	"reflect"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -47,7 +48,7 @@ func TestDefinitions(t *testing.T) {
 		{
 			tool:        filetools.Search("."),
 			name:        "search",
-			description: "Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text.",
+			description: "Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text. A line is searched only when its length times the compiled pattern's size is at most 16777216 (2.3 MiB for a word, 16 KiB for a{1000}b); longer lines are counted in a last line.",
 			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Regular expression in Go (RE2) syntax, matched against each line"},"paths":{"type":"array","description":"Files or directories to search, relative to the working directory; the whole tree when omitted","items":{"type":"string"}}},"required":["pattern"]}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
@@ -101,6 +102,11 @@ func TestConfinement(t *testing.T) {
 	})
 	linked := filepath.Join(t.TempDir(), "linked")
 	symlink(t, dir, linked)
+	// Links with absolute targets inside the tree: os.Root follows none.
+	symlink(t, filepath.Join(dir, "data.txt"), filepath.Join(dir, "absin"))
+	symlink(t, filepath.Join(dir, "a"), filepath.Join(dir, "absdir"))
+	symlink(t, filepath.Join(dir, "a"), filepath.Join(dir, "a", "absup"))
+	const absolute = "is a symbolic link to the absolute path "
 	tests := []struct {
 		name string
 		root string // dir when empty
@@ -127,6 +133,11 @@ func TestConfinement(t *testing.T) {
 		{name: "filesystem root", path: string(filepath.Separator), err: true, want: "is outside the working tree"},
 		{name: "link leading out", path: "out", err: true, want: `path "out" is outside the working tree`},
 		{name: "through a directory link leading out", path: "outdir/x", err: true, want: `path "outdir/x" is outside the working tree`},
+		{name: "absolute link inside", path: "absin", err: true, want: `path "absin": "absin" ` + absolute + strconv.Quote(filepath.Join(dir, "data.txt")) + `, inside the working tree, and the tools follow only relative links (a link to "data.txt" would do)`},
+		{name: "through an absolute link inside", path: "absdir/b.txt", err: true, want: `path "absdir/b.txt": "absdir" ` + absolute},
+		{name: "through an absolute link one level down", path: "a/absup/b.txt", err: true, want: `(a link to "." would do)`},
+		{name: "search: absolute link inside", tool: "search", path: "absdir", err: true, want: `path "absdir": "absdir" ` + absolute},
+		{name: "write: through an absolute link inside", tool: "write_file", path: "absdir/new.txt", err: true, want: `path "absdir/new.txt": "absdir" ` + absolute},
 		{name: "empty", path: "", err: true, want: "the path is empty"},
 		{name: "the tree itself", path: ".", err: true, want: `path "." is a directory`},
 		{name: "missing", path: "nope.txt", err: true, want: `path "nope.txt": `},

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -61,13 +63,15 @@ func (n *byteCount) UnmarshalJSON(b []byte) error {
 // absent means 1 MiB, and larger values count as 1 MiB), cut back to a
 // whole UTF-8 sequence and followed by a line
 // "[truncated: <n> of <size> bytes shown]" when the file is longer. Any
-// other file comes back whole as one agenttool.FilePart named after the
-// file, whose data is a base64 data URL with the media type guessed from the
-// extension or else from the first bytes; a runner saves it to disk. A
-// binary file larger than max_bytes is refused rather than cut, since part
-// of an image or an archive is of no use. A negative max_bytes, a
-// directory and anything that is not a regular file (a FIFO, a device) are
-// refused too.
+// other file comes back whole as one agenttool.FilePart, whose data is a
+// base64 data URL with the media type guessed from the extension or else
+// from the first bytes; a runner saves it to disk. The part is named after
+// the file, with each control character, Unicode line or paragraph
+// separator and byte that is not UTF-8 in the name replaced by "_", so that
+// the path a runner prints for it is one line. A binary file larger than
+// max_bytes is refused rather than cut, since part of an image or an
+// archive is of no use. A negative max_bytes, a directory and anything that
+// is not a regular file (a FIFO, a device) are refused too.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
 		"Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.",
@@ -100,7 +104,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	// on the opened file, in case the entry was swapped in between.
 	info, err := t.root.Stat(rel)
 	if err != nil {
-		return agenttool.Result{}, explain(args.Path, err)
+		return agenttool.Result{}, t.explainAt(args.Path, rel, err)
 	}
 	if info.IsDir() {
 		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
@@ -113,7 +117,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	case errors.Is(err, errNotRegular):
 		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
 	case err != nil:
-		return agenttool.Result{}, explain(args.Path, err)
+		return agenttool.Result{}, t.explainAt(args.Path, rel, err)
 	}
 	defer f.Close()
 	// One byte past what any answer needs tells whether the file goes on.
@@ -133,9 +137,28 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if len(data) > limit {
 		return agenttool.Result{}, fmt.Errorf("path %q is a binary file of %d bytes; the limit is %d", args.Path, size, limit)
 	}
-	name := filepath.Base(rel)
+	name := printable(filepath.Base(rel))
 	url := "data:" + mediaType(name, data) + ";base64," + base64.StdEncoding.EncodeToString(data)
 	return agenttool.Parts(agenttool.FilePart{Filename: name, Data: url}), nil
+}
+
+// printable returns name with every control character (a line break, a
+// tab, an escape), every Unicode line or paragraph separator and every byte
+// that is not UTF-8 replaced by "_". A runner saves a file part under its
+// name and prints the path, one a line; a name holding a line break would
+// make that output mean two paths.
+func printable(name string) string {
+	var b strings.Builder
+	for len(name) > 0 {
+		r, size := utf8.DecodeRuneInString(name)
+		if r == utf8.RuneError && size == 1 || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' {
+			b.WriteByte('_')
+		} else {
+			b.WriteString(name[:size])
+		}
+		name = name[size:]
+	}
+	return b.String()
 }
 
 // mediaType guesses the media type of the file name holding data: from the

@@ -53,29 +53,43 @@ func (written) RecordNS() string { return RecordNS }
 // fails with "not replaced: <path> exists and the user declined"; cancel,
 // or no elicitor at all, fails with "not replaced: <path> exists; nobody
 // confirmed the replacement", which a runner turns into a question for its
-// caller to answer on a rerun. Nothing is touched before the answer. An
-// accept covers the file the question described: when the file changed
+// caller to answer on a rerun. Nothing is touched before the answer.
+//
+// An accept covers the file the question described: when the file changed
 // while the question was pending (another file, size, mode or modification
 // time), the write is refused with "not replaced: <path> changed while the
 // question was pending; …" and the newer file kept; when it was removed
-// meanwhile, the write goes ahead as a new file. Likewise a file that
-// appears at a path that was free while the new file was being written is
-// kept, and the write refused ("not written: <path> appeared while it was
-// being written; …"), since nobody was asked about it. With replace set,
-// neither check is made.
+// meanwhile, the write goes ahead as a new file. A new file is put in place
+// with a hard link, which fails when the name exists, so a file that
+// appears at a free path while the new one is written is kept and the
+// write refused ("not written: <path> appeared while it was being written;
+// …"): of two calls creating one file, exactly one succeeds. The file asked
+// about is replaced after a last look; on Linux the new file then trades
+// names with it in one step (renameat2 with RENAME_EXCHANGE) and the file
+// taken out is checked again, and traded back, the write refused, when it
+// is not the one asked about, so of two accepted calls replacing one file
+// exactly one succeeds. Elsewhere, or on a file system that cannot trade
+// names, the last look is followed by a rename, and a file that another
+// program puts at the path in the microseconds between the two is
+// replaced. With replace set, neither check is made. Where the file system
+// has no hard links, a new file is created under its own name exclusively
+// and written there, so it is still never put over another, but a reader
+// may see it before it is complete.
 //
-// The write is atomic: the content goes to a temporary file
+// The write is otherwise atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
 // name), which is synced, given the replaced file's permission bits (0644
-// for a new file) and renamed onto the path. A symbolic link at the path
-// is itself replaced; its target is left alone. On failure, or when the
-// context ends before the rename, the temporary file is removed and the
-// old file is unchanged. The tree itself and a directory are refused, and
-// so is a path ending in a separator. Missing parent directories are
-// created, but a symbolic link to nothing on the way is refused by name
-// (`path "<p>": "<link>" is a symbolic link to nothing`), as mkdir -p
-// refuses it, and so is a file where a directory should be
-// (`path "<p>": "<file>" is not a directory`).
+// for a new file) and renamed or linked to the path. A symbolic link at the
+// path is itself replaced; its target is left alone. On failure, or when
+// the context ends before that last step, the temporary file is removed
+// and the old file is unchanged. The tree itself and a directory are
+// refused, and so is a path ending in a separator. Missing parent
+// directories are created, but a symbolic link to nothing on the way is
+// refused by name (`path "<p>": "<link>" is a symbolic link to nothing`),
+// as mkdir -p refuses it, and so is a file where a directory should be
+// (`path "<p>": "<file>" is not a directory`). The directories on the way
+// are opened one level at a time, so a write costs time in proportion to
+// the path's depth.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
@@ -95,6 +109,11 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 		return agenttool.Result{}, err
 	}
 	defer t.close()
+	return t.writeFile(ctx, args)
+}
+
+// writeFile runs one call of write_file on the tree.
+func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result, error) {
 	rel, err := t.resolve(args.Path)
 	if err != nil {
 		return agenttool.Result{}, err
@@ -105,57 +124,61 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 		return agenttool.Result{}, fmt.Errorf("path %q names a directory, not a file", args.Path)
 	}
 	shown := filepath.ToSlash(rel)
+	base := filepath.Base(rel)
+	// Everything from here on happens in the target's directory, opened
+	// one level at a time, so that no step resolves the whole path again:
+	// the cost of a write grows with the depth, not with its square.
+	d, missing, err := t.walkParents(args.Path, filepath.Dir(rel))
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer d.Close()
 	perm := fs.FileMode(0o644)
 	replaced := false
 	// asked is what stood at the path when the user was asked about it,
 	// nil when nothing stood there.
 	var asked fs.FileInfo
-	switch info, err := t.root.Lstat(rel); {
-	case errors.Is(err, fs.ErrNotExist):
-	case err != nil:
-		// Most often a file where a directory should be ("a.txt/b");
-		// parents names it.
-		if perr := t.parents(args.Path, filepath.Dir(rel)); perr != nil {
-			return agenttool.Result{}, perr
-		}
-		return agenttool.Result{}, explain(args.Path, err)
-	case info.IsDir():
-		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
-	case info.Mode()&fs.ModeSymlink == 0 && !info.Mode().IsRegular():
-		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
-	default:
-		if info.Mode().IsRegular() {
-			perm = info.Mode().Perm()
-		}
-		if !args.Replace {
-			if err := confirm(ctx, shown, t.size(rel, info)); err != nil {
-				return agenttool.Result{}, err
+	if missing == "" {
+		switch info, err := d.Lstat(base); {
+		case errors.Is(err, fs.ErrNotExist):
+		case err != nil:
+			return agenttool.Result{}, explain(args.Path, err)
+		case info.IsDir():
+			return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
+		case info.Mode()&fs.ModeSymlink == 0 && !info.Mode().IsRegular():
+			return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
+		default:
+			if info.Mode().IsRegular() {
+				perm = info.Mode().Perm()
 			}
-			asked = info
+			if !args.Replace {
+				if err := confirm(ctx, shown, t.size(rel, info)); err != nil {
+					return agenttool.Result{}, err
+				}
+				asked = info
+			}
+			replaced = true
 		}
-		replaced = true
-	}
-	if dir := filepath.Dir(rel); dir != "." {
-		if err := t.parents(args.Path, dir); err != nil {
-			return agenttool.Result{}, err
-		}
-		if err := t.root.MkdirAll(dir, 0o755); err != nil {
+	} else {
+		// Nothing can stand at a path whose directory is missing, so
+		// there was nothing to ask about; the directories are created
+		// only now.
+		if err := d.MkdirAll(missing, 0o755); err != nil {
 			return agenttool.Result{}, explain(args.Path, err)
 		}
+		sub, err := d.OpenRoot(missing)
+		if err != nil {
+			return agenttool.Result{}, explain(args.Path, err)
+		}
+		d.Close()
+		d = sub
 	}
 	// An answer may come long after the question, from a person at a
 	// terminal, and an accept covers the file the question described, not
 	// one written since; a file that appears while a new one is written
 	// was not asked about at all. With replace set, whatever is there goes.
-	unchanged := func() error {
-		if args.Replace {
-			return nil
-		}
-		var err error
-		replaced, err = t.stillAsSeen(rel, shown, asked)
-		return err
-	}
-	if err := t.replace(ctx, rel, []byte(args.Content), perm, unchanged); err != nil {
+	final := &placement{dir: d, base: base, shown: shown, asked: asked, force: args.Replace, replaced: replaced}
+	if err := final.write(ctx, []byte(args.Content), perm); err != nil {
 		var stale staleAnswer
 		switch {
 		case errors.As(err, &stale):
@@ -172,7 +195,7 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 			Path:     shown,
 			Bytes:    len(args.Content),
 			SHA256:   hex.EncodeToString(sum[:]),
-			Replaced: replaced,
+			Replaced: final.replaced,
 		},
 	}, nil
 }
@@ -224,100 +247,6 @@ func (e staleAnswer) Error() string { return string(e) }
 // file system's clock goes unseen.
 func sameState(a, b fs.FileInfo) bool {
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.Mode() == b.Mode() && a.ModTime().Equal(b.ModTime())
-}
-
-// stillAsSeen looks at the entry at rel once more just before a write
-// lands, and reports whether the write replaces something. seen is what
-// stood there when write_file first looked (and asked about it), nil for
-// nothing. Something that differs from seen, or that appeared where
-// nothing was, is refused with a staleAnswer naming shown; something gone
-// since is not, as nothing is lost by writing there.
-func (t *tree) stillAsSeen(rel, shown string, seen fs.FileInfo) (bool, error) {
-	now, err := t.root.Lstat(rel)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return false, nil
-	case err != nil:
-		return false, err
-	case seen == nil:
-		return true, staleAnswer(fmt.Sprintf("not written: %s appeared while it was being written; run the call again to be asked about replacing it", shown))
-	case !sameState(seen, now):
-		return true, staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", shown))
-	}
-	return true, nil
-}
-
-// parents checks the existing directories on the way to a file at the
-// path p, whose directory is dir, relative to the tree. A symbolic link to
-// nothing is refused by name: os.Root's MkdirAll would report "file exists"
-// for a link that is the last directory and create the link's target for
-// one further up, whereas mkdir -p refuses both. A file where a directory
-// should be is refused by name too. The walk stops at the first missing
-// entry, from which on MkdirAll creates everything.
-func (t *tree) parents(p, dir string) error {
-	prefix := ""
-	for _, elem := range strings.Split(dir, string(filepath.Separator)) {
-		prefix = filepath.Join(prefix, elem)
-		info, err := t.root.Lstat(prefix)
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil
-		}
-		if err != nil {
-			return explain(p, err)
-		}
-		if info.Mode()&fs.ModeSymlink != 0 {
-			info, err = t.root.Stat(prefix)
-			if errors.Is(err, fs.ErrNotExist) {
-				return fmt.Errorf("path %q: %q is a symbolic link to nothing", p, filepath.ToSlash(prefix))
-			}
-			if err != nil {
-				return explain(p, err)
-			}
-		}
-		if !info.IsDir() {
-			return fmt.Errorf("path %q: %q is not a directory", p, filepath.ToSlash(prefix))
-		}
-	}
-	return nil
-}
-
-// replace writes data to a fresh temporary file beside rel and renames it
-// onto rel, so that rel holds either its old contents or all of data.
-// check runs last before the rename, and its error stops the write. The
-// temporary file is removed on every failure.
-func (t *tree) replace(ctx context.Context, rel string, data []byte, perm fs.FileMode, check func() error) (err error) {
-	tmp := filepath.Join(filepath.Dir(rel), tempName(filepath.Base(rel)))
-	f, err := t.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = t.root.Remove(tmp)
-		}
-	}()
-	if _, err := f.Write(data); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	if err := t.root.Chmod(tmp, perm); err != nil {
-		return err
-	}
-	// The last point at which an interrupt can still leave the old file.
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := check(); err != nil {
-		return err
-	}
-	return t.root.Rename(tmp, rel)
 }
 
 // maxTempBase is how much of the target's name a temporary file's name
