@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -27,12 +28,30 @@ var ErrHelp = flag.ErrHelp
 // The error is a usage error, whose text Run prints after "<command>: ", or
 // ErrHelp. Required properties and enums are not checked here: they are the
 // tool's to judge.
+//
+// Args is ArgsContext with a context that is never done.
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {
+	return c.ArgsContext(context.Background(), words, stdin)
+}
+
+// MaxStdinArgument is the most bytes of JSON that "-" reads from stdin:
+// 16 MiB, far more than any real argument, a file's whole content
+// included, and far less than the memory of any machine the program runs
+// on. Longer input is a usage error, read no further.
+const MaxStdinArgument = 16 << 20
+
+// ArgsContext is Args, reading stdin under ctx: when ctx is done before the
+// JSON argument "-" has been read, it returns at once with an error that
+// wraps context.Cause(ctx), and the read is abandoned: it goes on in the
+// background until stdin's Read returns, and what it reads is dropped. A
+// program that exits after a call loses nothing by it; a long-lived caller
+// should give a stdin whose Read ends when it is closed, such as a pipe.
+func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, error) {
 	rest, values, err := c.parseFlags(words)
 	if err != nil {
 		return nil, err
 	}
-	text, given, err := jsonArgument(c.Name, rest, stdin)
+	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
 		return nil, err
 	}
@@ -222,9 +241,9 @@ func (v *flagValue) Set(word string) error {
 }
 
 // jsonArgument reads the positional words left after the flags: none, one
-// JSON object, or "-" for one JSON object on stdin. It returns the trimmed
-// text and whether there was one.
-func jsonArgument(command string, words []string, stdin io.Reader) (string, bool, error) {
+// JSON object, or "-" for one JSON object on stdin, read under ctx. It
+// returns the trimmed text and whether there was one.
+func jsonArgument(ctx context.Context, command string, words []string, stdin io.Reader) (string, bool, error) {
 	switch len(words) {
 	case 0:
 		return "", false, nil
@@ -240,12 +259,9 @@ func jsonArgument(command string, words []string, stdin io.Reader) (string, bool
 	}
 	text := words[0]
 	if text == "-" {
-		var data []byte
-		if stdin != nil {
-			var err error
-			if data, err = io.ReadAll(stdin); err != nil {
-				return "", false, fmt.Errorf("reading the JSON argument from stdin: %w", err)
-			}
+		data, err := readStdin(ctx, stdin)
+		if err != nil {
+			return "", false, err
 		}
 		text = string(data)
 	}
