@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // ErrHelp is the error Command.Args returns when the words ask for the
@@ -249,7 +251,7 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 		return "", false, nil
 	case 1:
 	default:
-		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !validJSON(first) {
+		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !json.Valid([]byte(first)) {
 			return "", false, fmt.Errorf("the JSON argument reached the program as %d words: "+
 				"a single quote inside the single quotes ended them and the shell split the rest; "+
 				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
@@ -269,7 +271,10 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 	if !utf8.ValidString(text) {
 		return "", false, errors.New("the JSON argument is not valid UTF-8")
 	}
-	if !strings.HasPrefix(text, "{") || !validJSON(text) {
+	if !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
+		if strings.HasPrefix(text, "{") && jsonscan.TooDeep(text) {
+			return "", false, fmt.Errorf("the JSON argument nests objects and arrays deeper than %d levels, the limit", jsonscan.MaxDepth)
+		}
 		return "", false, errors.New("the JSON argument is not a JSON object")
 	}
 	if key, twice := duplicateKey(text); twice {
@@ -281,13 +286,13 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 // duplicateKey returns the first top-level key that the valid object text
 // writes a second time, compared after unescaping.
 func duplicateKey(text string) (string, bool) {
-	r, _ := readMembers(text)
+	r, _ := jsonscan.ReadMembers(text)
 	// A few keys are compared in turn; many go into a map.
 	var buf [shortList]string
 	keys := buf[:0]
 	var many map[string]bool
 	for {
-		key, _, ok := r.next()
+		key, _, ok := r.Next()
 		switch {
 		case !ok:
 			return "", false

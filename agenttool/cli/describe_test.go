@@ -176,18 +176,6 @@ func TestConvert(t *testing.T) {
 	}
 }
 
-func TestJSONNumber(t *testing.T) {
-	for s, want := range map[string]bool{
-		"0": true, "-0": true, "10": true, "1.25": true, "1e5": true, "1E-5": true, "-1.0e+3": true,
-		"": false, "-": false, "01": false, "1.": false, ".5": false, "1e": false, "1e+": false, "+1": false,
-		"0x10": false, "1_000": false, "1.5.5": false,
-	} {
-		if got := jsonNumber(s); got != want {
-			t.Errorf("jsonNumber(%q) = %v", s, got)
-		}
-	}
-}
-
 func TestArgsErrors(t *testing.T) {
 	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(deploySchema), echoArgs))
 	tests := []struct {
