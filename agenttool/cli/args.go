@@ -26,6 +26,11 @@ var ErrHelp = flag.ErrHelp
 // which is read in no other case. Given alone, the JSON reaches the tool
 // verbatim; with flags, it receives them (the members it already has keep
 // their text) and a flag and the JSON may not both give the same value.
+// Either way, a value the JSON gives a parameter that has a flag must be
+// one the flag would take, of its type: a string, a number, true or false,
+// or an integer, which is a number whose exact value is whole (2.0 and
+// 1e400 are integers, 1e-400 is not), as the tool's validation also reads
+// it. So a value gets the same answer and status whichever way it comes.
 //
 // The error is a usage error, whose text Run prints after "<command>: ", or
 // ErrHelp. Required properties and enums are not checked here: they are the
@@ -56,6 +61,11 @@ func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reade
 	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
 		return nil, err
+	}
+	if given {
+		if err := checkTypes(c.Params, text, ""); err != nil {
+			return nil, err
+		}
 	}
 	// size bounds the length of the arguments written with flags.
 	size, flagged := len(text)+2, false
