@@ -9,16 +9,16 @@ import (
 )
 
 // schemaParams reads the properties of an object schema text; a text that
-// is not a JSON object has none. The text is checked once, as json.Valid
-// checks it, and then only split by jsonscan: properties come in the order
+// is not a JSON object has none. The text is checked once, with
+// json.Valid, and then only split by jsonscan: properties come in the order
 // the text writes them, never a map's, and nothing is decoded that Param
 // does not hold.
 func schemaParams(schema []byte) []Param {
-	// One copy of the text; every name, description and type read from it
-	// is a substring of this copy unless it has to be unescaped.
 	if !json.Valid(schema) {
 		return nil
 	}
+	// One copy of the text; every name, description and type read from it
+	// is a substring of this copy unless it has to be unescaped.
 	s := string(schema)
 	if _, ok := jsonscan.ReadMembers(s); !ok {
 		return nil

@@ -74,7 +74,7 @@ func ValueEnd[T Text](s T, i int) int {
 // Unquote returns the string a string literal holds, decoded as
 // encoding/json decodes it, invalid UTF-8 becoming U+FFFD. A literal
 // without escapes whose bytes are valid UTF-8 holds exactly its bytes and
-// costs only their copy into the result. Text that is not a literal gives "".
+// costs only the copy of its bytes. Text that is not a literal gives "".
 func Unquote[T Text](lit T) string {
 	if len(lit) < 2 {
 		return ""
