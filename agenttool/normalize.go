@@ -4,10 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"reflect"
-	"strconv"
-	"strings"
 	"sync"
-	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // normalizer prepares an argument document, once a schema reflected from a
@@ -126,12 +125,12 @@ func (n *normalizer) rewrite(s *Schema, raw []byte) ([]byte, bool) {
 		return n.array(s, raw)
 	case (c == '-' || '0' <= c && c <= '9') && s.Type == "integer":
 		// JSON allows no leading zero, so plain digits are already as
-		// plainInteger would write them, but for -0; skipping them spares
-		// a string per integer of every call.
+		// jsonscan.PlainInteger would write them, but for -0; skipping them
+		// spares a string per integer of every call.
 		if !bytes.ContainsAny(raw, ".eE") && string(raw) != "-0" {
 			return raw, false
 		}
-		if p, ok := plainInteger(string(raw)); ok && p != string(raw) {
+		if p, ok := jsonscan.PlainInteger(raw, maxPlainDigits); ok && p != string(raw) {
 			return []byte(p), true
 		}
 	}
@@ -155,24 +154,12 @@ func (n *normalizer) object(s *Schema, raw []byte) ([]byte, bool) {
 		index   map[string]int
 		changed bool
 	)
-	i := skipSpace(raw, 1)
-	for i < len(raw) && raw[i] != '}' {
-		if raw[i] != '"' {
-			return raw, false
+	r, _ := jsonscan.ReadMembers(raw)
+	for {
+		name, value, ok := r.Next()
+		if !ok {
+			break
 		}
-		end := stringEnd(raw, i)
-		name := memberName(raw[i:end])
-		if i = skipSpace(raw, end); i >= len(raw) || raw[i] != ':' {
-			return raw, false
-		}
-		i = skipSpace(raw, i+1)
-		end = valueEnd(raw, i)
-		value := raw[i:end]
-		i = skipSpace(raw, end)
-		if i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
-
 		sub, listed := s.property(name)
 		if !listed {
 			if s.AdditionalProperties == nil || s.NoAdditional {
@@ -218,16 +205,15 @@ func (n *normalizer) array(s *Schema, raw []byte) ([]byte, bool) {
 		elems   [][]byte
 		changed bool
 	)
-	i := skipSpace(raw, 1)
-	for i < len(raw) && raw[i] != ']' {
-		end := valueEnd(raw, i)
-		v, ok := n.rewrite(s.Items, raw[i:end])
+	r, _ := jsonscan.ReadItems(raw)
+	for {
+		elem, ok := r.Next()
+		if !ok {
+			break
+		}
+		v, ok := n.rewrite(s.Items, elem)
 		changed = changed || ok
 		elems = append(elems, v)
-		i = skipSpace(raw, end)
-		if i < len(raw) && raw[i] == ',' {
-			i = skipSpace(raw, i+1)
-		}
 	}
 	if !changed {
 		return raw, false
@@ -243,141 +229,7 @@ func (n *normalizer) array(s *Schema, raw []byte) ([]byte, bool) {
 	return append(b, ']'), true
 }
 
-// The functions below read a document that validation has already decoded,
-// so they take it to be valid JSON: each finds where a piece ends, without
-// building tokens or checking what it passes over. FuzzNormalize holds them
-// to encoding/json's reading.
-
-// skipSpace returns the index of the first byte at or after i in b that is
-// not JSON white space, or len(b).
-func skipSpace(b []byte, i int) int {
-	for i < len(b) && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r') {
-		i++
-	}
-	return i
-}
-
-// stringEnd returns the index just past the string that starts at b[i].
-func stringEnd(b []byte, i int) int {
-	for j := i + 1; j < len(b); j++ {
-		switch b[j] {
-		case '\\':
-			j++
-		case '"':
-			return j + 1
-		}
-	}
-	return len(b)
-}
-
-// valueEnd returns the index just past the value that starts at b[i].
-func valueEnd(b []byte, i int) int {
-	if i >= len(b) {
-		return len(b)
-	}
-	switch b[i] {
-	case '"':
-		return stringEnd(b, i)
-	case '{', '[':
-		depth := 0
-		for j := i; j < len(b); j++ {
-			switch b[j] {
-			case '"':
-				j = stringEnd(b, j) - 1
-			case '{', '[':
-				depth++
-			case '}', ']':
-				if depth--; depth == 0 {
-					return j + 1
-				}
-			}
-		}
-		return len(b)
-	}
-	// A number, true, false or null runs up to the next delimiter.
-	j := i
-	for j < len(b) && !strings.ContainsRune(",]} \t\r\n", rune(b[j])) {
-		j++
-	}
-	return j
-}
-
-// memberName returns the text of q, a member name as written, quotes
-// included. A plain ASCII name is its bytes; any other is decoded as
-// encoding/json decodes it, escapes and invalid UTF-8 included.
-func memberName(q []byte) string {
-	if len(q) < 2 {
-		return ""
-	}
-	inner := q[1 : len(q)-1]
-	plain := true
-	for _, c := range inner {
-		if c == '\\' || c >= utf8.RuneSelf {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return string(inner)
-	}
-	var name string
-	if err := json.Unmarshal(q, &name); err != nil {
-		return string(inner)
-	}
-	return name
-}
-
-const (
-	// maxPlainDigits bounds the digits plainInteger writes out: no Go
-	// integer has more than 20, and a longer number, left as written, fails
-	// to decode with an error that shows it as the caller wrote it.
-	maxPlainDigits = 20
-
-	// maxExponent bounds the negative exponents plainInteger reads, so that
-	// its arithmetic stays far from overflowing: a number that needs more
-	// zeros after the point than that to be whole is left as it is.
-	maxExponent = 10000
-)
-
-// plainInteger writes the JSON number n in plain digits, with a minus sign
-// when negative and without one for zero, and reports whether n is a whole
-// number it could write so: 1.5e1 is 15, 2.0 is 2, -0.0 is 0, but 1.5 is
-// not whole and 1e20 has too many digits.
-func plainInteger(n string) (string, bool) {
-	neg := strings.HasPrefix(n, "-")
-	n = strings.TrimPrefix(n, "-")
-	mant, exp := n, 0
-	if i := strings.IndexAny(n, "eE"); i >= 0 {
-		e, err := strconv.Atoi(strings.TrimPrefix(n[i+1:], "+"))
-		if err != nil || e > maxPlainDigits || e < -maxExponent {
-			return "", false
-		}
-		mant, exp = n[:i], e
-	}
-	digits := mant
-	if whole, frac, ok := strings.Cut(mant, "."); ok {
-		digits = whole + frac
-		exp -= len(frac)
-	}
-	digits = strings.TrimLeft(digits, "0")
-	if digits == "" {
-		return "0", true
-	}
-	if exp < 0 {
-		// The value is whole only when the digits past the point are
-		// zeros.
-		if -exp > len(digits) || strings.TrimRight(digits[len(digits)+exp:], "0") != "" {
-			return "", false
-		}
-		digits = digits[:len(digits)+exp]
-	} else {
-		if len(digits)+exp > maxPlainDigits {
-			return "", false
-		}
-		digits += strings.Repeat("0", exp)
-	}
-	if neg {
-		digits = "-" + digits
-	}
-	return digits, true
-}
+// maxPlainDigits bounds the digits an integer is written out with: no Go
+// integer has more than 20, and a longer one, left as written, fails to
+// decode with an error that shows it as the caller wrote it.
+const maxPlainDigits = 20

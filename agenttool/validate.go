@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // ValidationError reports an argument document that does not match its
@@ -32,11 +34,11 @@ func (e *ValidationError) Error() string {
 // ValidateJSON checks an argument document against s. An empty raw is read
 // as the empty object {}. Otherwise raw must hold exactly one JSON value,
 // with white space allowed around it; numbers are kept as json.Number so
-// that integers are judged by their written text. Anything else fails with
-// the message "not valid JSON: " followed by what encoding/json's decoder
-// reports (so input of white space alone gives "not valid JSON: EOF"), or,
-// for anything after the value, a note saying so. The decoded value is then
-// checked by Validate.
+// that integers are judged exactly, by their written text. Anything else
+// fails with the message "not valid JSON: " followed by what encoding/json's
+// decoder reports (so input of white space alone gives "not valid JSON:
+// EOF"), or, for anything after the value, a note saying so. The decoded
+// value is then checked by Validate.
 //
 // Every failure is a *ValidationError. A nil s accepts any valid JSON.
 func (s *Schema) ValidateJSON(raw json.RawMessage) error {
@@ -64,6 +66,13 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // properties are checked first, in the order listed, then the members in
 // byte-wise order of their names, so the error reported does not depend on
 // map iteration order. A nil s accepts anything.
+//
+// An integer is a number whose exact value is whole, however written and
+// however large: 2.0 and 1e400 are integers, 1e-400 and
+// 1.0000000000000000001 are not, although float64 rounds them to whole
+// numbers. Whether it fits the Go type it is decoded into is the decoder's
+// question. A json.Number is judged by its text, which must then be a JSON
+// number; a Go float by its value.
 func (s *Schema) Validate(v any) error {
 	if f := s.check(v); f != nil {
 		return &ValidationError{Path: f.where(), Msg: f.msg}
@@ -157,8 +166,7 @@ func (s *Schema) check(v any) *failure {
 	case "number":
 		_, ok = number(v)
 	case "integer":
-		f, isNum := number(v)
-		ok = isNum && !math.IsInf(f, 0) && f == math.Trunc(f)
+		ok = integer(v)
 	case "null":
 	default:
 		return fail("schema type " + strconv.Quote(s.Type) + " is not a JSON Schema type")
@@ -214,8 +222,7 @@ func (s *Schema) property(name string) (*Schema, bool) {
 }
 
 // number returns the numeric value of v and whether v is a number at all.
-// A json.Number too large for a float64 is still a number, valued ±Inf,
-// which no integer check accepts.
+// A json.Number too large for a float64 is still a number, valued ±Inf.
 func number(v any) (float64, bool) {
 	switch n := v.(type) {
 	case json.Number:
@@ -240,6 +247,18 @@ func number(v any) (float64, bool) {
 		return rv.Float(), true
 	}
 	return 0, false
+}
+
+// integer reports whether v is an integer: a json.Number whose text is an
+// integer by the rule of jsonscan (a JSON number whose exact value is whole,
+// however large: 1e400 is one, 1e-400 is not), a Go integer, or a finite
+// whole Go float.
+func integer(v any) bool {
+	if n, ok := v.(json.Number); ok {
+		return jsonscan.Integer(string(n))
+	}
+	f, ok := number(v)
+	return ok && !math.IsInf(f, 0) && f == math.Trunc(f)
 }
 
 // inEnum reports whether v is one of enum: nil matches nil, strings and

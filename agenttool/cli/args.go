@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -9,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // ErrHelp is the error Command.Args returns when the words ask for the
@@ -23,18 +26,46 @@ var ErrHelp = flag.ErrHelp
 // which is read in no other case. Given alone, the JSON reaches the tool
 // verbatim; with flags, it receives them (the members it already has keep
 // their text) and a flag and the JSON may not both give the same value.
+// Either way, a value the JSON gives a parameter that has a flag must be
+// one the flag would take, of its type: a string, a number, true or false,
+// or an integer, which is a number whose exact value is whole (2.0 and
+// 1e400 are integers, 1e-400 is not), as the tool's validation also reads
+// it. So a value gets the same answer and status whichever way it comes.
 //
 // The error is a usage error, whose text Run prints after "<command>: ", or
 // ErrHelp. Required properties and enums are not checked here: they are the
 // tool's to judge.
+//
+// Args is ArgsContext with a context that is never done.
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {
+	return c.ArgsContext(context.Background(), words, stdin)
+}
+
+// MaxStdinArgument is the most bytes of JSON that "-" reads from stdin:
+// 16 MiB, far more than any real argument, a file's whole content
+// included, and far less than the memory of any machine the program runs
+// on. Longer input is a usage error, read no further.
+const MaxStdinArgument = 16 << 20
+
+// ArgsContext is Args, reading stdin under ctx: when ctx is done before the
+// JSON argument "-" has been read, it returns at once with an error that
+// wraps context.Cause(ctx), and the read is abandoned: it goes on in the
+// background until stdin's Read returns, and what it reads is dropped. A
+// program that exits after a call loses nothing by it; a long-lived caller
+// should give a stdin whose Read ends when it is closed, such as a pipe.
+func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, error) {
 	rest, values, err := c.parseFlags(words)
 	if err != nil {
 		return nil, err
 	}
-	text, given, err := jsonArgument(c.Name, rest, stdin)
+	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
 		return nil, err
+	}
+	if given {
+		if err := checkTypes(c.Params, text, ""); err != nil {
+			return nil, err
+		}
 	}
 	// size bounds the length of the arguments written with flags.
 	size, flagged := len(text)+2, false
@@ -222,15 +253,15 @@ func (v *flagValue) Set(word string) error {
 }
 
 // jsonArgument reads the positional words left after the flags: none, one
-// JSON object, or "-" for one JSON object on stdin. It returns the trimmed
-// text and whether there was one.
-func jsonArgument(command string, words []string, stdin io.Reader) (string, bool, error) {
+// JSON object, or "-" for one JSON object on stdin, read under ctx. It
+// returns the trimmed text and whether there was one.
+func jsonArgument(ctx context.Context, command string, words []string, stdin io.Reader) (string, bool, error) {
 	switch len(words) {
 	case 0:
 		return "", false, nil
 	case 1:
 	default:
-		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !validJSON(first) {
+		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !json.Valid([]byte(first)) {
 			return "", false, fmt.Errorf("the JSON argument reached the program as %d words: "+
 				"a single quote inside the single quotes ended them and the shell split the rest; "+
 				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
@@ -240,12 +271,9 @@ func jsonArgument(command string, words []string, stdin io.Reader) (string, bool
 	}
 	text := words[0]
 	if text == "-" {
-		var data []byte
-		if stdin != nil {
-			var err error
-			if data, err = io.ReadAll(stdin); err != nil {
-				return "", false, fmt.Errorf("reading the JSON argument from stdin: %w", err)
-			}
+		data, err := readStdin(ctx, stdin)
+		if err != nil {
+			return "", false, err
 		}
 		text = string(data)
 	}
@@ -253,7 +281,10 @@ func jsonArgument(command string, words []string, stdin io.Reader) (string, bool
 	if !utf8.ValidString(text) {
 		return "", false, errors.New("the JSON argument is not valid UTF-8")
 	}
-	if !strings.HasPrefix(text, "{") || !validJSON(text) {
+	if !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
+		if strings.HasPrefix(text, "{") && jsonscan.TooDeep(text) {
+			return "", false, fmt.Errorf("the JSON argument nests objects and arrays deeper than %d levels, the limit", jsonscan.MaxDepth)
+		}
 		return "", false, errors.New("the JSON argument is not a JSON object")
 	}
 	if key, twice := duplicateKey(text); twice {
@@ -265,13 +296,13 @@ func jsonArgument(command string, words []string, stdin io.Reader) (string, bool
 // duplicateKey returns the first top-level key that the valid object text
 // writes a second time, compared after unescaping.
 func duplicateKey(text string) (string, bool) {
-	r, _ := readMembers(text)
+	r, _ := jsonscan.ReadMembers(text)
 	// A few keys are compared in turn; many go into a map.
 	var buf [shortList]string
 	keys := buf[:0]
 	var many map[string]bool
 	for {
-		key, _, ok := r.next()
+		key, _, ok := r.Next()
 		switch {
 		case !ok:
 			return "", false

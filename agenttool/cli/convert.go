@@ -5,10 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // convert turns one command-line word into the JSON text of a value of type
@@ -27,7 +28,7 @@ func convert(typ, word string) (string, error) {
 	case "integer":
 		return convertInteger(word)
 	case "number":
-		if jsonNumber(word) {
+		if jsonscan.Number(word) {
 			return word, nil
 		}
 		f, err := strconv.ParseFloat(word, 64)
@@ -49,8 +50,10 @@ func convert(typ, word string) (string, error) {
 }
 
 // convertInteger writes a word of sign and digits that fits 64 bits
-// canonically, passes any other integral JSON number on as written, and
-// refuses the rest.
+// canonically, passes any other integer of the JSON grammar on as written
+// (1e3, 2.0, 1e400: whether it fits is the decoder's to judge, as for the
+// same number in the JSON argument), and refuses the rest, 1e-400
+// included.
 func convertInteger(word string) (string, error) {
 	if i, err := strconv.ParseInt(word, 10, 64); err == nil {
 		return strconv.FormatInt(i, 10), nil
@@ -58,48 +61,10 @@ func convertInteger(word string) (string, error) {
 	if u, err := strconv.ParseUint(strings.TrimPrefix(word, "+"), 10, 64); err == nil {
 		return strconv.FormatUint(u, 10), nil
 	}
-	if jsonNumber(word) && integral(word) {
+	if jsonscan.Integer(word) {
 		return word, nil
 	}
 	return "", fmt.Errorf("%q is not an integer", word)
-}
-
-// jsonNumber reports whether s is a number literal of the JSON grammar:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func jsonNumber(s string) bool {
-	return validNumber(s, 0) == len(s)
-}
-
-// digits returns the index of the first byte at or after i that is not a
-// decimal digit.
-func digits(s string, i int) int {
-	for i < len(s) && s[i] >= '0' && s[i] <= '9' {
-		i++
-	}
-	return i
-}
-
-// integral reports whether a JSON number literal has an integral value. It
-// works on the literal's digits and exponent exactly: the value is integral
-// when, once the exponent moves the decimal point, no non-zero digit lies
-// to its right. The exponent is compared, never expanded, so 1e999999999
-// costs no more than 1e3.
-func integral(lit string) bool {
-	mantissa, exp, _ := strings.Cut(strings.ToLower(strings.TrimPrefix(lit, "-")), "e")
-	whole, frac, _ := strings.Cut(mantissa, ".")
-	all := whole + frac
-	last := strings.LastIndexFunc(all, func(r rune) bool { return r != '0' })
-	if last < 0 {
-		return true
-	}
-	// The digit at index last sits left of the point when
-	// last < len(whole) + exp, that is when exp > last - len(whole).
-	need := big.NewInt(int64(last - len(whole)))
-	e := new(big.Int)
-	if exp != "" {
-		e.SetString(exp, 10)
-	}
-	return e.Cmp(need) > 0
 }
 
 // quote returns the JSON string for s, leaving <, > and & as they are so

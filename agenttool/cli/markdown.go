@@ -75,7 +75,7 @@ func calling(p string) string {
 		"```\n" +
 		"\n" +
 		"Only when the JSON holds a single quote, which would end the quoting, pass it on stdin in a " +
-		"quoted heredoc instead:\n" +
+		"quoted heredoc instead, at most 16 MiB of it:\n" +
 		"\n" +
 		"```sh\n" +
 		p + " <command> - <<'EOF'\n" +

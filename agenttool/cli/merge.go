@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // merge adds the flag's value to the arguments object, refusing to replace
@@ -99,12 +101,12 @@ func parseObject(text string) (*object, error) {
 // parse appends the members of a valid JSON value text to o, as
 // parseObject reads them.
 func (o *object) parse(text string) error {
-	r, ok := readMembers(text)
+	r, ok := jsonscan.ReadMembers(text)
 	if !ok {
 		return errNotObject
 	}
 	for {
-		key, value, ok := r.next()
+		key, value, ok := r.Next()
 		if !ok {
 			return nil
 		}

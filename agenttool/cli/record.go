@@ -23,10 +23,20 @@ type recorder struct {
 }
 
 // openRecorder opens the record file for appending, creating it private to
-// the user when it is missing.
+// the user when it is missing. It takes a regular file, a pipe with a
+// reader, or a character device such as a terminal, and refuses anything
+// else at once: the open never waits, so a named pipe that no process is
+// reading is refused instead of blocking the call, and a signal, forever.
 func openRecorder(path, tool string) (*recorder, error) {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND|os.O_CREATE|openNonblock, 0o600)
 	if err != nil {
+		if noReader(err) {
+			// A socket fails the same way.
+			if info, serr := os.Stat(path); serr == nil && info.Mode()&os.ModeNamedPipe != 0 {
+				return nil, fmt.Errorf("%q is a named pipe that no process is reading; "+
+					"the record file must be a regular file or a pipe with a reader", path)
+			}
+		}
 		return nil, err
 	}
 	info, err := f.Stat()
@@ -34,7 +44,20 @@ func openRecorder(path, tool string) (*recorder, error) {
 		f.Close()
 		return nil, err
 	}
-	return &recorder{file: f, regular: info.Mode().IsRegular(), tool: tool}, nil
+	mode := info.Mode()
+	switch {
+	case mode.IsRegular():
+	case mode&os.ModeNamedPipe != 0:
+		if err := blockingWrites(f); err != nil {
+			f.Close()
+			return nil, err
+		}
+	case mode&os.ModeCharDevice != 0:
+	default:
+		f.Close()
+		return nil, fmt.Errorf("%q is not a regular file or a pipe (its mode is %v)", path, mode)
+	}
+	return &recorder{file: f, regular: mode.IsRegular(), tool: tool}, nil
 }
 
 // write is the agenttool.RecordFunc of the call. A failure goes back to the

@@ -101,7 +101,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if !ok {
 		return r.unknown(name)
 	}
-	callArgs, err := cmd.Args(words, r.Stdin)
+	callArgs, err := cmd.ArgsContext(ctx, words, r.Stdin)
 	switch {
 	case errors.Is(err, ErrHelp):
 		io.WriteString(r.Stdout, section(r.Name, cmd))

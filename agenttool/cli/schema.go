@@ -4,21 +4,23 @@ import (
 	"encoding/json"
 	"slices"
 	"strings"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // schemaParams reads the properties of an object schema text; a text that
-// is not a JSON object has none. The text is checked once, as json.Valid
-// checks it, and then only split (scan.go): properties come in the order
+// is not a JSON object has none. The text is checked once, with
+// json.Valid, and then only split by jsonscan: properties come in the order
 // the text writes them, never a map's, and nothing is decoded that Param
 // does not hold.
 func schemaParams(schema []byte) []Param {
+	if !json.Valid(schema) {
+		return nil
+	}
 	// One copy of the text; every name, description and type read from it
 	// is a substring of this copy unless it has to be unescaped.
 	s := string(schema)
-	if !validJSON(s) {
-		return nil
-	}
-	if _, ok := readMembers(s); !ok {
+	if _, ok := jsonscan.ReadMembers(s); !ok {
 		return nil
 	}
 	return properties(readKeywords(s))
@@ -35,9 +37,9 @@ type keywords struct {
 // written twice counts by its first occurrence, whatever its shape.
 func readKeywords(obj string) keywords {
 	var k keywords
-	r, _ := readMembers(obj)
+	r, _ := jsonscan.ReadMembers(obj)
 	for {
-		key, value, ok := r.next()
+		key, value, ok := r.Next()
 		if !ok {
 			return k
 		}
@@ -69,9 +71,9 @@ func readKeywords(obj string) keywords {
 // firstMember returns the text of the first member named key of an object
 // text, or "".
 func firstMember(obj, key string) string {
-	r, _ := readMembers(obj)
+	r, _ := jsonscan.ReadMembers(obj)
 	for {
-		k, value, ok := r.next()
+		k, value, ok := r.Next()
 		if !ok {
 			return ""
 		}
@@ -86,7 +88,7 @@ func firstMember(obj, key string) string {
 // the keyword is absent or not an object, and an empty, non-nil list for an
 // empty object.
 func properties(k keywords) []Param {
-	props, ok := readMembers(k.properties)
+	props, ok := jsonscan.ReadMembers(k.properties)
 	if !ok {
 		return nil
 	}
@@ -94,13 +96,13 @@ func properties(k keywords) []Param {
 	// arrays keep them off the heap until the final copy.
 	var requiredBuf [8]string
 	required := requiredBuf[:0]
-	if list, ok := readItems(k.required); ok {
+	if list, ok := jsonscan.ReadItems(k.required); ok {
 		for {
-			item, ok := list.next()
+			item, ok := list.Next()
 			if !ok {
 				break
 			}
-			if name, ok := stringValue(item); ok {
+			if name, ok := jsonscan.String(item); ok {
 				required = append(required, name)
 			}
 		}
@@ -116,7 +118,7 @@ func properties(k keywords) []Param {
 	var paramBuf [8]Param
 	params := paramBuf[:0]
 	for {
-		name, value, ok := props.next()
+		name, value, ok := props.Next()
 		if !ok {
 			break
 		}
@@ -154,7 +156,7 @@ func property(name, schema string) Param {
 		return p
 	}
 	k := readKeywords(schema)
-	p.Description, _ = stringValue(k.description)
+	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
 	if strings.HasPrefix(k.enum, "[") {
 		p.Enum = decodeList(k.enum)
@@ -176,20 +178,20 @@ func property(name, schema string) Param {
 // typeName reads a type keyword's text: a string as written, or the one
 // member other than "null" of an array of strings; anything else gives "".
 func typeName(t string) string {
-	if s, ok := stringValue(t); ok {
+	if s, ok := jsonscan.String(t); ok {
 		return s
 	}
-	list, ok := readItems(t)
+	list, ok := jsonscan.ReadItems(t)
 	if !ok {
 		return ""
 	}
 	found := ""
 	for {
-		item, ok := list.next()
+		item, ok := list.Next()
 		if !ok {
 			return found
 		}
-		s, ok := stringValue(item)
+		s, ok := jsonscan.String(item)
 		switch {
 		case !ok:
 			return ""

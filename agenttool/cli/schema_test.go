@@ -3,7 +3,6 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -12,10 +11,10 @@ import (
 	"testing"
 )
 
-// The reference readers below are the plain encoding/json readings that the
-// scanner of scan.go replaces: json.Decoder.Token walks the text in written
-// order, numbers kept as json.Number. They are slow and obviously right;
-// FuzzScanner holds the scanner to them.
+// The reference reader below is the plain encoding/json reading that the
+// schema reader of schema.go replaces: json.Decoder.Token walks the text in
+// written order, numbers kept as json.Number. It is slow and obviously
+// right; FuzzSchemaParams holds the schema reader to it.
 
 // refNode is one JSON value read by the reference reader.
 type refNode struct {
@@ -197,77 +196,7 @@ func refTypeName(t *refNode) string {
 	return found
 }
 
-// refKeyValue is one member of an object as the reference reads it.
-type refKeyValue struct {
-	key   string
-	value string
-}
-
-var errRefNotObject = errors.New("not an object")
-
-// refMembers reads the members of an object text with json.Decoder, each
-// value as json.RawMessage.
-func refMembers(text []byte) ([]refKeyValue, error) {
-	dec := json.NewDecoder(bytes.NewReader(text))
-	tok, err := dec.Token()
-	if err != nil {
-		return nil, err
-	}
-	if tok != json.Delim('{') {
-		return nil, errRefNotObject
-	}
-	var ms []refKeyValue
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, err
-		}
-		key, _ := tok.(string)
-		var value json.RawMessage
-		if err := dec.Decode(&value); err != nil {
-			return nil, err
-		}
-		ms = append(ms, refKeyValue{key, string(value)})
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, err
-	}
-	return ms, nil
-}
-
-// scanMembers reads the members of an object text with the scanner.
-func scanMembers(text string) ([]refKeyValue, bool) {
-	r, ok := readMembers(text)
-	if !ok {
-		return nil, false
-	}
-	var ms []refKeyValue
-	for {
-		key, value, ok := r.next()
-		if !ok {
-			return ms, true
-		}
-		ms = append(ms, refKeyValue{key, value})
-	}
-}
-
-// scanItems reads the elements of an array text with the scanner.
-func scanItems(text string) ([]string, bool) {
-	r, ok := readItems(text)
-	if !ok {
-		return nil, false
-	}
-	var items []string
-	for {
-		item, ok := r.next()
-		if !ok {
-			return items, true
-		}
-		items = append(items, item)
-	}
-}
-
-// scannerSeeds are texts that exercise the scanner's edges: escapes in
+// scannerSeeds are texts that exercise the schema reader's edges: escapes in
 // keys, strings holding brackets and quotes, nesting, white space
 // everywhere, duplicates, invalid UTF-8 and text that is not JSON at all.
 var scannerSeeds = []string{
@@ -292,27 +221,11 @@ var scannerSeeds = []string{
 	`{"a"::1}`, `{,}`, `[,1]`, "[1,]", " \t\r\n[ ] \n",
 }
 
-// TestValidJSONDepth checks that validJSON refuses nesting beyond the limit
-// of encoding/json, and accepts it up to the limit.
-func TestValidJSONDepth(t *testing.T) {
-	for _, depth := range []int{maxDepth - 1, maxDepth, maxDepth + 1} {
-		for _, open := range []string{"[", `{"a":`} {
-			closing := map[string]string{"[": "]", `{"a":`: "}"}[open]
-			text := strings.Repeat(open, depth) + "1" + strings.Repeat(closing, depth)
-			if got, want := validJSON(text), json.Valid([]byte(text)); got != want || want != (depth <= maxDepth) {
-				t.Errorf("%d times %q: validJSON %v, json.Valid %v", depth, open, got, want)
-			}
-		}
-	}
-}
-
-// FuzzScanner checks the scanner against encoding/json on arbitrary text:
-// validJSON accepts what json.Valid accepts, the schema reader gives the
-// parameters the reference reader gives, the
-// members and elements of valid objects and arrays are those encoding/json
-// finds, a valid literal unquotes as encoding/json decodes it, and nothing
-// panics or loops on invalid text.
-func FuzzScanner(f *testing.F) {
+// FuzzSchemaParams checks the schema reader against the reference reader
+// on arbitrary text, and duplicateKey against the keys encoding/json finds
+// in a valid object. jsonscan's own fuzz target holds the splitters
+// underneath to encoding/json.
+func FuzzSchemaParams(f *testing.F) {
 	for _, s := range scannerSeeds {
 		f.Add(s)
 	}
@@ -329,65 +242,22 @@ func FuzzScanner(f *testing.F) {
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("schemaParams(%q)\n%#v\nwant\n%#v", text, got, want)
 		}
-
-		valid := json.Valid([]byte(text))
-		if got := validJSON(text); got != valid {
-			t.Fatalf("validJSON(%q) = %v, json.Valid says %v", text, got, valid)
-		}
-		// The splitters may give anything on invalid text, but must end.
-		scanMembers(text)
-		scanItems(text)
-		if !valid {
+		root, ok := refParse([]byte(text))
+		if !ok || root.kind != '{' {
 			return
 		}
-
-		ms, ok := scanMembers(text)
-		wantMs, err := refMembers([]byte(text))
-		switch {
-		case ok != (err == nil):
-			t.Fatalf("scanner reads %q as an object: %v; encoding/json: %v", text, ok, err)
-		case ok && !reflect.DeepEqual(ms, wantMs):
-			t.Fatalf("members of %q\n%q\nwant\n%q", text, ms, wantMs)
+		key, twice := duplicateKey(text)
+		wantKey, wantTwice := "", false
+		seen := make(map[string]bool)
+		for _, m := range root.members {
+			if seen[m.key] {
+				wantKey, wantTwice = m.key, true
+				break
+			}
+			seen[m.key] = true
 		}
-		if ok {
-			key, twice := duplicateKey(text)
-			wantKey, wantTwice := "", false
-			seen := make(map[string]bool)
-			for _, m := range wantMs {
-				if seen[m.key] {
-					wantKey, wantTwice = m.key, true
-					break
-				}
-				seen[m.key] = true
-			}
-			if key != wantKey || twice != wantTwice {
-				t.Fatalf("duplicateKey(%q) = %q, %v; want %q, %v", text, key, twice, wantKey, wantTwice)
-			}
-		}
-
-		var list []json.RawMessage
-		items, ok := scanItems(text)
-		// null decodes into a nil slice; only an array gives a list.
-		if err := json.Unmarshal([]byte(text), &list); ok != (err == nil && list != nil) {
-			t.Fatalf("scanner reads %q as an array: %v; encoding/json: %v", text, ok, err)
-		} else if ok {
-			var want []string
-			for _, item := range list {
-				want = append(want, string(item))
-			}
-			if !slices.Equal(items, want) {
-				t.Fatalf("items of %q\n%q\nwant\n%q", text, items, want)
-			}
-		}
-
-		// null leaves s nil; only a string literal sets it.
-		var s *string
-		if err := json.Unmarshal([]byte(text), &s); err == nil && s != nil {
-			trimmed := text[skipSpace(text, 0):]
-			trimmed = trimmed[:valueEnd(trimmed, 0)]
-			if got, ok := stringValue(trimmed); !ok || got != *s {
-				t.Fatalf("stringValue(%q) = %q, %v; want %q", trimmed, got, ok, *s)
-			}
+		if key != wantKey || twice != wantTwice {
+			t.Fatalf("duplicateKey(%q) = %q, %v; want %q, %v", text, key, twice, wantKey, wantTwice)
 		}
 	})
 }
