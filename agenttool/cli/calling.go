@@ -1,20 +1,32 @@
 package cli
 
-import "strings"
+import (
+	"encoding/json"
+	"strings"
+	"unicode"
+)
 
 // Calling returns the part of the usage that teaches how to call the
 // commands cmds of the program named program, headed "## Calling
-// `<program>`". It is written for those commands: it shows, on command
-// lines built from their own names and flags, only the forms they need
-// (repeated flags, maps, object fields, boolean flags, the JSON argument
-// and stdin), gives the quoting rule of the caller's shell, and says what
-// each exit status means and when a call is worth running again, including
-// how to answer a question the tool asked.
+// `<program>`". It is written for those commands: it explains only the
+// forms they need (flags, with the rule for a repeated one and a boolean
+// one; the JSON argument and stdin only when a parameter has no flag),
+// shows them on command lines built from the commands' own names and flags,
+// and gives the quoting rule of a POSIX shell: a value with any character
+// but letters, digits and -_./:=,@+%, or starting with "=", in single
+// quotes, or in double quotes with \", \$, \` and \\ escaped when it holds a
+// single quote. Last come the exit statuses: when a failed call is worth
+// running again, and the question a status-3 call prints and how to answer
+// it. The text ends with a newline.
 func Calling(program string, cmds []Command) string {
-	f := survey(cmds)
+	walks := make([][]position, len(cmds))
+	for i, c := range cmds {
+		walks[i] = walkFlags(c.Params)
+	}
+	f := survey(cmds, walks)
+	lines := flagLines(program, cmds, walks)
 	var b strings.Builder
 	b.WriteString("## Calling `" + program + "`\n\n")
-	lines := flagLines(program, cmds)
 	var rules []string
 	if f.values || f.bools {
 		r := "Arguments are flags"
@@ -23,9 +35,9 @@ func Calling(program string, cmds []Command) string {
 		}
 		rules = append(rules, r+".")
 	}
-	if f.values || f.json != nil {
-		rules = append(rules, "Quote a value holding other than letters, digits and `-_./:=,@+%` "+
-			"(`a|b`, `[A-Z]+`, `$HOME`, a space) or starting with `=`: in single quotes, or if it holds `'` "+
+	if f.values || f.json {
+		rules = append(rules, "Quote a value with any character but letters, digits and `-_./:=,@+%` "+
+			"(`a|b`, `$HOME`, a space) or a leading `=`: in single quotes, or, if it holds `'`, "+
 			"in double quotes escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}
 	if f.bools {
@@ -37,20 +49,24 @@ func Calling(program string, cmds []Command) string {
 	if len(lines) > 0 {
 		b.WriteString("```sh\n" + strings.Join(lines, "\n") + "\n```\n\n")
 	}
-	if f.json != nil {
+	if f.json {
 		b.WriteString("A value no flag gives (listed without `--`) goes in one JSON object after any flags, " +
 			"in single quotes, `\\n` for a line break in a string; `" + program + " schema <command>` " +
-			"prints its JSON Schema. JSON holding `'` goes on stdin:\n\n" +
-			"```sh\n" + jsonLine(program, *f.json) + "\n" + jsonStdin(program, *f.json) + "\n```\n\n")
+			"prints its JSON Schema. JSON holding `'` goes on stdin")
+		if ex := f.jsonEx; ex != nil {
+			b.WriteString(":\n\n```sh\n" + jsonLine(program, *ex) + "\n" + jsonStdin(program, *ex) + "\n```\n\n")
+		} else {
+			b.WriteString(".\n\n")
+		}
 	}
 	b.WriteString("Exit status:\n\n" +
-		"- 0: done; the output is on stdout.\n" +
-		"- 1: refused or failed, stderr says why: retry only with changed arguments, " +
-		"never if it says not allowed.\n" +
+		"- 0: done, output on stdout.\n" +
+		"- 1: refused or failed, stderr says why: retry only with changed arguments, never if the " +
+		"error rules out any retry (a path outside the working tree, say).\n" +
 		"- 2: nothing ran; stderr says why.\n" +
-		"- 3: a question went unanswered, on stdout as JSON: `message`; `schema` (a form's fields; " +
-		"none: yes or no) or `url` (to open); `answers_given`; `output` or `error`. Ask the user, " +
-		"then rerun with `--answer` before the command for each earlier answer and the new one, in order: " +
+		"- 3: unanswered question, as JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
+		"or `url` (to open); `answers_given` (`--answer`s used); `output` or `error`. Ask the user; " +
+		"rerun with `--answer` before the command per earlier answer plus the new one, in order: " +
 		"`accept`, `decline` or `'{\"field\": \"value\"}'`.\n")
 	return b.String()
 }
@@ -61,9 +77,11 @@ type forms struct {
 	bools    bool // a boolean flag
 	repeated bool // an array flag, given once per element
 	maps     bool // a map flag, given once per entry
-	// json is the first command with a parameter no flag gives, and that
-	// parameter; nil when every parameter has a flag.
-	json *jsonExample
+	json     bool // a parameter no flag gives
+	// jsonEx is the first command with such a parameter whose required
+	// flags can be written on one line, and that parameter; nil when there
+	// is none.
+	jsonEx *jsonExample
 }
 
 // jsonExample is the command a usage shows the JSON argument with.
@@ -73,15 +91,17 @@ type jsonExample struct {
 	json string // the JSON argument
 }
 
-func survey(cmds []Command) forms {
+// survey finds the forms the commands cmds need, walks[i] being the flag
+// walk of cmds[i].
+func survey(cmds []Command, walks [][]position) forms {
 	var f forms
-	for _, c := range cmds {
-		walk := walkFlags(c.Params)
+	for i, walk := range walks {
 		for _, pos := range walk {
 			switch {
 			case pos.jsonOnly():
-				if f.json == nil {
-					f.json = &jsonExample{cmd: c, walk: walk, json: jsonSample(pos)}
+				f.json = true
+				if f.jsonEx == nil && required(walk) {
+					f.jsonEx = &jsonExample{cmd: cmds[i], walk: walk, json: jsonSample(pos)}
 				}
 			case pos.flag == "":
 			case pos.param.valueType() == "boolean" && !pos.param.Repeated() && !pos.param.Map():
@@ -113,8 +133,11 @@ const (
 func features(walk []position) [featCount][]int {
 	var fs [featCount][]int
 	strs := 0
+	if !required(walk) {
+		return fs
+	}
 	for i, pos := range walk {
-		if pos.flag == "" {
+		if pos.flag == "" || !oneLine(pos.flag) {
 			continue
 		}
 		p := pos.param
@@ -122,8 +145,11 @@ func features(walk []position) [featCount][]int {
 		case p.Map():
 			fs[featMap] = append(fs[featMap], i)
 		case p.Type == "string" && len(p.Enum) == 0:
-			if strs++; strs <= 2 {
-				fs[featString+feature(strs-1)] = append(fs[featString+feature(strs-1)], i)
+			switch strs++; strs {
+			case 1:
+				fs[featString] = append(fs[featString], i)
+			case 2:
+				fs[featString2] = append(fs[featString2], i)
 			}
 		}
 		if len(pos.path) > 1 {
@@ -140,12 +166,10 @@ const maxFlagLines = 2
 // commands use: each line is a real call of one command with its required
 // flags, and the commands are picked, the one showing most forms not yet
 // shown first, until every form is shown.
-func flagLines(program string, cmds []Command) []string {
-	walks := make([][]position, len(cmds))
+func flagLines(program string, cmds []Command, walks [][]position) []string {
 	feats := make([][featCount][]int, len(cmds))
-	for i, c := range cmds {
-		walks[i] = walkFlags(c.Params)
-		feats[i] = features(walks[i])
+	for i, walk := range walks {
+		feats[i] = features(walk)
 	}
 	var shown [featCount]bool
 	var lines []string
@@ -204,11 +228,14 @@ func plainLine(program, name string, walk []position) string {
 	words := []string{program, name}
 	first := -1
 	strs := len(stringSamples)
+	if !required(walk) {
+		return ""
+	}
 	for i, pos := range walk {
 		if pos.flag == "" {
 			continue
 		}
-		if first < 0 {
+		if first < 0 && oneLine(pos.flag) {
 			first = i
 		}
 		if pos.chainRequired {
@@ -224,6 +251,26 @@ func plainLine(program, name string, walk []position) string {
 	return strings.Join(words, " ")
 }
 
+// required reports whether every required flag of the walk can be written
+// on one line, so that a call of its command can be shown.
+func required(walk []position) bool {
+	for _, pos := range walk {
+		if pos.flag != "" && pos.chainRequired && !oneLine(pos.flag) {
+			return false
+		}
+	}
+	return true
+}
+
+// oneLine reports whether a flag name can be shown on a command line: it
+// holds no control character and no Unicode line or paragraph separator,
+// which would break the line however it is quoted.
+func oneLine(name string) bool {
+	return !strings.ContainsFunc(name, func(r rune) bool {
+		return unicode.IsControl(r) && r != '\t' || r == '\u2028' || r == '\u2029'
+	})
+}
+
 // stringSamples are the values the example lines give string flags, in
 // order: the first two show the two kinds of quotes.
 var stringSamples = []string{"'a b'", `"it's done"`}
@@ -231,8 +278,12 @@ var stringSamples = []string{"'a b'", `"it's done"`}
 // flagWords returns the words giving one flag a sample value; strs counts
 // the string values given so far.
 func flagWords(pos position, strs *int) []string {
-	name := "--" + pos.flag
+	// A flag's name may hold any character but "=" and a leading dash.
+	name := shellWord("--" + pos.flag)
 	p := pos.param
+	if v, ok := enumSample(p); ok {
+		return []string{name, v}
+	}
 	switch {
 	case p.Repeated():
 		return []string{name, sampleWord(p.Items, "a", 0), name, sampleWord(p.Items, "b", 1)}
@@ -240,8 +291,6 @@ func flagWords(pos position, strs *int) []string {
 		return []string{name, "a=" + sampleWord(p.Values, "x", 0), name, "b=" + sampleWord(p.Values, "y", 1)}
 	case p.Type == "boolean":
 		return []string{name}
-	case len(p.Enum) > 0:
-		return []string{name, shellWord(encodeEnum(p.Enum[0]))}
 	case p.Type == "string":
 		word := "x"
 		if *strs < len(stringSamples) {
@@ -267,13 +316,24 @@ func sampleWord(typ, text string, i int) string {
 	return text
 }
 
-// encodeEnum writes an enum value as one command-line value: a string as
-// its text, anything else as JSON.
-func encodeEnum(v any) string {
-	if s, ok := v.(string); ok {
-		return s
+// enumSample is the first value of a scalar flag's enum as a word, when
+// the flag takes it as written: a string for a string flag, a number for a
+// numeric one.
+func enumSample(p *Param) (string, bool) {
+	if len(p.Enum) == 0 || p.Repeated() || p.Map() {
+		return "", false
 	}
-	return encodeValue(v)
+	switch v := p.Enum[0].(type) {
+	case string:
+		return shellWord(v), p.Type == "string"
+	case json.Number:
+		if p.Type != "integer" && p.Type != "number" {
+			return "", false
+		}
+		_, err := convert(p.Type, v.String())
+		return v.String(), err == nil
+	}
+	return "", false
 }
 
 // shellWord quotes s for a POSIX shell as the calling text teaches: as it
@@ -343,8 +403,8 @@ func jsonSample(pos position) string {
 	return v
 }
 
-// programCalls is the last paragraph of the program's help: where the usage
-// of one command is.
+// programCalls is the paragraph of the program's help that says where one
+// command's usage and schema are.
 func programCalls(program string) string {
 	return "`" + program + " help <command>` prints the usage of one command and `" + program +
 		" schema <command>` its JSON Schema.\n"

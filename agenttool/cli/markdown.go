@@ -7,15 +7,15 @@ import (
 )
 
 // Markdown returns the usage document of a program named program serving
-// cmds: a section that teaches how to call any command (flags, the JSON
-// argument, the exit statuses, answering questions), then a "## Commands"
-// section with one "### `<name>`" subsection per command, in order, giving
-// its description, its hints, its synopsis and its parameters. Headings
-// start at level 2 so that the text can sit under a host document's title.
+// cmds: the calling section written for those commands (see Calling), then
+// a "## Commands" section with one "### `<name>`" subsection per command,
+// in order, giving its hints, its description, its synopsis and its
+// parameters. Headings start at level 2 so that the text can sit under a
+// host document's title.
 //
-// The text is exactly calling + "\n## Commands\n" followed, for each
-// command, by "\n" and its section, so a command's section can be cut out
-// of the whole.
+// The text is exactly Calling(program, cmds) + "\n## Commands\n" followed,
+// for each command c, by "\n" and Section(program, c), so that a host
+// document can put text of its own between the parts.
 func Markdown(program string, cmds []Command) string {
 	var b strings.Builder
 	b.WriteString(Calling(program, cmds))
@@ -27,8 +27,8 @@ func Markdown(program string, cmds []Command) string {
 	return b.String()
 }
 
-// programHelp is the text of help, -h and --help: the calling section and
-// one line per command.
+// programHelp is the text of help, -h and --help: the calling section,
+// where one command's usage and schema are, and one line per command.
 func programHelp(program string, cmds []Command) string {
 	var b strings.Builder
 	b.WriteString(Calling(program, cmds))
@@ -48,9 +48,12 @@ func programHelp(program string, cmds []Command) string {
 	return b.String()
 }
 
-// Section returns one command's part of the usage, as Markdown gives it:
-// its "### `<name>`" heading, description, hints, synopsis and parameter
-// lines.
+// Section returns one command's part of the usage, as Markdown writes it:
+// the "### `<name>`" heading followed by the tool's hints in parentheses,
+// the description, the synopsis in a sh block, and one line per parameter.
+// A flag's line gives its description, since the synopsis shows its type,
+// whether it is required and whether it repeats; the line of a parameter
+// without a flag says what it holds and whether only the JSON gives it.
 func Section(program string, c Command) string { return section(program, c) }
 
 // section is Section; the runner prints it for help of one command.
