@@ -118,9 +118,9 @@ func approvalNote(b Bundle) string {
 		}
 	}
 	if len(names) == 0 {
-		return "No command is pre-approved: the host asks the user before each call.\n"
+		return "No command is pre-approved: each call asks the user first.\n"
 	}
-	return "Pre-approved: " + strings.Join(names, ", ") + "; the host asks the user before other calls.\n"
+	return "Run without asking: " + strings.Join(names, ", ") + "; other calls ask the user first.\n"
 }
 
 // caption returns the line introducing an example: the author's caption

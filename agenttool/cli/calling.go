@@ -36,9 +36,9 @@ func Calling(program string, cmds []Command) string {
 		rules = append(rules, r+".")
 	}
 	if f.values || f.json {
-		rules = append(rules, "Quote a value with any character but letters, digits and `-_./:=,@+%` "+
-			"(`a|b`, `$HOME`, a space) or a leading `=`: in single quotes, or, if it holds `'`, "+
-			"in double quotes escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
+		rules = append(rules, "Single-quote a value holding anything but letters, digits and `-_./:=,@+%` "+
+			"(`a|b`, `$HOME`, a space) or starting with `=`; double-quote it if it holds `'`, "+
+			"escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}
 	if f.bools {
 		rules = append(rules, "A bare boolean flag is true; `=false` is false.")

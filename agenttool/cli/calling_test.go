@@ -17,7 +17,7 @@ func TestCallingForms(t *testing.T) {
 	const (
 		flagsRule = "Arguments are flags"
 		repeat    = "(`...`: once per value)"
-		quoting   = "Quote a value with any character but"
+		quoting   = "Single-quote a value holding anything but"
 		boolRule  = "A bare boolean flag is true"
 		jsonRule  = "goes in one JSON object"
 		heredoc   = "<<'EOF'"
