@@ -50,7 +50,7 @@ func Calling(program string, cmds []Command) string {
 		b.WriteString("```sh\n" + strings.Join(lines, "\n") + "\n```\n\n")
 	}
 	if f.json {
-		b.WriteString("A value no flag gives (listed without `--`) goes in one JSON object after any flags, " +
+		b.WriteString("A parameter marked JSON only goes in one JSON object after any flags, " +
 			"in single quotes, `\\n` for a line break in a string; `" + program + " schema <command>` " +
 			"prints its JSON Schema. JSON holding `'` goes on stdin")
 		if ex := f.jsonEx; ex != nil {
