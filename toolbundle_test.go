@@ -86,7 +86,9 @@ func confirm() agenttool.Tool {
 }
 
 // goldenTools returns the tools of the golden bundle (§10 of the
-// specification), with readFile in place of read_file.
+// specification, with the examples of cmd/file-tools as issue 14 left them:
+// write_file's content given by flag, and one read_file example), with
+// readFile in place of read_file.
 func goldenTools(root string, readFile agenttool.Tool) []Tool {
 	return []Tool{
 		Use(readFile, PreApproved(),
