@@ -17,7 +17,7 @@ func TestCallingForms(t *testing.T) {
 	const (
 		flagsRule = "Arguments are flags"
 		repeat    = "(`...`: once per value)"
-		quoting   = "Single-quote a value holding anything but"
+		quoting   = "Single-quote a value holding anything but ASCII"
 		boolRule  = "A bare boolean flag is true"
 		jsonRule  = "goes in one JSON object"
 		heredoc   = "<<'EOF'"
