@@ -95,7 +95,9 @@ func TestCheck(t *testing.T) {
 			change: func(b *Bundle) {
 				b.Tools[1] = Use(b.Tools[1].tool, Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
 			},
-			status: 1, verdict: "other frontmatter differs (allowed-tools)"},
+			// The body says which commands run without asking, so it
+			// changes with allowed-tools and is the first difference found.
+			status: 1, verdict: "body digest differs (the body changed)"},
 		{name: "license added by hand", dir: func(t *testing.T) string {
 			return exported(t, func(s string) string {
 				return strings.Replace(s, "\nallowed-tools:", "\nlicense: MIT\nallowed-tools:", 1)

@@ -61,10 +61,7 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, error) {
 	if !full {
 		return s, nil
 	}
-	body, err := skillBody(b, desc)
-	if err != nil {
-		return nil, err
-	}
+	body := skillBody(b, desc)
 	sum := sha256.Sum256([]byte(body))
 	s.Body = body
 	s.Metadata = map[string]string{"digest": hex.EncodeToString(sum[:])}
@@ -87,31 +84,43 @@ func allowedRules(b Bundle) []string {
 }
 
 // skillBody renders what the model reads: a title, the description, cli's
-// calling section, and each visible command's section followed by its
-// examples. A command's section is cut from cli's rendering of that command
-// alone, so the calling section appears once and cli stays the only author
-// of usage text.
-func skillBody(b Bundle, desc string) (string, error) {
+// calling section for the visible commands, which of them run without
+// asking, and each visible command's section followed by its examples. cli
+// stays the only author of usage text.
+func skillBody(b Bundle, desc string) string {
 	var body strings.Builder
 	body.WriteString("\n# " + b.Name + "\n\n")
 	body.WriteString(desc + "\n\n")
-	head := cli.Markdown(b.Name, nil)
-	body.WriteString(head)
+	var tools []Tool
+	var cmds []cli.Command
 	for _, t := range b.Tools {
-		if t.hidden {
-			continue
+		if !t.hidden {
+			tools, cmds = append(tools, t), append(cmds, cli.Describe(t.tool))
 		}
-		md := cli.Markdown(b.Name, []cli.Command{cli.Describe(t.tool)})
-		section, ok := strings.CutPrefix(md, head)
-		if !ok {
-			return "", errors.New("cli.Markdown no longer renders the calling section before the commands")
-		}
-		body.WriteString(section)
+	}
+	body.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b) + "\n## Commands\n")
+	for i, t := range tools {
+		body.WriteString("\n" + cli.Section(b.Name, cmds[i]))
 		for _, ex := range t.examples {
 			fmt.Fprintf(&body, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), b.Name, strings.TrimSpace(ex.args))
 		}
 	}
-	return body.String(), nil
+	return body.String()
+}
+
+// approvalNote says which commands run without asking: the pre-approved
+// ones, listed in allowed-tools.
+func approvalNote(b Bundle) string {
+	var names []string
+	for _, t := range b.Tools {
+		if t.preApproved && !t.hidden && t.tool != nil {
+			names = append(names, "`"+t.tool.Name()+"`")
+		}
+	}
+	if len(names) == 0 {
+		return "No command is pre-approved: each call asks the user first.\n"
+	}
+	return "Run without asking: " + strings.Join(names, ", ") + "; other calls ask the user first.\n"
 }
 
 // caption returns the line introducing an example: the author's caption

@@ -86,16 +86,17 @@ func confirm() agenttool.Tool {
 }
 
 // goldenTools returns the tools of the golden bundle (§10 of the
-// specification), with readFile in place of read_file.
+// specification, with the examples of cmd/file-tools as issue 14 left them:
+// write_file's content given by flag, and one read_file example), with
+// readFile in place of read_file.
 func goldenTools(root string, readFile agenttool.Tool) []Tool {
 	return []Tool{
 		Use(readFile, PreApproved(),
-			Example("read_file --path go.mod", "Read a file"),
 			Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
 		Use(filetools.Search(root), PreApproved(),
 			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
 		Use(filetools.WriteFile(root),
-			Example(`write_file --path notes.txt '{"content": "one line\n"}'`, "Write a file")),
+			Example(`write_file --path notes.txt --content "one line"`, "Write a file")),
 		Use(rescan(), Hidden()),
 	}
 }

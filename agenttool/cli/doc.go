@@ -37,7 +37,9 @@
 //
 // Commands and Describe read the tools; Command.Args parses a command's
 // words as Run does, without running anything; Markdown writes the usage
-// document a model reads; Prompt asks a person at a terminal. One walk over
+// document a model reads, made of Calling, the text on how to call those
+// commands, and one Section per command; Prompt asks a person at a
+// terminal. One walk over
 // a command's parameters decides which flags exist, and the parser, the
 // synopsis and the parameter lines all come from it, so the usage can never
 // show a flag the parser refuses, or the reverse.

@@ -114,8 +114,8 @@ func ExampleMarkdown() {
 	// kit greet --name <string> [--times <integer>]
 	// ```
 	//
-	// - `--name` (string, required): Who to greet
-	// - `--times` (integer): How many times
+	// - `--name`: Who to greet
+	// - `--times`: How many times
 }
 
 func ExamplePrompt() {

@@ -74,7 +74,8 @@ func FuzzRunArgs(f *testing.F) {
 }
 
 // FuzzDescribe feeds arbitrary schemas to Describe and everything built on
-// it: none may panic, the parser registers exactly the flags the walk
+// it: none may panic, every command line of the calling text parses and is
+// quoted as the text says, the parser registers exactly the flags the walk
 // yields, and flags build the same arguments alone as merged into an empty
 // JSON object.
 func FuzzDescribe(f *testing.F) {
@@ -87,6 +88,7 @@ func FuzzDescribe(f *testing.F) {
 		probe := &standIn{name: "c", schema: json.RawMessage(schema)}
 		cmd := Describe(probe)
 		_ = Markdown("kit", []Command{cmd})
+		checkCallingLines(t, Calling("kit", []Command{cmd}), []Command{cmd})
 		fs, values := cmd.flagSet()
 		var flags []string
 		for _, pos := range walkFlags(cmd.Params) {

@@ -68,12 +68,12 @@ func TestMarkdownDetails(t *testing.T) {
 		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"object"}},"required":["cfg"]}`),
 		text("ok"), agenttool.WithAnnotations(agenttool.Annotations{Title: "Only a title"}))
 	got := Markdown("kit", []Command{Describe(tool)})
-	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "One of `12345678901234567891`"} {
+	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "- `--id`: one of `12345678901234567891`\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("usage lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Contains(got, "Hints") {
+	if strings.Contains(got, "### `c` (") {
 		t.Errorf("a title alone gave hints:\n%s", got)
 	}
 }
@@ -83,21 +83,20 @@ func TestMarkdownLayout(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	head := Markdown("kit", nil)
-	if !strings.HasSuffix(head, "\n## Commands\n") {
-		t.Fatalf("Markdown without commands ends %q", head[max(0, len(head)-40):])
+	if got, want := Markdown("kit", nil), Calling("kit", nil)+"\n## Commands\n"; got != want {
+		t.Fatalf("Markdown without commands:\n%s", diff(got, want))
 	}
 	full := Markdown("kit", cmds)
-	rest, ok := strings.CutPrefix(full, head)
+	rest, ok := strings.CutPrefix(full, Calling("kit", cmds)+"\n## Commands\n")
 	if !ok {
-		t.Fatal("the full text does not begin with the text without commands")
+		t.Fatal("the full text does not begin with the calling section of its commands and the Commands heading")
 	}
 	for _, c := range cmds {
-		start := "\n### `" + c.Name + "`\n\n"
+		start := "\n### `" + c.Name + "`"
 		if !strings.HasPrefix(rest, start) {
 			t.Fatalf("section of %s does not begin %q: %q", c.Name, start, rest[:min(len(rest), 60)])
 		}
-		sec := "\n" + section("kit", c)
+		sec := "\n" + Section("kit", c)
 		rest = strings.TrimPrefix(rest, sec)
 	}
 	if rest != "" {
@@ -120,20 +119,27 @@ func TestSectionParts(t *testing.T) {
 			name: "idempotent and destructive",
 			tool: agenttool.NewFunc("d", " Do it. \n", nil, text("ok"),
 				agenttool.WithAnnotations(agenttool.Annotations{Destructive: true, Idempotent: true})),
-			want: "### `d`\n\nDo it.\n\nHints from the tool: may be destructive; idempotent.\n\n```sh\nkit d\n```\n",
+			want: "### `d` (may be destructive; idempotent)\n\nDo it.\n\n```sh\nkit d\n```\n",
 		},
 		{
 			name: "read-only hides destructive and idempotent",
 			tool: agenttool.NewFunc("r", "", nil, text("ok"),
 				agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true, Destructive: true, Idempotent: true})),
-			want: "### `r`\n\nHints from the tool: read-only.\n\n```sh\nkit r\n```\n",
+			want: "### `r` (read-only)\n\n```sh\nkit r\n```\n",
 		},
 		{
 			name: "description white space collapsed, string enum",
 			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
 				`"description":" a\n  b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
 			want: "### `e`\n\n```sh\nkit e [--m <string>]\n```\n\n" +
-				"- `--m` (string): a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
+				"- `--m`: a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
+		},
+		{
+			name: "flags: no description, enum without one",
+			tool: agenttool.NewFunc("f", "", json.RawMessage(`{"properties":{"n":{"type":"integer"},`+
+				`"k":{"type":"string","enum":["a"]},"t":{"type":"array","items":{"type":"string"}}},"required":["t"]}`), text("ok")),
+			want: "### `f`\n\n```sh\nkit f [--n <integer>] [--k <string>] --t <string> ...\n```\n\n" +
+				"- `--n`\n- `--k`: one of `\"a\"`\n- `--t`\n",
 		},
 		{
 			name: "JSON-only parameters: chain rule, lost flags, dotted objects",
@@ -159,11 +165,11 @@ func TestSectionParts(t *testing.T) {
 func TestProgramHelp(t *testing.T) {
 	cmds := []Command{{Name: "a", Description: "\n First line. \nSecond."}, {Name: "b"}}
 	got := programHelp("kit", cmds)
-	want := calling("kit") + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
+	want := Calling("kit", cmds) + "\n" + programCalls("kit") + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
 	if got != want {
 		t.Errorf("programHelp:\n%s", diff(got, want))
 	}
-	if got := programHelp("kit", nil); got != calling("kit")+"\n## Commands\n" {
+	if got := programHelp("kit", nil); got != Calling("kit", nil)+"\n"+programCalls("kit")+"\n## Commands\n" {
 		t.Errorf("programHelp without commands: %q", got)
 	}
 }

@@ -62,7 +62,7 @@ func shownParams(sec string) (flags, others []string) {
 		if !ok {
 			continue
 		}
-		name, _, _ := strings.Cut(rest, "` (")
+		name, _, _ := strings.Cut(rest, "`")
 		if flagName, ok := strings.CutPrefix(name, "--"); ok {
 			flags = append(flags, flagName)
 		} else {

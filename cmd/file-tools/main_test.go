@@ -131,7 +131,7 @@ func TestEndToEnd(t *testing.T) {
 			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 1,
 			stderr: "Error: invalid arguments: max_bytes is -1; it must not be negative\n",
 		}}},
-		{"read_file --help", []step{{args: []string{"read_file", "--help"}, stdoutHas: []string{"### `read_file`\n"}}}},
+		{"read_file --help", []step{{args: []string{"read_file", "--help"}, stdoutHas: []string{"### `read_file` (read-only)\n"}}}},
 		{"no words at all", []step{{args: []string{}, status: 2, stderrHas: []string{"## Calling `file-tools`", "## Commands"}}}},
 		{"--help", []step{{args: []string{"--help"}, stdoutHas: []string{"## Calling `file-tools`", "- `write_file`: "}}}},
 		{"read_file outside the tree", []step{{

@@ -1,0 +1,226 @@
+package cli
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+// schemaTool is a tool named name taking the parameters schema.
+func schemaTool(name, schema string) agenttool.Tool {
+	return agenttool.NewFunc(name, "", json.RawMessage(schema), text("ok"))
+}
+
+func TestCallingForms(t *testing.T) {
+	const (
+		flagsRule = "Arguments are flags"
+		repeat    = "(`...`: once per value)"
+		quoting   = "Single-quote a value holding anything but ASCII"
+		boolRule  = "A bare boolean flag is true"
+		jsonRule  = "goes in one JSON object"
+		heredoc   = "<<'EOF'"
+		exits     = "- 3: unanswered question, as JSON on stdout: `message`; `schema`"
+	)
+	tests := []struct {
+		name  string
+		tools agenttool.Set
+		has   []string
+		lacks []string
+	}{
+		{"no commands", nil, []string{"## Calling `kit`\n\n", exits},
+			[]string{flagsRule, quoting, boolRule, jsonRule, "```sh"}},
+		{"no parameters", agenttool.Set{schemaTool("p", `{}`)}, []string{exits},
+			[]string{flagsRule, quoting, boolRule, jsonRule, "```sh"}},
+		{"a boolean flag only", agenttool.Set{schemaTool("b", `{"properties":{"on":{"type":"boolean"}}}`)},
+			[]string{flagsRule + ". " + boolRule, "```sh\nkit b --on\n```"},
+			[]string{repeat, quoting, jsonRule}},
+		{"an integer flag only", agenttool.Set{schemaTool("n", `{"properties":{"n":{"type":"integer"}}}`)},
+			[]string{flagsRule + ". " + quoting, "```sh\nkit n --n 1\n```"},
+			[]string{repeat, boolRule, jsonRule}},
+		{"two commands with string flags: the one with two shows both quotes",
+			agenttool.Set{
+				schemaTool("one", `{"properties":{"s":{"type":"string"}}}`),
+				schemaTool("two", `{"properties":{"a":{"type":"string"},"n":{"type":"integer"},"b":{"type":"string"}},"required":["n"]}`),
+			},
+			[]string{quoting, "```sh\nkit two --a 'a b' --n 1 --b \"it's done\"\n```"},
+			[]string{repeat, boolRule, jsonRule, "kit one"}},
+		{"a repeated flag", agenttool.Set{schemaTool("r", `{"properties":{"r":{"type":"array","items":{"type":"integer"}}},"required":["r"]}`)},
+			[]string{flagsRule + " " + repeat + ".", "```sh\nkit r --r 1 --r 2\n```"},
+			[]string{boolRule, jsonRule}},
+		{"a map and an object field on separate commands",
+			agenttool.Set{
+				schemaTool("m", `{"properties":{"m":{"type":"object","additionalProperties":{"type":"string"}}}}`),
+				schemaTool("o", `{"properties":{"o":{"type":"object","properties":{"f":{"type":"boolean"}}}}}`),
+			},
+			[]string{repeat, boolRule, "```sh\nkit m --m a=x --m b=y\nkit o --o.f\n```"},
+			[]string{jsonRule}},
+		{"an enum value is quoted as the rule says",
+			agenttool.Set{schemaTool("e", `{"properties":{"e":{"type":"string","enum":["it's $1"]}},"required":["e"]}`)},
+			[]string{"```sh\nkit e --e \"it's \\$1\"\n```"}, nil},
+		{"enum values: the first one the flag takes, else a sample",
+			agenttool.Set{schemaTool("e", `{"properties":{"i":{"type":"integer","enum":[12345678901234567891]},`+
+				`"j":{"type":"integer","enum":[1.5]},"s":{"type":"string","enum":[null]},"n":{"type":"number","enum":["x"]}},`+
+				`"required":["i","j","s","n"]}`)},
+			[]string{"```sh\nkit e --i 12345678901234567891 --j 1 --s x --n 1.5\n```"}, nil},
+		{"a flag name the shell would read", agenttool.Set{schemaTool("q", `{"properties":{"x|y":{"type":"integer"}}}`)},
+			[]string{"```sh\nkit q '--x|y' 1\n```"}, nil},
+		{"flags that cannot be written on one line are not shown",
+			agenttool.Set{
+				schemaTool("nl", `{"properties":{"a\nb":{"type":"string"},"o":{"type":"object"}},"required":["a\nb"]}`),
+				schemaTool("ok", `{"properties":{"a\tb":{"type":"string"},"c\u2028":{"type":"string"}}}`),
+			},
+			[]string{"```sh\nkit ok '--a\tb' 'a b'\n```", "JSON holding `'` goes on stdin.\n"},
+			[]string{"kit nl"}},
+		{"a parameter only JSON gives",
+			agenttool.Set{schemaTool("j", `{"properties":{"s":{"type":"string"},"o":{"type":"object","properties":{"hops":{"type":"array","items":{"type":"object"}}}}},"required":["s"]}`)},
+			[]string{jsonRule, "`kit schema <command>`",
+				"```sh\nkit j --s x '{\"o\": {\"hops\": []}}'\nkit j --s x - <<'EOF'\n{\"o\": {\"hops\": []}}\nEOF\n```"},
+			[]string{repeat, boolRule}},
+		{"JSON alone", agenttool.Set{schemaTool("a", `{"properties":{"x":{}}}`)},
+			[]string{quoting, jsonRule, "kit a '{\"x\": null}'"}, []string{flagsRule}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cmds, err := Commands(tc.tools)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Calling("kit", cmds)
+			for _, want := range tc.has {
+				if !strings.Contains(got, want) {
+					t.Errorf("the calling text lacks %q:\n%s", want, got)
+				}
+			}
+			for _, unwanted := range tc.lacks {
+				if strings.Contains(got, unwanted) {
+					t.Errorf("the calling text has %q:\n%s", unwanted, got)
+				}
+			}
+			checkCallingLines(t, got, cmds)
+		})
+	}
+}
+
+// TestCallingLinesParse checks that every command line of the calling text
+// of the fixtures parses against its command, quoted as the text says.
+func TestCallingLinesParse(t *testing.T) {
+	cmds, err := Commands(fixtures())
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := Calling("kit", cmds)
+	if n := checkCallingLines(t, got, cmds); n < 3 {
+		t.Errorf("%d command lines in the calling text of the fixtures, want a flag line and the two JSON lines:\n%s", n, got)
+	}
+}
+
+// checkCallingLines parses each command line of the calling text text, a
+// heredoc's body as its stdin, and returns how many there were. Each word
+// must be written as shellWord writes its value, so the lines follow the
+// quoting rule the text gives.
+func checkCallingLines(t *testing.T, text string, cmds []Command) int {
+	t.Helper()
+	n := 0
+	for _, block := range strings.Split(text, "```sh\n")[1:] {
+		body, _, _ := strings.Cut(block, "```")
+		lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+		for i := 0; i < len(lines); i++ {
+			line, stdin := lines[i], ""
+			if l, ok := strings.CutSuffix(line, " <<'EOF'"); ok {
+				end := i + 1
+				for end < len(lines) && lines[end] != "EOF" {
+					end++
+				}
+				line, stdin = l, strings.Join(lines[i+1:end], "\n")
+				i = end
+			}
+			n++
+			raw, words := shellSplit(t, line)
+			for j, w := range words {
+				if shellWord(w) != raw[j] {
+					t.Errorf("in %q, %s is not quoted as the rule says (%s)", line, raw[j], shellWord(w))
+				}
+			}
+			if len(words) < 2 || words[0] != "kit" {
+				t.Fatalf("line %q is not a call of kit", line)
+			}
+			cmd, ok := find(cmds, words[1])
+			if !ok {
+				t.Fatalf("line %q calls an unknown command", line)
+			}
+			if _, err := cmd.Args(words[2:], strings.NewReader(stdin)); err != nil {
+				t.Errorf("line %q does not parse: %v", line, err)
+			}
+		}
+	}
+	return n
+}
+
+// shellSplit splits a line of the calling text into its words as written
+// and as a POSIX shell reads them, for the quoting the text uses: a word is
+// plain, or wholly in single quotes, or wholly in double quotes with the
+// four escapes.
+func shellSplit(t *testing.T, line string) (raw, words []string) {
+	t.Helper()
+	for rest := line; rest != ""; rest = strings.TrimPrefix(rest, " ") {
+		var end int
+		switch rest[0] {
+		case '\'':
+			end = strings.IndexByte(rest[1:], '\'') + 2
+			if end < 2 {
+				t.Fatalf("unterminated single quote in %q", line)
+			}
+			words = append(words, rest[1:end-1])
+		case '"':
+			var w strings.Builder
+			for end = 1; end < len(rest) && rest[end] != '"'; end++ {
+				if rest[end] == '\\' && end+1 < len(rest) && strings.IndexByte("\\\"$`", rest[end+1]) >= 0 {
+					end++
+				}
+				w.WriteByte(rest[end])
+			}
+			if end == len(rest) {
+				t.Fatalf("unterminated double quote in %q", line)
+			}
+			end++
+			words = append(words, w.String())
+		default:
+			end = strings.IndexByte(rest, ' ')
+			if end < 0 {
+				end = len(rest)
+			}
+			words = append(words, rest[:end])
+		}
+		raw = append(raw, rest[:end])
+		rest = rest[end:]
+		if rest != "" && rest[0] != ' ' {
+			t.Fatalf("a quoted piece joins other text in %q", line)
+		}
+	}
+	return raw, words
+}
+
+func TestShellWord(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"notes.txt", "notes.txt"},
+		{"key=a,b@c+d%e:f/g_h-i", "key=a,b@c+d%e:f/g_h-i"},
+		{"", "''"},
+		{"=x", "'=x'"},
+		{"a b", "'a b'"},
+		{"a|b", "'a|b'"},
+		{"x;y", "'x;y'"},
+		{"[A-Z]+", "'[A-Z]+'"},
+		{"$HOME", "'$HOME'"},
+		{"*", "'*'"},
+		{"~", "'~'"},
+		{"it's", `"it's"`},
+		{"it's \"$x\" `y` \\", "\"it's \\\"\\$x\\\" \\`y\\` \\\\\""},
+	}
+	for _, tc := range tests {
+		if got := shellWord(tc.in); got != tc.want {
+			t.Errorf("shellWord(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
