@@ -43,9 +43,14 @@ type Runner struct {
 	// Tools are the tools, one command each, listed in this order.
 	Tools agenttool.Set
 	// Ask answers the questions no --answer covers; Prompt makes one that
-	// asks a person at a terminal. Nil means nobody can be asked: such a
-	// question is answered "cancel" and the call ends with ExitNeedsAnswer.
+	// asks a person at a terminal. Nil means nobody can be asked, unless the
+	// command line gives --ask, which asks through Prompt(Stdin, Stderr):
+	// otherwise such a question is answered "cancel" and the call ends with
+	// ExitNeedsAnswer.
 	Ask agenttool.Elicitor
+	// Builtins are the program's own commands besides help and schema, in
+	// the order help lists them. No tool may be named like one.
+	Builtins []Builtin
 	// Stdin is read for the JSON argument "-" and nothing else; nil means
 	// os.Stdin.
 	Stdin io.Reader
@@ -59,7 +64,7 @@ type Runner struct {
 
 // Run handles one command line, args excluding the program name, and
 // returns its exit status. It parses the program options, prints help or a
-// schema, or parses the command's flags and JSON argument and calls the
+// schema, runs a [Builtin], or parses the command's flags and JSON argument and calls the
 // tool itself, on this goroutine, with ctx as the call's context: cancelling
 // ctx is the interrupt the tool receives. A panic in the tool is recovered
 // and reported as the tool's error. Run keeps nothing between calls, closes
@@ -74,28 +79,31 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if r.Stderr == nil {
 		r.Stderr = os.Stderr
 	}
-	cmds, err := Commands(r.Tools)
-	if err != nil {
-		fmt.Fprintln(r.Stderr, err)
+	if err := CheckNames(r.Tools, r.Builtins); err != nil {
+		fmt.Fprintf(r.Stderr, "cli: %v\n", err)
 		return ExitUsage
 	}
+	cmds := describeAll(r.Tools)
 	opts, rest, err := parseProgram(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		io.WriteString(r.Stdout, programHelp(r.Name, cmds))
+		io.WriteString(r.Stdout, personHelp(r.Name, cmds, r.Builtins))
 		return ExitOK
 	case err != nil:
 		return r.usage(err.Error())
 	case len(rest) == 0:
-		io.WriteString(r.Stderr, programHelp(r.Name, cmds))
+		io.WriteString(r.Stderr, personHelp(r.Name, cmds, r.Builtins))
 		return ExitUsage
 	}
 	name, words := rest[0], rest[1:]
 	switch name {
 	case "help":
-		return r.help(cmds, words)
+		return r.help(ctx, cmds, words)
 	case "schema":
 		return r.schema(cmds, words)
+	}
+	if b, ok := findBuiltin(r.Builtins, name); ok {
+		return b.Run(ctx, words)
 	}
 	cmd, ok := find(cmds, name)
 	if !ok {
@@ -108,6 +116,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		return ExitOK
 	case err != nil:
 		return r.usage(cmd.Name + ": " + err.Error())
+	}
+	if opts.ask && r.Ask == nil {
+		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
 	tool, _ := r.Tools.Lookup(name)
 	return r.call(ctx, tool, callArgs, opts)
@@ -135,12 +146,15 @@ func find(cmds []Command, name string) (Command, bool) {
 }
 
 // help prints the program help, or one command's section.
-func (r Runner) help(cmds []Command, words []string) int {
+func (r Runner) help(ctx context.Context, cmds []Command, words []string) int {
 	switch len(words) {
 	case 0:
-		io.WriteString(r.Stdout, programHelp(r.Name, cmds))
+		io.WriteString(r.Stdout, personHelp(r.Name, cmds, r.Builtins))
 		return ExitOK
 	case 1:
+		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
+			return b.Run(ctx, []string{"--help"})
+		}
 		cmd, ok := find(cmds, words[0])
 		if !ok {
 			return r.unknown(words[0])
@@ -157,6 +171,9 @@ func (r Runner) schema(cmds []Command, words []string) int {
 		return r.usage("schema takes one command")
 	}
 	cmd, ok := find(cmds, words[0])
+	if _, own := findBuiltin(r.Builtins, words[0]); own || words[0] == "help" || words[0] == "schema" {
+		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))
+	}
 	if !ok {
 		return r.unknown(words[0])
 	}
