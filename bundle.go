@@ -1,6 +1,8 @@
 package toolbundle
 
-import "github.com/agenttool/agenttool"
+import (
+	"github.com/agenttool/agenttool"
+)
 
 // Bundle describes one program made of a set of tools, and the Agent Skill
 // that teaches a model to call it. Main runs it.

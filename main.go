@@ -2,14 +2,10 @@ package toolbundle
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"reflect"
-	"strings"
-	"syscall"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
@@ -88,66 +84,6 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 		armed:  catchSignals(ctx, cancel, returned),
 	})
 }
-
-// catchSignals makes the first SIGINT or SIGTERM cancel ctx through cancel,
-// with a signalError as the cause, and returns a function that returns once
-// such a signal would do so rather than end the process.
-//
-// The catching is set up on a goroutine of its own because it is slow for
-// what one call costs: the runtime starts a goroutine locked to a thread of
-// its own to keep the signal mask, and enabling each signal is a round trip
-// with that thread, about a third of a millisecond in all, which would
-// otherwise come before the startup check. run waits only where it matters,
-// before export-skill or a tool does anything.
-//
-// The first signal restores the default handling before it cancels ctx, so
-// that a second one, however soon after the tool sees the cancellation,
-// ends the process instead of being swallowed. Once ctx is done for any
-// other reason, the handling is restored too; when ctx is done before the
-// goroutine starts, as when Main has already returned, nothing is set up at
-// all.
-//
-// SIGPIPE is caught as well, and never acted on, until returned is closed.
-// Uncaught, it ends a Go program whose write to stdout or stderr meets a
-// closed pipe, as when the reader of the output has quit; caught, the write
-// fails with an error instead, and cli reports that the call succeeded, so
-// that a model does not run a call with an effect twice.
-func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}) (wait func()) {
-	armed := make(chan struct{})
-	go func() {
-		if ctx.Err() != nil {
-			close(armed)
-			return
-		}
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
-		pipe := make(chan os.Signal, 1)
-		signal.Notify(pipe, syscall.SIGPIPE)
-		close(armed)
-		select {
-		case sig := <-c:
-			signal.Stop(c)
-			cancel(signalError{sig})
-		case <-ctx.Done():
-			signal.Stop(c)
-		}
-		<-returned
-		signal.Stop(pipe)
-	}()
-	return func() { <-armed }
-}
-
-// signalError is the cause of a call cancelled by a signal. It reads as
-// the cause signal.NotifyContext gives from Go 1.26 on, and matches
-// context.Canceled for errors.Is, but does not depend on the toolchain.
-type signalError struct{ sig os.Signal }
-
-// Error names the signal.
-func (e signalError) Error() string { return e.sig.String() + " signal received" }
-
-// Is reports whether target is context.Canceled, since a signal cancels the
-// call.
-func (e signalError) Is(target error) bool { return target == context.Canceled }
 
 // sys is what run needs from the process: its standard streams, a way to
 // wait until the signals are caught, and for tests a way to make the atomic
@@ -285,21 +221,6 @@ func route(b Bundle, words []string, armed func()) agenttool.Set {
 	return set
 }
 
-// printVersion runs the version command: the name and the version on
-// stdout, or the name alone when there is no version.
-func printVersion(b Bundle, rest []string, s sys) int {
-	if len(rest) > 0 {
-		fmt.Fprintf(s.stderr, "%s: version takes no arguments\nRun `%s help` for usage.\n", b.Name, b.Name)
-		return cli.ExitUsage
-	}
-	if v := b.version(); v != "" {
-		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)
-	} else {
-		fmt.Fprintln(s.stdout, b.Name)
-	}
-	return cli.ExitOK
-}
-
 // closeTools closes every tool of the bundle that holds one, hidden ones
 // included, once. A failure is reported but changes no status: by now the
 // call has happened, and a status other than its own would invite a rerun.
@@ -334,77 +255,4 @@ func closeTools(b Bundle, stderr io.Writer) {
 	if err := set.Close(); err != nil {
 		fmt.Fprintf(stderr, "%s: closing the tools: %v\n", prefix(b), err)
 	}
-}
-
-// checkBundle is the startup check: it refuses a bundle that could not
-// export a correct skill or whose commands would be ambiguous. It is cheap
-// and has no side effects, since it runs on every call: it validates the
-// skill's frontmatter without building the body, and describes only the
-// tools that have examples, each once.
-func checkBundle(b Bundle) error {
-	if b.Name == "" {
-		return errors.New("the bundle has no name")
-	}
-	if len(b.Tools) == 0 {
-		return errors.New("the bundle has no tools")
-	}
-	seen := make(map[string]bool, len(b.Tools))
-	for i, t := range b.Tools {
-		if t.tool == nil {
-			return fmt.Errorf("tool %d is nil; build each tool of a bundle with toolbundle.Use", i)
-		}
-		name := t.tool.Name()
-		if err := checkToolName(i, name); err != nil {
-			return err
-		}
-		if seen[name] {
-			return fmt.Errorf("two tools are named %q", name)
-		}
-		seen[name] = true
-	}
-
-	s, err := buildSkill(b, false)
-	if err != nil {
-		return err
-	}
-	if msgs := errorMessages(s.Validate()); msgs != "" {
-		return fmt.Errorf("the bundle cannot export a valid skill: %s", msgs)
-	}
-
-	for _, t := range b.Tools {
-		if len(t.examples) == 0 {
-			continue
-		}
-		c := cli.Describe(t.tool)
-		for _, ex := range t.examples {
-			if err := checkCaption(ex.caption); err != nil {
-				return fmt.Errorf("the caption %q of example %q of %s: %w", ex.caption, ex.args, c.Name, err)
-			}
-			if err := checkExample(c, ex.args); err != nil {
-				return fmt.Errorf("example %q of %s: %w", ex.args, c.Name, err)
-			}
-		}
-	}
-	return nil
-}
-
-// checkToolName refuses a name that the program could not use as a command
-// word, i at the tool's position in the bundle.
-func checkToolName(i int, name string) error {
-	switch name {
-	case "":
-		return fmt.Errorf("tool %d has no name", i)
-	case cmdExportSkill, cmdVersion, cmdHelp, cmdSchema:
-		return fmt.Errorf("a tool is named %q, which is a command of the program's own", name)
-	}
-	switch name[0] {
-	case '-':
-		return fmt.Errorf("a tool is named %q, which a command line reads as an option", name)
-	case '=':
-		return fmt.Errorf("a tool is named %q, which zsh would expand at the start of a command line", name)
-	}
-	if strings.ContainsFunc(name, func(r rune) bool { return !isPlain(r) }) {
-		return fmt.Errorf("a tool is named %q, which would need quoting in the skill's command lines", name)
-	}
-	return nil
 }

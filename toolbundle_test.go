@@ -408,7 +408,10 @@ func TestQuestions(t *testing.T) {
 		{name: "single dash ask", words: []string{"-ask", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
 		{name: "ask with an answer", words: []string{"--ask", "--answer", "decline", "confirm"}, check: stdoutIs("answered decline\n")},
 		{name: "ask after the command", words: []string{"read_file", "--ask"}, status: 2, check: stderrHas("-ask")},
-		{name: "ask with a value", words: []string{"--ask=true", "confirm"}, status: 2, check: stderrHas("-ask")},
+		{name: "answer before ask", words: []string{"--answer", "decline", "--ask", "confirm"}, check: stdoutIs("answered decline\n")},
+		{name: "ask between options", words: []string{"--out", root, "--ask", "--record", filepath.Join(root, "r.jsonl"), "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
+		{name: "ask true", words: []string{"--ask=true", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
+		{name: "ask false", words: []string{"--ask=false", "confirm"}, stdin: "y\n", status: 3, check: stderrHas("")},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

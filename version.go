@@ -1,9 +1,27 @@
 package toolbundle
 
 import (
+	"fmt"
 	"runtime/debug"
 	"sync"
+
+	"github.com/agenttool/agenttool/cli"
 )
+
+// printVersion runs the version command: the name and the version on
+// stdout, or the name alone when there is no version.
+func printVersion(b Bundle, rest []string, s sys) int {
+	if len(rest) > 0 {
+		fmt.Fprintf(s.stderr, "%s: version takes no arguments\nRun `%s help` for usage.\n", b.Name, b.Name)
+		return cli.ExitUsage
+	}
+	if v := b.version(); v != "" {
+		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)
+	} else {
+		fmt.Fprintln(s.stdout, b.Name)
+	}
+	return cli.ExitOK
+}
 
 // buildVersion is the main module's version as the build recorded it,
 // "(devel)" for a build outside a module version, or "" when the binary
