@@ -53,7 +53,7 @@ func BenchmarkStartupCheck(b *testing.B) {
 	bd := benchBundle(200)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := checkBundle(bd); err != nil {
+		if err := checkBundle(bd, builtins(bd, bd.Name, sys{})); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -2,8 +2,10 @@ package toolbundle
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -14,14 +16,21 @@ import (
 	"github.com/agenttool/agenttool/cli"
 )
 
+// maxSkillFile is the most export-skill --check reads of a SKILL.md: far
+// more than any skill a host would load, and little enough to hold in memory.
+const maxSkillFile = 4 << 20
+
 // checkSkill runs export-skill --check: it compares the file at path with
 // data, the bytes export-skill would write now, and prints one verdict on
 // stdout. It writes and creates nothing.
-func checkSkill(b Bundle, now *agentskill.Skill, data []byte, path string, s sys) int {
-	old, err := os.ReadFile(path)
+func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byte, path string, s sys) int {
+	old, err := readSkillFile(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		fmt.Fprintf(s.stdout, "%s: missing\n", path)
 		return cli.ExitFailed
+	}
+	if err == nil {
+		err = context.Cause(ctx)
 	}
 	if err != nil {
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
@@ -33,6 +42,59 @@ func checkSkill(b Bundle, now *agentskill.Skill, data []byte, path string, s sys
 		return cli.ExitFailed
 	}
 	return cli.ExitOK
+}
+
+// readSkillFile reads the SKILL.md at path for --check, only when it is a
+// regular file of at most maxSkillFile bytes; a link to one is followed.
+// Anything else is an error that says what the file is, read no further:
+// the file is opened without waiting, so that a FIFO is refused rather
+// than waited on, and it is judged as opened, so that nothing put in its
+// place meanwhile is read either.
+func readSkillFile(path string) ([]byte, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return nil, err
+	case !info.Mode().IsRegular():
+		return nil, fmt.Errorf("%q is not a regular file (%s); --check reads only a regular file", path, fileKind(info.Mode()))
+	case info.Size() > maxSkillFile:
+		return nil, tooLarge(path)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxSkillFile+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxSkillFile {
+		return nil, tooLarge(path)
+	}
+	return data, nil
+}
+
+// tooLarge is the error for a SKILL.md over maxSkillFile.
+func tooLarge(path string) error {
+	return fmt.Errorf("%q is larger than %d MiB, which no skill export-skill writes is; --check reads no further", path, maxSkillFile>>20)
+}
+
+// fileKind names the type of a file that is not a regular one.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m.IsDir():
+		return "a directory"
+	case m&fs.ModeNamedPipe != 0:
+		return "a named pipe"
+	case m&fs.ModeCharDevice != 0:
+		return "a character device"
+	case m&fs.ModeDevice != 0:
+		return "a device"
+	case m&fs.ModeSocket != 0:
+		return "a socket"
+	}
+	return "mode " + m.String()
 }
 
 // compareSkill says how the file old differs from the skill now, encoded as

@@ -3,6 +3,7 @@ package toolbundle
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -21,33 +22,31 @@ type exportArgs struct {
 	check bool
 }
 
-// errExportHelp is returned by parseExportArgs when the words ask for the
-// command's help.
-var errExportHelp = errors.New("help requested")
+// exportFlags returns the flag set of export-skill, which fills a. It is
+// the one definition of its options: the parser and the command's help
+// both come from it.
+func exportFlags(a *exportArgs) *flag.FlagSet {
+	fs := flag.NewFlagSet("export-skill", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	fs.BoolVar(&a.force, "force", false, "replace a SKILL.md that is already there")
+	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the SKILL.md there, a regular file of at most %d MiB, is what would be written", maxSkillFile>>20))
+	return fs
+}
 
-// parseExportArgs reads the words after export-skill, in any order: the two
-// flags in either spelling, a help option, "--" ending the options, and
-// exactly one directory.
+// parseExportArgs reads the words after export-skill as Go's flag package
+// does: the options first, then exactly one directory. flag.ErrHelp is
+// returned for a help option.
 func parseExportArgs(words []string) (exportArgs, error) {
 	var a exportArgs
-	var dirs []string
-	for i := 0; i < len(words); i++ {
-		w := words[i]
-		switch w {
-		case "--force", "-force":
-			a.force = true
-		case "--check", "-check":
-			a.check = true
-		case "--help", "-help", "-h":
-			return a, errExportHelp
-		case "--":
-			dirs = append(dirs, words[i+1:]...)
-			i = len(words)
-		default:
-			if strings.HasPrefix(w, "-") {
-				return a, fmt.Errorf("unknown option %s", w)
-			}
-			dirs = append(dirs, w)
+	fs := exportFlags(&a)
+	if err := fs.Parse(words); err != nil {
+		return a, err
+	}
+	dirs := fs.Args()
+	for _, w := range dirs[min(1, len(dirs)):] {
+		if len(w) > 1 && w[0] == '-' {
+			return a, fmt.Errorf("%q after the directory: options come before it, as in export-skill %s %s", w, w, dirs[0])
 		}
 	}
 	switch {
@@ -68,9 +67,35 @@ func parseExportArgs(words []string) (exportArgs, error) {
 	return a, nil
 }
 
+// exportSynopsis is what follows export-skill in its usage line.
+const exportSynopsis = "[--force | --check] <dir>"
+
 // exportUsage returns the usage line of export-skill.
 func exportUsage(name string) string {
-	return "usage: " + name + " export-skill [--force | --check] <dir>\n"
+	return "usage: " + name + " export-skill " + exportSynopsis + "\n"
+}
+
+// exportHelp returns the help of export-skill: its usage line and one line
+// per option.
+func exportHelp(name string) string {
+	var b strings.Builder
+	b.WriteString(exportUsage(name))
+	exportFlags(new(exportArgs)).VisitAll(func(f *flag.Flag) {
+		fmt.Fprintf(&b, "  --%-6s %s\n", f.Name, f.Usage)
+	})
+	return b.String()
+}
+
+// exportBuiltin is the export-skill command of the program b, run as argv0.
+func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
+	return cli.Builtin{
+		Name:     "export-skill",
+		Synopsis: exportSynopsis,
+		Summary:  "write the skill to <dir>/" + b.Name + "/SKILL.md; with --check, report whether the file there is what would be written",
+		Run: func(ctx context.Context, args []string) int {
+			return exportSkill(ctx, b, args, argv0, s)
+		},
+	}
 }
 
 // exportSkill runs export-skill: it builds, validates and encodes the skill,
@@ -78,16 +103,17 @@ func exportUsage(name string) string {
 // or writes it there atomically and reports what it wrote and pre-approved.
 func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s sys) int {
 	a, err := parseExportArgs(words)
-	if errors.Is(err, errExportHelp) {
-		fmt.Fprint(s.stdout, exportUsage(b.Name),
-			"  --force  replace a SKILL.md that is already there\n",
-			"  --check  write nothing; report whether the SKILL.md there is what would be written\n")
+	if errors.Is(err, flag.ErrHelp) {
+		io.WriteString(s.stdout, exportHelp(b.Name))
 		return cli.ExitOK
 	}
 	if err != nil {
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n%s", b.Name, err, exportUsage(b.Name))
 		return cli.ExitUsage
 	}
+	// From here on the file system is read or written, so a signal must
+	// cancel ctx rather than end the process halfway.
+	s.wait()
 
 	fail := func(err error) int {
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
@@ -111,15 +137,15 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		fmt.Fprintln(s.stderr, note)
 	}
 	if a.check {
-		return checkSkill(b, skill, data, path, s)
+		return checkSkill(ctx, b, skill, data, path, s)
 	}
-	warning, err := writeAtomic(ctx, path, data, a.force, s.fault)
+	stray, err := writeAtomic(ctx, path, data, a.force, s.fault)
 	if err != nil {
 		return fail(err)
 	}
 
-	if warning != nil {
-		fmt.Fprintf(s.stderr, "%s: warning: %v\n", b.Name, warning)
+	if stray != nil {
+		fmt.Fprintf(s.stderr, "%s: warning: %v\n", b.Name, stray)
 	}
 	for _, p := range slices.Concat(problems, skill.Portability()) {
 		fmt.Fprintf(s.stderr, "%s: warning: %s\n", b.Name, p.Message)
@@ -184,7 +210,7 @@ func binaryNote(name, argv0 string) string {
 	if base == name {
 		return ""
 	}
-	return fmt.Sprintf("%s: note: this binary was run as %s, and the skill calls it %s; install it under that name", name, base, name)
+	return fmt.Sprintf("%s: note: this binary was run as %q, and the skill calls it %s; install it under that name", name, base, name)
 }
 
 // nestedNote returns the note export-skill gives when dir is itself named
@@ -195,6 +221,6 @@ func nestedNote(name, dir string) string {
 	if filepath.Base(filepath.Clean(dir)) != name {
 		return ""
 	}
-	return fmt.Sprintf("%s: note: %s is already named %s, and export-skill adds the skill's directory itself; give the directory that holds the skills, %s, unless you mean %s",
+	return fmt.Sprintf("%s: note: %q is already named %s, and export-skill adds the skill's directory itself; give the directory that holds the skills, %q, unless you mean %q",
 		name, dir, name, filepath.Dir(filepath.Clean(dir)), filepath.Join(dir, name, "SKILL.md"))
 }

@@ -6,37 +6,40 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"strings"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
 )
 
-// Main runs the program b describes and returns its exit status, for
-// os.Exit. args is the whole command line with the program's name first, as
-// in os.Args. The forms are:
+// Main runs the program b describes, as the process's main function, and
+// returns its exit status, for os.Exit. args is the whole command line with
+// the program's name first, as in os.Args. The forms are:
 //
-//	<name> export-skill [--force | --check] <dir>
-//	<name> version
-//	<name> [--ask] [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
-//	<name> help [<command>]
-//	<name> schema <command>
+//	<name> [<option>]... <command> [--<param> <value>]... [<json> | -]
+//	<name> [<option>]... export-skill [--force | --check] <dir>
+//	<name> [<option>]... version
+//	<name> [<option>]... help [<command>]
+//	<name> [<option>]... schema <command>
 //
-// export-skill and version are recognised only as the first argument.
-// export-skill writes the skill to <dir>/<name>/SKILL.md atomically, refusing
-// to replace anything already there without --force, and warns on stderr
-// about what some hosts refuse and about tools that keep state; it returns 0
-// once the file is written and 1 when it is not. With --check it writes
-// nothing, prints one verdict on whether the file there is what it would
-// write, and returns 0 only when it is. version prints the name and the
-// version.
+// where the program options, in any order, are --ask, --answer <reply>
+// (repeatable), --record <file> and --out <dir>; they change only a call of
+// a tool. A command line naming a tool is one call of it, run by
+// [cli.Runner], whose status Main returns unchanged: [cli.ExitOK] (0),
+// [cli.ExitFailed] (1, the tool's error), [cli.ExitUsage] (2, nothing ran)
+// or [cli.ExitNeedsAnswer] (3, a question nobody answered, printed on
+// stdout). Nobody is asked a tool's question unless --ask says a person is
+// at the terminal, since only a model can safely be assumed.
 //
-// Every other command line is one call of one tool, run by cli.Runner, whose
-// status Main returns unchanged: cli.ExitOK (0), cli.ExitFailed (1, the
-// tool's error), cli.ExitUsage (2, nothing ran) or cli.ExitNeedsAnswer (3, a
-// question nobody answered, printed on stdout). By default nobody is asked a
-// tool's question, since nothing tells a program whether a person or a model
-// is at the terminal and only the second is safe to assume. --ask, as the
-// first argument, asks on the terminal instead, through cli.Prompt.
+// export-skill writes the skill to <dir>/<name>/SKILL.md atomically,
+// replacing nothing already there without --force, warns on stderr about
+// what some hosts refuse and about tools that keep state, and returns 0
+// once the file is written and 1 when it is not. export-skill --check writes
+// nothing: it prints one verdict on whether the file there is what would be
+// written, and returns 0 only when it is; it reads that file only when it
+// is a regular file of at most 4 MiB, and returns 1 otherwise. version
+// prints the name and the version; help lists the tools and the program's
+// own commands and options.
 //
 // Before it reads any argument, Main checks the bundle and refuses, with
 // status 2 and one line on stderr, a bundle without a name or tools, a tool
@@ -49,40 +52,58 @@ import (
 // The check runs on every command, help and version included, so a broken
 // bundle never runs at all.
 //
-// An interrupt (SIGINT) or SIGTERM cancels the running call's context, with
-// an error naming the signal as its cause (see context.Cause); a second one
-// ends the process at once, without closing the tools, for a tool that does
-// not stop, unless the program also catches that signal itself. When the
-// program is done, whatever ran, Main closes every tool of the bundle,
-// hidden ones included, with agenttool.Set.Close. A failed close is
-// reported on stderr and leaves the status as it was, since the call has
-// already happened. Main never calls os.Exit.
+// The first SIGINT or SIGTERM cancels the running call's context, with an
+// error naming the signal as its cause (see [context.Cause]); export-skill
+// then writes nothing and returns 1. A second signal ends the process at
+// once, without closing the tools, for a tool that does not stop. A call of
+// a tool annotated read-only, in a bundle where no tool is an [io.Closer],
+// may instead end the default way on a signal that comes in its first
+// fraction of a millisecond, which loses nothing, since it changes nothing
+// and nothing needs closing. Once ctx is done, the signals are no longer
+// caught.
 //
-// Catching the two signals is set up in the background while the bundle is
-// checked, since it costs a good part of a short call, and export-skill or
-// a tool starts only once they are caught. The exception is a tool
-// annotated read-only in a bundle where no tool is an io.Closer: it starts
-// at once, and a signal that comes before the catching is in place ends the
-// process the default way, which loses nothing but the call, since the tool
-// changes nothing and nothing needs closing. Once ctx is done, by the
-// caller or because Main returns, the signals are no longer caught; Main
-// does not wait for that to be undone.
+// A write to stdout or stderr that meets a closed pipe, as when the reader
+// of the output has quit, fails instead of ending the process by SIGPIPE:
+// the status is the one the command earned, 0 for help, a schema or a call
+// that succeeded (with a note on stderr that the output was not written),
+// since the call's effect has happened.
 //
-// SIGPIPE is caught, from the same moment, until Main returns, so that
-// output written to a pipe whose reader has quit fails with an error instead
-// of ending the process: the call still counts as done (cli.ExitOK, with a
-// note on stderr), since its effect has happened.
+// When the program is done, whatever ran, Main closes every tool of the
+// bundle, hidden ones included, with [agenttool.Set.Close]. A failed close
+// is reported on stderr and leaves the status as it was. Main never calls
+// os.Exit. [Run] is the same program without the process, for tests.
 func Main(ctx context.Context, b Bundle, args []string) int {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	returned := make(chan struct{})
 	defer close(returned)
-	return run(ctx, b, args, sys{
-		stdin:  os.Stdin,
-		stdout: os.Stdout,
-		stderr: os.Stderr,
-		armed:  catchSignals(ctx, cancel, returned),
-	})
+	// Catching the signals is set up on a goroutine of its own, beside the
+	// startup check, since it costs a good part of a short call; run waits
+	// for it only where an early signal could lose something (see sys.armed).
+	armed := catchSignals(ctx, cancel, returned)
+	stdout, stderr, release := processStreams()
+	defer release()
+	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: stdout, stderr: stderr, armed: armed})
+}
+
+// Run runs the program b describes as Main does, but in process: the
+// command line args (the program's name first) reads from stdin and writes
+// to stdout and stderr, and nothing else of the process is touched. It
+// catches no signal, so cancelling ctx is the only interrupt a tool
+// receives. A nil stdin reads as empty, and what is written to a nil stdout
+// or stderr is discarded. Run is how a bundle author tests a bundle: a call,
+// a question answered with --answer, an export, without building a binary.
+func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	return run(ctx, b, args, sys{stdin: stdin, stdout: stdout, stderr: stderr})
 }
 
 // sys is what run needs from the process: its standard streams, a way to
@@ -94,11 +115,12 @@ type sys struct {
 	stderr io.Writer
 
 	// armed, when non-nil, returns once SIGINT and SIGTERM would cancel the
-	// context run was given instead of ending the process. run calls it
-	// before export-skill, and the tool that route gives the runner calls it
-	// before it executes, unless that tool is read-only in a bundle with
-	// nothing to close: from those points on, a signal that simply ended the
-	// process could leave something half done or unclosed.
+	// context run was given instead of ending the process. export-skill
+	// calls it before it touches the file system, and the tool that route
+	// gives the runner calls it before it executes, unless that tool is
+	// read-only in a bundle with nothing to close: from those points on, a
+	// signal that simply ended the process could leave something half done
+	// or unclosed.
 	armed func()
 
 	// fault, when non-nil, is called before each step of the atomic write
@@ -108,54 +130,37 @@ type sys struct {
 	fault func(step string) error
 }
 
-// Commands of the program's own, which no tool may be named.
-const (
-	cmdExportSkill = "export-skill"
-	cmdVersion     = "version"
-	cmdHelp        = "help"
-	cmdSchema      = "schema"
-)
-
 // run is Main once the signal handling is under way: it checks the bundle,
-// dispatches on the first word after the program's name, waiting through
-// s.armed for the signals to be caught where an early one could lose
-// something, and closes the tools on the way out, whatever happened.
+// hands the command line to a cli.Runner that knows the program's own
+// commands as builtins, and closes the tools on the way out, whatever
+// happened.
 func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	defer closeTools(b, s.stderr)
-	if err := checkBundle(b); err != nil {
-		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
-		return cli.ExitUsage
-	}
-
 	var argv0 string
 	var words []string
 	if len(args) > 0 {
 		argv0, words = args[0], args[1:]
 	}
-	if len(words) > 0 {
-		switch words[0] {
-		case cmdExportSkill:
-			s.wait()
-			return exportSkill(ctx, b, words[1:], argv0, s)
-		case cmdVersion:
-			return printVersion(b, words[1:], s)
-		}
-	}
-
-	var ask agenttool.Elicitor
-	if len(words) > 0 && (words[0] == "--ask" || words[0] == "-ask") {
-		words = words[1:]
-		ask = cli.Prompt(s.stdin, s.stderr)
+	own := builtins(b, argv0, s)
+	if err := checkBundle(b, own); err != nil {
+		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
+		return cli.ExitUsage
 	}
 	r := cli.Runner{
-		Name:   b.Name,
-		Tools:  route(b, words, s.armed),
-		Ask:    ask,
-		Stdin:  s.stdin,
-		Stdout: s.stdout,
-		Stderr: s.stderr,
+		Name:     b.Name,
+		Tools:    route(b, words, s.armed),
+		Builtins: own,
+		Stdin:    s.stdin,
+		Stdout:   s.stdout,
+		Stderr:   s.stderr,
 	}
 	return r.Run(ctx, words)
+}
+
+// builtins are the program's own commands besides help and schema, in the
+// order help lists them, run as argv0 with the process s.
+func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
+	return []cli.Builtin{exportBuiltin(b, argv0, s), versionBuiltin(b, s)}
 }
 
 // wait returns once s.armed does, at once when there is nothing to wait for.

@@ -5,34 +5,34 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
 )
 
 // checkBundle is the startup check: it refuses a bundle that could not
-// export a correct skill or whose commands would be ambiguous. It is cheap
-// and has no side effects, since it runs on every call: it validates the
-// skill's frontmatter without building the body, and describes only the
-// tools that have examples, each once.
-func checkBundle(b Bundle) error {
+// export a correct skill or whose commands would be ambiguous, own being
+// the program's own commands besides help and schema. It is cheap and has
+// no side effects, since it runs on every call: it validates the skill's
+// frontmatter without building the body, and describes only the tools that
+// have examples, each once.
+func checkBundle(b Bundle, own []cli.Builtin) error {
 	if b.Name == "" {
 		return errors.New("the bundle has no name")
 	}
 	if len(b.Tools) == 0 {
 		return errors.New("the bundle has no tools")
 	}
-	seen := make(map[string]bool, len(b.Tools))
+	set := make(agenttool.Set, len(b.Tools))
 	for i, t := range b.Tools {
-		if t.tool == nil {
-			return fmt.Errorf("tool %d is nil; build each tool of a bundle with toolbundle.Use", i)
+		set[i] = t.tool
+	}
+	if err := cli.CheckNames(set, own); err != nil {
+		return err
+	}
+	for _, t := range set {
+		if err := checkSkillName(t.Name()); err != nil {
+			return fmt.Errorf("tool %q: %w", t.Name(), err)
 		}
-		name := t.tool.Name()
-		if err := checkToolName(i, name); err != nil {
-			return err
-		}
-		if seen[name] {
-			return fmt.Errorf("two tools are named %q", name)
-		}
-		seen[name] = true
 	}
 
 	s, err := buildSkill(b, false)
@@ -50,33 +50,25 @@ func checkBundle(b Bundle) error {
 		c := cli.Describe(t.tool)
 		for _, ex := range t.examples {
 			if err := checkCaption(ex.caption); err != nil {
-				return fmt.Errorf("the caption %q of example %q of %s: %w", ex.caption, ex.args, c.Name, err)
+				return fmt.Errorf("tool %q: the caption %q of example %q: %w", c.Name, ex.caption, ex.args, err)
 			}
 			if err := checkExample(c, ex.args); err != nil {
-				return fmt.Errorf("example %q of %s: %w", ex.args, c.Name, err)
+				return fmt.Errorf("tool %q: example %q: %w", c.Name, ex.args, err)
 			}
 		}
 	}
 	return nil
 }
 
-// checkToolName refuses a name that the program could not use as a command
-// word, i at the tool's position in the bundle.
-func checkToolName(i int, name string) error {
-	switch name {
-	case "":
-		return fmt.Errorf("tool %d has no name", i)
-	case cmdExportSkill, cmdVersion, cmdHelp, cmdSchema:
-		return fmt.Errorf("a tool is named %q, which is a command of the program's own", name)
-	}
-	switch name[0] {
-	case '-':
-		return fmt.Errorf("a tool is named %q, which a command line reads as an option", name)
-	case '=':
-		return fmt.Errorf("a tool is named %q, which zsh would expand at the start of a command line", name)
+// checkSkillName refuses a tool name, which cli.CheckNames has accepted,
+// that the skill's command lines could not hold as a plain word: one that
+// needs quoting, or that zsh would expand at the start of a word.
+func checkSkillName(name string) error {
+	if name[0] == '=' {
+		return errors.New("begins with \"=\", which zsh expands at the start of a command line")
 	}
 	if strings.ContainsFunc(name, func(r rune) bool { return !isPlain(r) }) {
-		return fmt.Errorf("a tool is named %q, which would need quoting in the skill's command lines", name)
+		return errors.New("would need quoting in the skill's command lines")
 	}
 	return nil
 }

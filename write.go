@@ -15,9 +15,10 @@ import (
 // file, a directory, a link, dangling or not) is replaced, even if it appears
 // while the file is being written: the new file is hard-linked into place,
 // which fails when the name is taken. With force, a rename replaces a file or
-// a symbolic link itself, never a link's target. warning reports a temporary
-// file that could not be removed after a successful write.
-func writeAtomic(ctx context.Context, path string, data []byte, force bool, fault func(string) error) (warning, err error) {
+// a symbolic link itself, never a link's target. After a successful write,
+// stray is the reason a temporary name left beside the file could not be
+// removed, or nil.
+func writeAtomic(ctx context.Context, path string, data []byte, force bool, fault func(string) error) (stray, err error) {
 	dir := filepath.Dir(path)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		// MkdirAll says "file exists" for a dangling link and "not a
@@ -25,11 +26,11 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 		info, serr := os.Stat(dir)
 		_, lerr := os.Lstat(dir)
 		if lerr == nil && (serr == nil && !info.IsDir() || errors.Is(serr, fs.ErrNotExist)) {
-			return nil, fmt.Errorf("%s is neither a directory nor a link to one", dir)
+			return nil, fmt.Errorf("%q is neither a directory nor a link to one", dir)
 		}
 		return nil, err
 	}
-	exists := fmt.Errorf("%s exists; give --force to replace it", path)
+	exists := fmt.Errorf("%q exists; give --force to replace it", path)
 	// A rename onto a directory fails with an error that names the
 	// temporary file and says the file exists, which reads as if --force
 	// had been ignored; name the directory instead.
@@ -37,7 +38,7 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 		info, err := os.Lstat(path)
 		return err == nil && info.IsDir()
 	}
-	notFile := fmt.Errorf("%s is a directory; export-skill never replaces one, even with --force", path)
+	notFile := fmt.Errorf("%q is a directory; export-skill never replaces one, even with --force", path)
 	switch info, err := os.Lstat(path); {
 	case err == nil && info.IsDir():
 		return nil, notFile
@@ -90,10 +91,10 @@ func writeAtomic(ctx context.Context, path string, data []byte, force bool, faul
 			err = os.Remove(tmp)
 		}
 		if err != nil {
-			return err, nil
+			stray = fmt.Errorf("the skill is written, but its temporary name %q is left beside it: %w", filepath.Base(tmp), err)
 		}
 	}
-	return nil, nil
+	return stray, nil
 }
 
 // writeTemp writes data to a new temporary file in dir, synced to disk and
@@ -110,7 +111,7 @@ func writeTemp(dir string, data []byte, inject func(string) error) (name string,
 		if errors.As(err, &pe) {
 			err = pe.Err
 		}
-		return "", fmt.Errorf("cannot create a temporary file in %s: %w", dir, err)
+		return "", fmt.Errorf("cannot create a temporary file in %q: %w", dir, err)
 	}
 	defer func() {
 		if err != nil {

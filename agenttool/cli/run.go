@@ -83,32 +83,34 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		fmt.Fprintf(r.Stderr, "cli: %v\n", err)
 		return ExitUsage
 	}
-	cmds := describeAll(r.Tools)
+	// Tools are described only where they are shown: a call describes the
+	// tool called, and a builtin none.
 	opts, rest, err := parseProgram(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		io.WriteString(r.Stdout, personHelp(r.Name, cmds, r.Builtins))
+		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitOK
 	case err != nil:
 		return r.usage(err.Error())
 	case len(rest) == 0:
-		io.WriteString(r.Stderr, personHelp(r.Name, cmds, r.Builtins))
+		io.WriteString(r.Stderr, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitUsage
 	}
 	name, words := rest[0], rest[1:]
 	switch name {
 	case "help":
-		return r.help(ctx, cmds, words)
+		return r.help(ctx, words)
 	case "schema":
-		return r.schema(cmds, words)
+		return r.schema(words)
 	}
 	if b, ok := findBuiltin(r.Builtins, name); ok {
 		return b.Run(ctx, words)
 	}
-	cmd, ok := find(cmds, name)
+	tool, ok := r.Tools.Lookup(name)
 	if !ok {
 		return r.unknown(name)
 	}
+	cmd := Describe(tool)
 	callArgs, err := cmd.Args(words, r.Stdin)
 	switch {
 	case errors.Is(err, ErrHelp):
@@ -120,7 +122,6 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
-	tool, _ := r.Tools.Lookup(name)
 	return r.call(ctx, tool, callArgs, opts)
 }
 
@@ -135,48 +136,39 @@ func (r Runner) unknown(name string) int {
 	return r.usage(fmt.Sprintf("unknown command %q", name))
 }
 
-// find returns the command named name.
-func find(cmds []Command, name string) (Command, bool) {
-	for _, c := range cmds {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return Command{}, false
-}
-
 // help prints the program help, or one command's section.
-func (r Runner) help(ctx context.Context, cmds []Command, words []string) int {
+func (r Runner) help(ctx context.Context, words []string) int {
 	switch len(words) {
 	case 0:
-		io.WriteString(r.Stdout, personHelp(r.Name, cmds, r.Builtins))
+		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitOK
 	case 1:
 		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
 			return b.Run(ctx, []string{"--help"})
 		}
-		cmd, ok := find(cmds, words[0])
+		tool, ok := r.Tools.Lookup(words[0])
 		if !ok {
 			return r.unknown(words[0])
 		}
-		io.WriteString(r.Stdout, section(r.Name, cmd))
+		io.WriteString(r.Stdout, section(r.Name, Describe(tool)))
 		return ExitOK
 	}
 	return r.usage("help takes one command")
 }
 
 // schema prints one command's schema, indented.
-func (r Runner) schema(cmds []Command, words []string) int {
+func (r Runner) schema(words []string) int {
 	if len(words) != 1 {
 		return r.usage("schema takes one command")
 	}
-	cmd, ok := find(cmds, words[0])
 	if _, own := findBuiltin(r.Builtins, words[0]); own || words[0] == "help" || words[0] == "schema" {
 		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))
 	}
+	tool, ok := r.Tools.Lookup(words[0])
 	if !ok {
 		return r.unknown(words[0])
 	}
+	cmd := Describe(tool)
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, bytes.TrimSpace(cmd.Schema), "", "  "); err != nil {
 		fmt.Fprintf(r.Stderr, "%s: schema of %s: %v\n", r.Name, cmd.Name, err)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -277,7 +278,7 @@ func TestEndToEnd(t *testing.T) {
 		{"export-skill, then --check", []step{
 			{args: []string{"export-skill", "$TMP"}, stdout: wrote},
 			{args: []string{"export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
-			{args: []string{"export-skill", "$TMP"}, status: 1, stderr: "file-tools: export-skill: " + skillPath + " exists; give --force to replace it\n"},
+			{args: []string{"export-skill", "$TMP"}, status: 1, stderr: "file-tools: export-skill: " + strconv.Quote(skillPath) + " exists; give --force to replace it\n"},
 			{args: []string{"export-skill", "--force", "$TMP"}, stdout: wrote},
 		}},
 		{"export-skill --check against the golden skill", []step{{
@@ -288,7 +289,7 @@ func TestEndToEnd(t *testing.T) {
 			exe:    "ft" + exeSuffix(),
 			args:   []string{"export-skill", "$TMP"},
 			stdout: wrote,
-			stderr: "file-tools: note: this binary was run as ft, and the skill calls it file-tools; install it under that name\n",
+			stderr: "file-tools: note: this binary was run as \"ft\", and the skill calls it file-tools; install it under that name\n",
 		}}},
 	}
 	for _, tt := range tests {
