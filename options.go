@@ -3,7 +3,7 @@ package toolbundle
 import ()
 
 // Option sets something the bundle says about one of its tools. Options are
-// passed to Use, which applies them in order.
+// passed to [Use], which applies them in order.
 type Option func(*Tool)
 
 // PreApproved lists the tool's command in the skill's allowed-tools as
