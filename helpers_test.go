@@ -304,19 +304,12 @@ func stderrHas(frag string) func(*testing.T, result) {
 	}
 }
 
-// fileTools returns the bundle of cmd/file-tools, rooted at root.
+// fileTools returns the bundle of cmd/file-tools, rooted at root: the
+// golden bundle's tools but the hidden one, without a version.
 func fileTools(root string) Bundle {
 	return Bundle{
-		Name:        "file-tools",
-		Description: "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one.",
-		Tools: []Tool{
-			Use(filetools.ReadFile(root), PreApproved(),
-				Example("read_file --path go.mod", "Read a file"),
-				Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
-			Use(filetools.Search(root), PreApproved(),
-				Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
-			Use(filetools.WriteFile(root),
-				Example(`write_file --path notes.txt '{"content": "one line\n"}'`, "Write a file")),
-		},
+		Name:        goldenName,
+		Description: goldenDescription,
+		Tools:       goldenTools(root, filetools.ReadFile(root))[:3],
 	}
 }

@@ -106,30 +106,6 @@ func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, 
 	return run(ctx, b, args, sys{stdin: stdin, stdout: stdout, stderr: stderr})
 }
 
-// sys is what run needs from the process: its standard streams, a way to
-// wait until the signals are caught, and for tests a way to make the atomic
-// write of export-skill fail.
-type sys struct {
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-
-	// armed, when non-nil, returns once SIGINT and SIGTERM would cancel the
-	// context run was given instead of ending the process. export-skill
-	// calls it before it touches the file system, and the tool that route
-	// gives the runner calls it before it executes, unless that tool is
-	// read-only in a bundle with nothing to close: from those points on, a
-	// signal that simply ended the process could leave something half done
-	// or unclosed.
-	armed func()
-
-	// fault, when non-nil, is called before each step of the atomic write
-	// ("create", "write", "sync", "final", and "remove" for the temporary
-	// name after a hard link); an error it returns is taken as that step's
-	// failure. It is nil outside tests.
-	fault func(step string) error
-}
-
 // run is Main once the signal handling is under way: it checks the bundle,
 // hands the command line to a cli.Runner that knows the program's own
 // commands as builtins, and closes the tools on the way out, whatever
@@ -161,13 +137,6 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 // order help lists them, run as argv0 with the process s.
 func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
 	return []cli.Builtin{exportBuiltin(b, argv0, s), versionBuiltin(b, s)}
-}
-
-// wait returns once s.armed does, at once when there is nothing to wait for.
-func (s sys) wait() {
-	if s.armed != nil {
-		s.armed()
-	}
 }
 
 // hasCloser reports whether a tool of b, hidden or not, is an io.Closer,

@@ -2,6 +2,7 @@ package toolbundle
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -66,3 +67,34 @@ func (e signalError) Error() string { return e.sig.String() + " signal received"
 // Is reports whether target is context.Canceled, since a signal cancels the
 // call.
 func (e signalError) Is(target error) bool { return target == context.Canceled }
+
+// sys is what run needs from the process: its standard streams, a way to
+// wait until the signals are caught, and for tests a way to make the atomic
+// write of export-skill fail.
+type sys struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+
+	// armed, when non-nil, returns once SIGINT and SIGTERM would cancel the
+	// context run was given instead of ending the process. export-skill
+	// calls it before it touches the file system, and the tool that route
+	// gives the runner calls it before it executes, unless that tool is
+	// read-only in a bundle with nothing to close: from those points on, a
+	// signal that simply ended the process could leave something half done
+	// or unclosed.
+	armed func()
+
+	// fault, when non-nil, is called before each step of the atomic write
+	// ("create", "write", "sync", "final", and "remove" for the temporary
+	// name after a hard link); an error it returns is taken as that step's
+	// failure. It is nil outside tests.
+	fault func(step string) error
+}
+
+// wait returns once s.armed does, at once when there is nothing to wait for.
+func (s sys) wait() {
+	if s.armed != nil {
+		s.armed()
+	}
+}
