@@ -53,13 +53,14 @@ import (
 // bundle never runs at all.
 //
 // The first SIGINT or SIGTERM cancels the running call's context, with an
-// error naming the signal as its cause (see [context.Cause]); export-skill
-// then writes nothing and returns 1. A second signal ends the process at
-// once, without closing the tools, for a tool that does not stop. A call of
-// a tool annotated read-only, in a bundle where no tool is an [io.Closer],
-// may instead end the default way on a signal that comes in its first
-// fraction of a millisecond, which loses nothing, since it changes nothing
-// and nothing needs closing. Once ctx is done, the signals are no longer
+// error naming the signal as its cause (see [context.Cause]); an export
+// whose file is not yet in place then writes nothing and returns 1. A
+// second signal ends the process at once, without closing the tools, for a
+// tool that does not stop. A call of a tool annotated read-only, in a
+// bundle where no tool is an [io.Closer], may instead end the default way
+// on a signal that comes in its first fraction of a millisecond, which
+// loses nothing, since it changes nothing and nothing needs closing. Once
+// ctx is done, the signals are no longer
 // caught.
 //
 // A write to stdout or stderr that meets a closed pipe, as when the reader
