@@ -60,8 +60,7 @@ import (
 // bundle where no tool is an [io.Closer], may instead end the default way
 // on a signal that comes in its first fraction of a millisecond, which
 // loses nothing, since it changes nothing and nothing needs closing. Once
-// ctx is done, the signals are no longer
-// caught.
+// ctx is done, the signals are no longer caught.
 //
 // A write to stdout or stderr that meets a closed pipe, as when the reader
 // of the output has quit, fails instead of ending the process by SIGPIPE:
