@@ -45,31 +45,38 @@ var reserved = [...]string{"help", "schema"}
 // program that adds rules of its own to the names calls CheckNames first, so
 // that each rule has one implementation and one wording.
 func CheckNames(set agenttool.Set, builtins []Builtin) error {
-	own := make(map[string]bool, len(reserved)+len(builtins))
-	for _, w := range reserved {
-		own[w] = true
-	}
-	for _, b := range builtins {
+	for i, b := range builtins {
 		switch {
-		case own[b.Name]:
+		case isOwn(b.Name, builtins[:i]):
 			return fmt.Errorf("builtin %q: named like another command of the program's own", b.Name)
 		case b.Name == "" || b.Name[0] == '-':
 			return fmt.Errorf("builtin %q: a command line would not read it as a command", b.Name)
 		}
-		own[b.Name] = true
 	}
 	if err := set.Validate(); err != nil {
 		return err
 	}
 	for _, t := range set {
 		switch name := t.Name(); {
-		case own[name]:
+		case isOwn(name, builtins):
 			return fmt.Errorf("tool %q: named like a command of the program's own", name)
 		case name[0] == '-':
 			return fmt.Errorf("tool %q: begins with a dash, which a command line reads as an option", name)
 		}
 	}
 	return nil
+}
+
+// isOwn reports whether name is help, schema or the name of one of
+// builtins. The lists are short, so a scan costs less than a map would.
+func isOwn(name string, builtins []Builtin) bool {
+	for _, w := range reserved {
+		if name == w {
+			return true
+		}
+	}
+	_, ok := findBuiltin(builtins, name)
+	return ok
 }
 
 // findBuiltin returns the builtin named name.
