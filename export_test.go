@@ -2,9 +2,13 @@ package toolbundle
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -275,4 +279,58 @@ func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzExportArgs feeds parseExportArgs command lines, given as words joined
+// by NUL bytes, and checks what it promises: a help option asks for help;
+// an accepted line names one usable directory and not both --force and
+// --check, and its canonical form (the options, "--", the directory) reads
+// back the same; a refused line says why, and an option after the
+// directory is named and the order explained.
+func FuzzExportArgs(f *testing.F) {
+	helpOption := regexp.MustCompile(`^--?(h|help)(=.*)?$`)
+	for _, words := range [][]string{
+		{"skills"}, {"--force", "skills"}, {"-check", "skills"}, {"--force=true", "d"}, {"--check=false", "--force", "d"},
+		{"d", "--force"}, {"--", "-odd"}, {"-h"}, {"d", "-h"}, {"--force", "--check", "d"}, {"~/skills"}, {""}, {"a", "b"},
+		{"-", "d"}, {"--frce", "d"}, {"--force=maybe", "d"},
+	} {
+		f.Add(strings.Join(words, "\x00"))
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		var words []string
+		if line != "" {
+			words = strings.Split(line, "\x00")
+		}
+		a, err := parseExportArgs(words)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			if !slices.ContainsFunc(words, helpOption.MatchString) {
+				t.Fatalf("parseExportArgs(%q) asks for help, with no help option", words)
+			}
+			return
+		case err != nil:
+			msg := err.Error()
+			if msg == "" {
+				t.Fatalf("parseExportArgs(%q): an empty error", words)
+			}
+			if strings.Contains(msg, "after the directory") && !strings.HasPrefix(msg, `"-`) {
+				t.Fatalf("parseExportArgs(%q): %q does not start with the option", words, msg)
+			}
+			return
+		}
+		if a.dir == "" || a.dir == "~" || strings.HasPrefix(a.dir, "~/") || a.force && a.check {
+			t.Fatalf("parseExportArgs(%q) accepted %+v", words, a)
+		}
+		var canonical []string
+		if a.force {
+			canonical = append(canonical, "--force")
+		}
+		if a.check {
+			canonical = append(canonical, "--check")
+		}
+		canonical = append(canonical, "--", a.dir)
+		if again, err := parseExportArgs(canonical); err != nil || again != a {
+			t.Fatalf("parseExportArgs(%q) = %+v, but its canonical form %q reads as %+v, %v", words, a, canonical, again, err)
+		}
+	})
 }
