@@ -42,17 +42,18 @@ type Runner struct {
 	Name string
 	// Tools are the tools, one command each, listed in this order.
 	Tools agenttool.Set
-	// Ask answers the questions no --answer covers; Prompt makes one that
+	// Ask answers the questions no --answer covers; [Prompt] makes one that
 	// asks a person at a terminal. Nil means nobody can be asked, unless the
 	// command line gives --ask, which asks through Prompt(Stdin, Stderr):
 	// otherwise such a question is answered "cancel" and the call ends with
-	// ExitNeedsAnswer.
+	// [ExitNeedsAnswer].
 	Ask agenttool.Elicitor
 	// Builtins are the program's own commands besides help and schema, in
-	// the order help lists them. No tool may be named like one.
+	// the order help lists them. No tool may be named like one; see
+	// [CheckNames].
 	Builtins []Builtin
-	// Stdin is read for the JSON argument "-" and nothing else; nil means
-	// os.Stdin.
+	// Stdin is read for the JSON argument "-" and, under --ask, for the
+	// replies to questions, and nothing else; nil means os.Stdin.
 	Stdin io.Reader
 	// Stdout receives the result, a question, help or a schema; nil means
 	// os.Stdout.
@@ -63,12 +64,14 @@ type Runner struct {
 }
 
 // Run handles one command line, args excluding the program name, and
-// returns its exit status. It parses the program options, prints help or a
-// schema, runs a [Builtin], or parses the command's flags and JSON argument and calls the
-// tool itself, on this goroutine, with ctx as the call's context: cancelling
-// ctx is the interrupt the tool receives. A panic in the tool is recovered
-// and reported as the tool's error. Run keeps nothing between calls, closes
-// no tool and never panics, whatever args hold.
+// returns its exit status. It checks the names of the tools and builtins as
+// [CheckNames] does, parses the program options, then prints help or a
+// schema, runs a [Builtin], or parses the command's flags and JSON argument
+// and calls the tool itself, on this goroutine, with ctx as the call's
+// context: cancelling ctx is the interrupt the tool receives. A panic in the
+// tool is recovered and reported as the tool's error. Run keeps nothing
+// between calls, closes no tool and never panics, whatever args hold,
+// unless a builtin does.
 func (r Runner) Run(ctx context.Context, args []string) int {
 	if r.Stdin == nil {
 		r.Stdin = os.Stdin
