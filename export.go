@@ -188,7 +188,7 @@ func stateWarnings(b Bundle, stderr io.Writer) {
 			reasons = append(reasons, "owns something it closes")
 		}
 		if len(reasons) > 0 {
-			fmt.Fprintf(stderr, "%s: warning: %s %s, but each call of the program is a process of its own, "+
+			fmt.Fprintf(stderr, "%s: warning: tool %q: %s, but each call of the program is a process of its own, "+
 				"so nothing carries over from one call to the next; leave the tool out of the bundle, "+
 				"or mark it toolbundle.Stateful() if that is acceptable\n",
 				b.Name, t.tool.Name(), strings.Join(reasons, " and "))

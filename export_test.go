@@ -133,18 +133,18 @@ func TestExportWarnings(t *testing.T) {
 		want   []string // fragments of stderr; none means stderr is empty
 	}{
 		{name: "resource", change: withTool(Use(plain(agenttool.WithResource("shell:tty")))),
-			want: []string{`file-tools: warning: shell declares the resource "shell:tty",`, advice, "toolbundle.Stateful()"}},
+			want: []string{`file-tools: warning: tool "shell": declares the resource "shell:tty",`, advice, "toolbundle.Stateful()"}},
 		{name: "sequential", change: withTool(Use(plain(agenttool.WithSequential()))),
-			want: []string{"file-tools: warning: shell is sequential,"}},
+			want: []string{`file-tools: warning: tool "shell": is sequential,`}},
 		{name: "closer", change: withTool(Use(plain(closes))),
-			want: []string{"file-tools: warning: shell owns something it closes,"}},
+			want: []string{`file-tools: warning: tool "shell": owns something it closes,`}},
 		{name: "sequential closer", change: withTool(Use(plain(agenttool.WithSequential(), closes))),
-			want: []string{"file-tools: warning: shell is sequential and owns something it closes,"}},
+			want: []string{`file-tools: warning: tool "shell": is sequential and owns something it closes,`}},
 		{name: "resource and closer", change: withTool(Use(plain(agenttool.WithResource("shell:tty"), closes))),
-			want: []string{`shell declares the resource "shell:tty" and owns something it closes,`}},
+			want: []string{`tool "shell": declares the resource "shell:tty" and owns something it closes,`}},
 		{name: "stateful is silent", change: withTool(Use(plain(agenttool.WithResource("shell:tty"), closes), Stateful()))},
 		{name: "hidden still warns", change: withTool(Use(plain(closes), Hidden())),
-			want: []string{"file-tools: warning: shell owns something it closes,"}},
+			want: []string{`file-tools: warning: tool "shell": owns something it closes,`}},
 		{name: "plain tool is silent", change: withTool(Use(plain()))},
 		{name: "angle brackets in the description", change: func(b *Bundle) { b.Description = "Read <b>files</b>. Use for files." },
 			want: []string{"file-tools: warning: Description contains '<' or '>'"}},
@@ -199,7 +199,7 @@ func TestExportWarningOrder(t *testing.T) {
 	want := []string{
 		"file-tools: warning: SKILL.md has ",
 		"file-tools: warning: Description contains '<' or '>'",
-		"file-tools: warning: shell is sequential,",
+		`file-tools: warning: tool "shell": is sequential,`,
 		"file-tools: note: this binary was run as \"main\",",
 	}
 	got := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
