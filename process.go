@@ -27,10 +27,11 @@ import (
 // all.
 //
 // SIGPIPE is caught as well, and never acted on, until returned is closed.
-// Uncaught, it ends a Go program whose write to stdout or stderr meets a
+// Uncaught, it ends a Go program whose write to descriptor 1 or 2 meets a
 // closed pipe, as when the reader of the output has quit; caught, the write
-// fails with an error instead, and cli reports that the call succeeded, so
-// that a model does not run a call with an effect twice.
+// fails with an error instead. The program's own output goes through
+// duplicates of those descriptors (see processStreams), which never raise
+// it, so this covers what a tool writes to os.Stdout or os.Stderr itself.
 func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}) (wait func()) {
 	armed := make(chan struct{})
 	go func() {
