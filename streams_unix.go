@@ -45,7 +45,15 @@ func duplicate(f *os.File) (*os.File, bool) {
 	// descriptor before it is marked close-on-exec.
 	syscall.ForkLock.RLock()
 	conn.Control(func(old uintptr) {
-		if d, err := syscall.Dup(int(old)); err == nil {
+		d, err := syscall.Dup(int(old))
+		switch {
+		case err != nil:
+		case d <= 2:
+			// A standard descriptor was closed and the duplicate took its
+			// number; leave it free, so that no stream reads or writes
+			// another's file.
+			syscall.Close(d)
+		default:
 			syscall.CloseOnExec(d)
 			fd = d
 		}
