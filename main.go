@@ -86,13 +86,14 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: stdout, stderr: stderr, armed: armed})
 }
 
-// Run runs the program b describes as Main does, but in process: the
-// command line args (the program's name first) reads from stdin and writes
-// to stdout and stderr, and nothing else of the process is touched. It
-// catches no signal, so cancelling ctx is the only interrupt a tool
-// receives. A nil stdin reads as empty, and what is written to a nil stdout
-// or stderr is discarded. Run is how a bundle author tests a bundle: a call,
-// a question answered with --answer, an export, without building a binary.
+// Run runs the command line args, the program's name first, of the program
+// b describes, as Main does and with the same statuses, but in process: it
+// reads only stdin, writes only stdout and stderr, and touches nothing else
+// of the process. It catches no signal, so cancelling ctx is the only
+// interrupt a tool receives; it closes the tools as Main does. A nil stdin
+// reads as empty, and what is written to a nil stdout or stderr is
+// discarded. Run is how a bundle author tests a bundle: a call, a question
+// answered with --answer, an export, without building a binary.
 func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stdin == nil {
 		stdin = strings.NewReader("")
