@@ -56,11 +56,12 @@ import (
 // error naming the signal as its cause (see [context.Cause]); an export
 // whose file is not yet in place then writes nothing and returns 1. A
 // second signal ends the process at once, without closing the tools, for a
-// tool that does not stop. A call of a tool annotated read-only, in a
-// bundle where no tool is an [io.Closer], may instead end the default way
+// tool that does not stop. A run that changes nothing (help, a schema, the
+// version, a usage error, or a call of a tool annotated read-only in a
+// bundle where no tool is an [io.Closer]) may instead end the default way
 // on a signal that comes in its first fraction of a millisecond, which
-// loses nothing, since it changes nothing and nothing needs closing. Once
-// ctx is done, the signals are no longer caught.
+// loses nothing, since nothing needs undoing or closing. Once ctx is done,
+// the signals are no longer caught.
 //
 // A write to stdout or stderr that meets a closed pipe, as when the reader
 // of the output has quit, fails instead of ending the process by SIGPIPE:
