@@ -11,7 +11,6 @@ import (
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
-	"github.com/agenttool/toolbundle/internal/filetools"
 )
 
 // benchArgs are the arguments of every tool of benchBundle, as in testprog.
@@ -53,7 +52,7 @@ func BenchmarkStartupCheck(b *testing.B) {
 	bd := benchBundle(200)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := checkBundle(bd); err != nil {
+		if err := checkBundle(bd, builtins(bd, bd.Name, sys{})); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,22 +67,6 @@ func BenchmarkExampleCheck(b *testing.B) {
 		if err := checkExample(c, "t0 --a x --b y --c z"); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// fileTools returns the bundle of cmd/file-tools, rooted at root.
-func fileTools(root string) Bundle {
-	return Bundle{
-		Name:        "file-tools",
-		Description: "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one.",
-		Tools: []Tool{
-			Use(filetools.ReadFile(root), PreApproved(),
-				Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
-			Use(filetools.Search(root), PreApproved(),
-				Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
-			Use(filetools.WriteFile(root),
-				Example(`write_file --path notes.txt --content "one line"`, "Write a file")),
-		},
 	}
 }
 

@@ -3,7 +3,7 @@ package toolbundle
 import "github.com/agenttool/agenttool"
 
 // Bundle describes one program made of a set of tools, and the Agent Skill
-// that teaches a model to call it. Main runs it.
+// that teaches a model to call it. [Main] runs it, and [Run] in process.
 //
 // A Bundle is a plain value: nothing is checked when it is built. Main checks
 // it every time the program starts, before it reads any argument, and refuses
@@ -30,14 +30,14 @@ type Bundle struct {
 	Version string
 
 	// Tools are the program's commands, in the order the skill and the help
-	// list them. Each is built with Use or Uses.
+	// list them. Each is built with [Use] or [Uses].
 	Tools []Tool
 }
 
 // Tool is one tool of a bundle together with what the bundle says about it:
 // whether its command is pre-approved, its worked examples, whether it keeps
 // state, and whether it is hidden. Its fields are unexported; build it with
-// Use or Uses. The zero Tool holds no tool, and Main refuses a bundle that
+// [Use] or [Uses]. The zero Tool holds no tool, and [Main] refuses a bundle that
 // contains one.
 type Tool struct {
 	tool        agenttool.Tool
@@ -71,7 +71,7 @@ func Use(tool agenttool.Tool, opts ...Option) Tool {
 }
 
 // Uses puts every tool of set in a bundle with no options, so nothing is
-// pre-approved, hidden or given an example. An agenttool.Set is taken whole
+// pre-approved, hidden or given an example. An [agenttool.Set] is taken whole
 // with toolbundle.Uses(set...). It returns nil for an empty set.
 func Uses(set ...agenttool.Tool) []Tool {
 	if len(set) == 0 {

@@ -10,7 +10,7 @@
 // # A program
 //
 // A bundle's main function does nothing but hand the bundle and the command
-// line to Main:
+// line to [Main]:
 //
 //	func main() {
 //		os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
@@ -26,27 +26,30 @@
 //
 // Installed under the bundle's name, the program then has these forms:
 //
-//	file-tools export-skill [--force | --check] <dir>
-//	file-tools version
-//	file-tools [--ask] [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
-//	file-tools help [<command>]
-//	file-tools schema <command>
+//	file-tools [<option>]... <command> [--<param> <value>]... [<json> | -]
+//	file-tools [<option>]... export-skill [--force | --check] <dir>
+//	file-tools [<option>]... version
+//	file-tools [<option>]... help [<command>]
+//	file-tools [<option>]... schema <command>
 //
-// export-skill writes the skill to <dir>/file-tools/SKILL.md; --check
-// compares that file with what would be written, for CI or after an upgrade.
-// version prints the version. Every other form belongs to package
-// agenttool/cli, which parses the command line, runs one call and renders
-// help; the program only adds --ask. The exit status is 0 on success, 1 when
-// the tool or export-skill failed or --check found the skill missing or
-// different, 2 when nothing ran because the command line or the bundle was
-// wrong, and 3 when a tool asked a question that nobody answered; the
-// question is then on stdout, and the caller reruns the call with --answer.
+// The program options, --ask, --answer, --record and --out, are one flag set
+// in any order before the command. export-skill writes the skill to
+// <dir>/file-tools/SKILL.md; --check compares that file with what would be
+// written, for CI or after an upgrade. version prints the version. Package
+// agenttool/cli reads the whole command line, runs one call and renders
+// help; export-skill and version are its builtin commands (cli.Builtin),
+// which help lists beside the tools and the options. The exit status is 0 on
+// success, 1 when the tool or export-skill failed or --check found the skill
+// missing or different, 2 when nothing ran because the command line or the
+// bundle was wrong, and 3 when a tool asked a question that nobody answered;
+// the question is then on stdout, and the caller reruns the call with
+// --answer.
 //
 // # Per-tool settings
 //
 // The tools need nothing to be bundled. What the bundle says about a tool is
-// given where the bundle is assembled, as options to Use: PreApproved,
-// Example, Stateful and Hidden. Nothing is set on the tool itself, because a
+// given where the bundle is assembled, as options to [Use]: [PreApproved],
+// [Example], [Stateful] and [Hidden]. Nothing is set on the tool itself, because a
 // type that embeds a tool to add a method loses the optional interfaces the
 // tool implements.
 //
@@ -57,12 +60,19 @@
 // and the examples under their commands. Its allowed-tools field lists the
 // pre-approved commands, and its metadata records the version and the SHA-256
 // digest of the body. The skill is validated with package agentskill before
-// it is written, and Main validates the same skill, without its body, each
+// it is written, and [Main] validates the same skill, without its body, each
 // time the program starts.
 //
 // No command line in the skill carries the version or the digest: a skill
 // that has gone stale fails on its own, because a command line built from it
 // no longer parses, and cli's usage error points the model at help.
+//
+// # Testing a bundle
+//
+// [Run] is the program without the process: the same command line, with
+// standard streams of the caller's and no signal caught, so that a bundle's
+// own test can make a call, answer a question with --answer and export the
+// skill into a temporary directory without building a binary.
 //
 // # One call, one process
 //
@@ -70,6 +80,6 @@
 // such as a persistent shell or a container session, loses it when the
 // process exits, and its Resource or Sequential declaration orders nothing
 // against a call in another process. Such a tool is better left out of a
-// bundle; export-skill warns about a tool that looks like one unless Stateful
-// says the author has accepted this.
+// bundle; export-skill warns about a tool that looks like one unless
+// [Stateful] says the author has accepted this.
 package toolbundle

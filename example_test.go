@@ -3,8 +3,10 @@ package toolbundle_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"log"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/agenttool/agenttool"
@@ -26,31 +28,20 @@ func greet() agenttool.Tool {
 
 const greeterDescription = "Greet people by name. Use when someone should be greeted."
 
-// inTempDir runs fn in a fresh temporary working directory and then returns
-// to the one it left.
-func inTempDir(fn func()) {
-	wd, err := os.Getwd()
-	if err != nil {
-		log.Fatal(err)
-	}
+// tempDir returns a fresh temporary directory, for an example that exports
+// a skill; the example removes it.
+func tempDir() string {
 	dir, err := os.MkdirTemp("", "greeter-")
 	if err != nil {
 		log.Fatal(err)
 	}
-	defer os.RemoveAll(dir)
-	if err := os.Chdir(dir); err != nil {
-		log.Fatal(err)
-	}
-	defer os.Chdir(wd)
-	fn()
+	return dir
 }
 
-// stderrToStdout sends what Main writes to stderr to stdout until the
-// returned function is called, so that an example can show its diagnostics.
-func stderrToStdout() (restore func()) {
-	stderr := os.Stderr
-	os.Stderr = os.Stdout
-	return func() { os.Stderr = stderr }
+// printUnder prints out with dir, where an example exported its skill,
+// written as $DIR, so that the output is the same on every run.
+func printUnder(dir, out string) {
+	fmt.Print(filepath.ToSlash(strings.ReplaceAll(out, dir, "$DIR")))
 }
 
 // A bundle's program is its main function: Main runs the command line and
@@ -73,6 +64,38 @@ func Example() {
 	// status 0
 }
 
+// Run is Main in process, with the caller's streams: a bundle's own test
+// calls a command, sees the question a tool asks, answers it with --answer
+// on a second run, and exports the skill, without building a binary.
+func ExampleRun() {
+	wave := agenttool.New("wave", "Wave goodbye, once the user agrees.",
+		func(ctx context.Context, _ agenttool.NoArgs) (string, error) {
+			ask, _ := agenttool.ElicitorFrom(ctx)
+			a, err := ask(ctx, agenttool.Elicitation{Message: "Wave goodbye?"})
+			if err != nil || a.Action != agenttool.ActionAccept {
+				return "no wave", err
+			}
+			return "Goodbye!", nil
+		})
+	bundle := toolbundle.Bundle{
+		Name:        "greeter",
+		Description: greeterDescription,
+		Tools:       []toolbundle.Tool{toolbundle.Use(greet()), toolbundle.Use(wave)},
+	}
+	run := func(words ...string) {
+		var stdout, stderr strings.Builder
+		status := toolbundle.Run(context.Background(), bundle, append([]string{"greeter"}, words...), nil, &stdout, &stderr)
+		fmt.Printf("%s: status %d, stdout %q\n", strings.Join(words, " "), status, stdout.String())
+	}
+	run("greet", "--name", "Ada")
+	run("wave")
+	run("--answer", "accept", "wave")
+	// Output:
+	// greet --name Ada: status 0, stdout "Hello, Ada!\n"
+	// wave: status 3, stdout "{\"message\":\"Wave goodbye?\",\"answers_given\":0,\"output\":\"no wave\"}\n"
+	// --answer accept wave: status 0, stdout "Goodbye!\n"
+}
+
 // The version command prints the bundle's name and version.
 func ExampleMain_version() {
 	bundle := toolbundle.Bundle{
@@ -87,8 +110,9 @@ func ExampleMain_version() {
 }
 
 // export-skill writes the skill into a directory named as the skill, and
-// reports what it pre-approved.
-func ExampleMain_exportSkill() {
+// reports what it pre-approved. Run gives it streams of the caller's, here
+// one buffer for both.
+func ExampleRun_exportSkill() {
 	bundle := toolbundle.Bundle{
 		Name:        "greeter",
 		Description: greeterDescription,
@@ -98,17 +122,19 @@ func ExampleMain_exportSkill() {
 				toolbundle.Example("greet --name Ada", "Greet Ada")),
 		},
 	}
-	inTempDir(func() {
-		toolbundle.Main(context.Background(), bundle, []string{"greeter", "export-skill", "skills"})
-		data, err := os.ReadFile("skills/greeter/SKILL.md")
-		if err != nil {
-			log.Fatal(err)
-		}
-		lines := strings.SplitAfter(string(data), "\n")
-		fmt.Print(strings.Join(lines[:4], ""))
-	})
+	dir := tempDir()
+	defer os.RemoveAll(dir)
+	var out strings.Builder
+	skills := filepath.Join(dir, "skills")
+	toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", skills}, nil, &out, &out)
+	data, err := os.ReadFile(filepath.Join(skills, "greeter", "SKILL.md"))
+	if err != nil {
+		log.Fatal(err)
+	}
+	lines := strings.SplitAfter(string(data), "\n")
+	printUnder(dir, out.String()+strings.Join(lines[:4], ""))
 	// Output:
-	// wrote skills/greeter/SKILL.md
+	// wrote $DIR/skills/greeter/SKILL.md
 	// pre-approved in allowed-tools, for the turn that uses the skill:
 	//   Bash(greeter greet *)
 	// ---
@@ -120,23 +146,22 @@ func ExampleMain_exportSkill() {
 // export-skill --check compares the skill on disk with what export-skill
 // would write now, without writing anything; CI can run it to catch a
 // committed skill that has gone stale.
-func ExampleMain_check() {
+func ExampleRun_check() {
 	bundle := toolbundle.Bundle{
 		Name:        "greeter",
 		Description: greeterDescription,
 		Version:     "v1.0.0",
 		Tools:       []toolbundle.Tool{toolbundle.Use(greet(), toolbundle.PreApproved())},
 	}
-	inTempDir(func() {
-		toolbundle.Main(context.Background(), bundle, []string{"greeter", "export-skill", "skills"})
-		status := toolbundle.Main(context.Background(), bundle, []string{"greeter", "export-skill", "--check", "skills"})
-		fmt.Println("status", status)
-	})
+	dir := tempDir()
+	defer os.RemoveAll(dir)
+	var out strings.Builder
+	toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", dir}, nil, io.Discard, &out)
+	status := toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", "--check", dir}, nil, &out, &out)
+	printUnder(dir, out.String())
+	fmt.Println("status", status)
 	// Output:
-	// wrote skills/greeter/SKILL.md
-	// pre-approved in allowed-tools, for the turn that uses the skill:
-	//   Bash(greeter greet *)
-	// skills/greeter/SKILL.md: up to date
+	// $DIR/greeter/SKILL.md: up to date
 	// status 0
 }
 
@@ -166,11 +191,13 @@ func ExampleUses() {
 		Description: greeterDescription,
 		Tools:       toolbundle.Uses(set...),
 	}
-	inTempDir(func() {
-		toolbundle.Main(context.Background(), bundle, []string{"greeter", "export-skill", "skills"})
-	})
+	dir := tempDir()
+	defer os.RemoveAll(dir)
+	var out strings.Builder
+	toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", dir}, nil, &out, &out)
+	printUnder(dir, out.String())
 	// Output:
-	// wrote skills/greeter/SKILL.md
+	// wrote $DIR/greeter/SKILL.md
 	// no command is pre-approved
 }
 
@@ -187,15 +214,17 @@ func ExampleHidden() {
 			toolbundle.Use(reindex, toolbundle.Hidden()),
 		},
 	}
-	status := toolbundle.Main(context.Background(), bundle, []string{"greeter", "reindex"})
+	status := toolbundle.Run(context.Background(), bundle, []string{"greeter", "reindex"}, nil, os.Stdout, os.Stdout)
 	fmt.Println("reindex: status", status)
 	// help does not know the command, so asking for its help is a usage
-	// error, with the message on stderr.
-	status = toolbundle.Main(context.Background(), bundle, []string{"greeter", "help", "reindex"})
+	// error.
+	status = toolbundle.Run(context.Background(), bundle, []string{"greeter", "help", "reindex"}, nil, os.Stdout, os.Stdout)
 	fmt.Println("help reindex: status", status)
 	// Output:
 	// reindexed
 	// reindex: status 0
+	// greeter: unknown command "reindex"
+	// Run `greeter help` for usage.
 	// help reindex: status 2
 }
 
@@ -210,14 +239,13 @@ func ExampleExample() {
 			toolbundle.Use(greet(), toolbundle.Example("greet --name Ada > greeting.txt", "Greet Ada into a file")),
 		},
 	}
-	defer stderrToStdout()()
 	for _, command := range [][]string{{"greet", "--name", "Ada"}, {"version"}} {
-		status := toolbundle.Main(context.Background(), bundle, append([]string{"greeter"}, command...))
+		status := toolbundle.Run(context.Background(), bundle, append([]string{"greeter"}, command...), nil, os.Stdout, os.Stdout)
 		fmt.Println("status", status)
 	}
 	// Output:
-	// greeter: example "greet --name Ada > greeting.txt" of greet: '>' must be quoted
+	// greeter: tool "greet": example "greet --name Ada > greeting.txt": '>' must be quoted
 	// status 2
-	// greeter: example "greet --name Ada > greeting.txt" of greet: '>' must be quoted
+	// greeter: tool "greet": example "greet --name Ada > greeting.txt": '>' must be quoted
 	// status 2
 }

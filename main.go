@@ -2,45 +2,44 @@ package toolbundle
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"reflect"
 	"strings"
-	"syscall"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
 )
 
-// Main runs the program b describes and returns its exit status, for
-// os.Exit. args is the whole command line with the program's name first, as
-// in os.Args. The forms are:
+// Main runs the program b describes, as the process's main function, and
+// returns its exit status, for os.Exit. args is the whole command line with
+// the program's name first, as in os.Args. The forms are:
 //
-//	<name> export-skill [--force | --check] <dir>
-//	<name> version
-//	<name> [--ask] [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
-//	<name> help [<command>]
-//	<name> schema <command>
+//	<name> [<option>]... <command> [--<param> <value>]... [<json> | -]
+//	<name> [<option>]... export-skill [--force | --check] <dir>
+//	<name> [<option>]... version
+//	<name> [<option>]... help [<command>]
+//	<name> [<option>]... schema <command>
 //
-// export-skill and version are recognised only as the first argument.
-// export-skill writes the skill to <dir>/<name>/SKILL.md atomically, refusing
-// to replace anything already there without --force, and warns on stderr
-// about what some hosts refuse and about tools that keep state; it returns 0
-// once the file is written and 1 when it is not. With --check it writes
-// nothing, prints one verdict on whether the file there is what it would
-// write, and returns 0 only when it is. version prints the name and the
-// version.
+// where the program options, in any order, are --ask, --answer <reply>
+// (repeatable), --record <file> and --out <dir>; they change only a call of
+// a tool. A command line naming a tool is one call of it, run by
+// [cli.Runner], whose status Main returns unchanged: [cli.ExitOK] (0),
+// [cli.ExitFailed] (1, the tool's error), [cli.ExitUsage] (2, nothing ran)
+// or [cli.ExitNeedsAnswer] (3, a question nobody answered, printed on
+// stdout). Nobody is asked a tool's question unless --ask says a person is
+// at the terminal, since only a model can safely be assumed.
 //
-// Every other command line is one call of one tool, run by cli.Runner, whose
-// status Main returns unchanged: cli.ExitOK (0), cli.ExitFailed (1, the
-// tool's error), cli.ExitUsage (2, nothing ran) or cli.ExitNeedsAnswer (3, a
-// question nobody answered, printed on stdout). By default nobody is asked a
-// tool's question, since nothing tells a program whether a person or a model
-// is at the terminal and only the second is safe to assume. --ask, as the
-// first argument, asks on the terminal instead, through cli.Prompt.
+// export-skill writes the skill to <dir>/<name>/SKILL.md atomically,
+// replacing nothing already there without --force, warns on stderr about
+// what some hosts refuse and about tools that keep state, and returns 0
+// once the file is written and 1 when it is not. export-skill --check writes
+// nothing: it prints one verdict on whether the file there is what would be
+// written, and returns 0 only when it is; it reads that file only when it
+// is a regular file of at most 4 MiB, and returns 1 otherwise. version
+// prints the name and the version; help lists the tools and the program's
+// own commands and options.
 //
 // Before it reads any argument, Main checks the bundle and refuses, with
 // status 2 and one line on stderr, a bundle without a name or tools, a tool
@@ -53,180 +52,93 @@ import (
 // The check runs on every command, help and version included, so a broken
 // bundle never runs at all.
 //
-// An interrupt (SIGINT) or SIGTERM cancels the running call's context, with
-// an error naming the signal as its cause (see context.Cause); a second one
-// ends the process at once, without closing the tools, for a tool that does
-// not stop, unless the program also catches that signal itself. When the
-// program is done, whatever ran, Main closes every tool of the bundle,
-// hidden ones included, with agenttool.Set.Close. A failed close is
-// reported on stderr and leaves the status as it was, since the call has
-// already happened. Main never calls os.Exit.
+// The first SIGINT or SIGTERM cancels the running call's context, with an
+// error naming the signal as its cause (see [context.Cause]); an export
+// whose file is not yet in place then writes nothing and returns 1. A
+// second signal ends the process at once, without closing the tools, for a
+// tool that does not stop. A run that changes nothing (help, a schema, the
+// version, a usage error, or a call of a tool annotated read-only in a
+// bundle where no tool is an [io.Closer]) may instead end the default way
+// on a signal that comes in its first fraction of a millisecond, which
+// loses nothing, since nothing needs undoing or closing. Once ctx is done,
+// the signals are no longer caught.
 //
-// Catching the two signals is set up in the background while the bundle is
-// checked, since it costs a good part of a short call, and export-skill or
-// a tool starts only once they are caught. The exception is a tool
-// annotated read-only in a bundle where no tool is an io.Closer: it starts
-// at once, and a signal that comes before the catching is in place ends the
-// process the default way, which loses nothing but the call, since the tool
-// changes nothing and nothing needs closing. Once ctx is done, by the
-// caller or because Main returns, the signals are no longer caught; Main
-// does not wait for that to be undone.
+// A write to stdout or stderr that meets a closed pipe, as when the reader
+// of the output has quit, fails instead of ending the process by SIGPIPE:
+// the status is the one the command earned, 0 for help, a schema or a call
+// that succeeded (with a note on stderr that the output was not written),
+// since the call's effect has happened.
 //
-// SIGPIPE is caught, from the same moment, until Main returns, so that
-// output written to a pipe whose reader has quit fails with an error instead
-// of ending the process: the call still counts as done (cli.ExitOK, with a
-// note on stderr), since its effect has happened.
+// When the program is done, whatever ran, Main closes every tool of the
+// bundle, hidden ones included, with [agenttool.Set.Close]. A failed close
+// is reported on stderr and leaves the status as it was. Main never calls
+// os.Exit. [Run] is the same program without the process, for tests.
 func Main(ctx context.Context, b Bundle, args []string) int {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	returned := make(chan struct{})
 	defer close(returned)
-	return run(ctx, b, args, sys{
-		stdin:  os.Stdin,
-		stdout: os.Stdout,
-		stderr: os.Stderr,
-		armed:  catchSignals(ctx, cancel, returned),
-	})
+	// Catching the signals is set up on a goroutine of its own, beside the
+	// startup check, since it costs a good part of a short call; run waits
+	// for it only where an early signal could lose something (see sys.armed).
+	armed := catchSignals(ctx, cancel, returned)
+	stdout, stderr, release := processStreams()
+	defer release()
+	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: stdout, stderr: stderr, armed: armed})
 }
 
-// catchSignals makes the first SIGINT or SIGTERM cancel ctx through cancel,
-// with a signalError as the cause, and returns a function that returns once
-// such a signal would do so rather than end the process.
-//
-// The catching is set up on a goroutine of its own because it is slow for
-// what one call costs: the runtime starts a goroutine locked to a thread of
-// its own to keep the signal mask, and enabling each signal is a round trip
-// with that thread, about a third of a millisecond in all, which would
-// otherwise come before the startup check. run waits only where it matters,
-// before export-skill or a tool does anything.
-//
-// The first signal restores the default handling before it cancels ctx, so
-// that a second one, however soon after the tool sees the cancellation,
-// ends the process instead of being swallowed. Once ctx is done for any
-// other reason, the handling is restored too; when ctx is done before the
-// goroutine starts, as when Main has already returned, nothing is set up at
-// all.
-//
-// SIGPIPE is caught as well, and never acted on, until returned is closed.
-// Uncaught, it ends a Go program whose write to stdout or stderr meets a
-// closed pipe, as when the reader of the output has quit; caught, the write
-// fails with an error instead, and cli reports that the call succeeded, so
-// that a model does not run a call with an effect twice.
-func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}) (wait func()) {
-	armed := make(chan struct{})
-	go func() {
-		if ctx.Err() != nil {
-			close(armed)
-			return
-		}
-		c := make(chan os.Signal, 1)
-		signal.Notify(c, os.Interrupt, syscall.SIGTERM)
-		pipe := make(chan os.Signal, 1)
-		signal.Notify(pipe, syscall.SIGPIPE)
-		close(armed)
-		select {
-		case sig := <-c:
-			signal.Stop(c)
-			cancel(signalError{sig})
-		case <-ctx.Done():
-			signal.Stop(c)
-		}
-		<-returned
-		signal.Stop(pipe)
-	}()
-	return func() { <-armed }
+// Run runs the command line args, the program's name first, of the program
+// b describes, as Main does and with the same statuses, but in process: it
+// reads only stdin, writes only stdout and stderr, and touches nothing else
+// of the process. It catches no signal, so cancelling ctx is the only
+// interrupt a tool receives; it closes the tools as Main does. A nil stdin
+// reads as empty, and what is written to a nil stdout or stderr is
+// discarded. Run is how a bundle author tests a bundle: a call, a question
+// answered with --answer, an export, without building a binary.
+func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if stdin == nil {
+		stdin = strings.NewReader("")
+	}
+	if stdout == nil {
+		stdout = io.Discard
+	}
+	if stderr == nil {
+		stderr = io.Discard
+	}
+	return run(ctx, b, args, sys{stdin: stdin, stdout: stdout, stderr: stderr})
 }
-
-// signalError is the cause of a call cancelled by a signal. It reads as
-// the cause signal.NotifyContext gives from Go 1.26 on, and matches
-// context.Canceled for errors.Is, but does not depend on the toolchain.
-type signalError struct{ sig os.Signal }
-
-// Error names the signal.
-func (e signalError) Error() string { return e.sig.String() + " signal received" }
-
-// Is reports whether target is context.Canceled, since a signal cancels the
-// call.
-func (e signalError) Is(target error) bool { return target == context.Canceled }
-
-// sys is what run needs from the process: its standard streams, a way to
-// wait until the signals are caught, and for tests a way to make the atomic
-// write of export-skill fail.
-type sys struct {
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
-
-	// armed, when non-nil, returns once SIGINT and SIGTERM would cancel the
-	// context run was given instead of ending the process. run calls it
-	// before export-skill, and the tool that route gives the runner calls it
-	// before it executes, unless that tool is read-only in a bundle with
-	// nothing to close: from those points on, a signal that simply ended the
-	// process could leave something half done or unclosed.
-	armed func()
-
-	// fault, when non-nil, is called before each step of the atomic write
-	// ("create", "write", "sync", "final", and "remove" for the temporary
-	// name after a hard link); an error it returns is taken as that step's
-	// failure. It is nil outside tests.
-	fault func(step string) error
-}
-
-// Commands of the program's own, which no tool may be named.
-const (
-	cmdExportSkill = "export-skill"
-	cmdVersion     = "version"
-	cmdHelp        = "help"
-	cmdSchema      = "schema"
-)
 
 // run is Main once the signal handling is under way: it checks the bundle,
-// dispatches on the first word after the program's name, waiting through
-// s.armed for the signals to be caught where an early one could lose
-// something, and closes the tools on the way out, whatever happened.
+// hands the command line to a cli.Runner that knows the program's own
+// commands as builtins, and closes the tools on the way out, whatever
+// happened.
 func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	defer closeTools(b, s.stderr)
-	if err := checkBundle(b); err != nil {
-		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
-		return cli.ExitUsage
-	}
-
 	var argv0 string
 	var words []string
 	if len(args) > 0 {
 		argv0, words = args[0], args[1:]
 	}
-	if len(words) > 0 {
-		switch words[0] {
-		case cmdExportSkill:
-			s.wait()
-			return exportSkill(ctx, b, words[1:], argv0, s)
-		case cmdVersion:
-			return printVersion(b, words[1:], s)
-		}
-	}
-
-	var ask agenttool.Elicitor
-	if len(words) > 0 && (words[0] == "--ask" || words[0] == "-ask") {
-		words = words[1:]
-		ask = cli.Prompt(s.stdin, s.stderr)
+	own := builtins(b, argv0, s)
+	if err := checkBundle(b, own); err != nil {
+		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
+		return cli.ExitUsage
 	}
 	r := cli.Runner{
-		Name:   b.Name,
-		Tools:  route(b, words, s.armed),
-		Ask:    ask,
-		Stdin:  s.stdin,
-		Stdout: s.stdout,
-		Stderr: s.stderr,
+		Name:     b.Name,
+		Tools:    route(b, words, s.armed),
+		Builtins: own,
+		Stdin:    s.stdin,
+		Stdout:   s.stdout,
+		Stderr:   s.stderr,
 	}
 	return r.Run(ctx, words)
 }
 
-// wait returns once s.armed does, at once when there is nothing to wait for.
-func (s sys) wait() {
-	if s.armed != nil {
-		s.armed()
-	}
+// builtins are the program's own commands besides help and schema, in the
+// order help lists them, run as argv0 with the process s.
+func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
+	return []cli.Builtin{exportBuiltin(b, argv0, s), versionBuiltin(b, s)}
 }
 
 // hasCloser reports whether a tool of b, hidden or not, is an io.Closer,
@@ -285,21 +197,6 @@ func route(b Bundle, words []string, armed func()) agenttool.Set {
 	return set
 }
 
-// printVersion runs the version command: the name and the version on
-// stdout, or the name alone when there is no version.
-func printVersion(b Bundle, rest []string, s sys) int {
-	if len(rest) > 0 {
-		fmt.Fprintf(s.stderr, "%s: version takes no arguments\nRun `%s help` for usage.\n", b.Name, b.Name)
-		return cli.ExitUsage
-	}
-	if v := b.version(); v != "" {
-		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)
-	} else {
-		fmt.Fprintln(s.stdout, b.Name)
-	}
-	return cli.ExitOK
-}
-
 // closeTools closes every tool of the bundle that holds one, hidden ones
 // included, once. A failure is reported but changes no status: by now the
 // call has happened, and a status other than its own would invite a rerun.
@@ -334,77 +231,4 @@ func closeTools(b Bundle, stderr io.Writer) {
 	if err := set.Close(); err != nil {
 		fmt.Fprintf(stderr, "%s: closing the tools: %v\n", prefix(b), err)
 	}
-}
-
-// checkBundle is the startup check: it refuses a bundle that could not
-// export a correct skill or whose commands would be ambiguous. It is cheap
-// and has no side effects, since it runs on every call: it validates the
-// skill's frontmatter without building the body, and describes only the
-// tools that have examples, each once.
-func checkBundle(b Bundle) error {
-	if b.Name == "" {
-		return errors.New("the bundle has no name")
-	}
-	if len(b.Tools) == 0 {
-		return errors.New("the bundle has no tools")
-	}
-	seen := make(map[string]bool, len(b.Tools))
-	for i, t := range b.Tools {
-		if t.tool == nil {
-			return fmt.Errorf("tool %d is nil; build each tool of a bundle with toolbundle.Use", i)
-		}
-		name := t.tool.Name()
-		if err := checkToolName(i, name); err != nil {
-			return err
-		}
-		if seen[name] {
-			return fmt.Errorf("two tools are named %q", name)
-		}
-		seen[name] = true
-	}
-
-	s, err := buildSkill(b, false)
-	if err != nil {
-		return err
-	}
-	if msgs := errorMessages(s.Validate()); msgs != "" {
-		return fmt.Errorf("the bundle cannot export a valid skill: %s", msgs)
-	}
-
-	for _, t := range b.Tools {
-		if len(t.examples) == 0 {
-			continue
-		}
-		c := cli.Describe(t.tool)
-		for _, ex := range t.examples {
-			if err := checkCaption(ex.caption); err != nil {
-				return fmt.Errorf("the caption %q of example %q of %s: %w", ex.caption, ex.args, c.Name, err)
-			}
-			if err := checkExample(c, ex.args); err != nil {
-				return fmt.Errorf("example %q of %s: %w", ex.args, c.Name, err)
-			}
-		}
-	}
-	return nil
-}
-
-// checkToolName refuses a name that the program could not use as a command
-// word, i at the tool's position in the bundle.
-func checkToolName(i int, name string) error {
-	switch name {
-	case "":
-		return fmt.Errorf("tool %d has no name", i)
-	case cmdExportSkill, cmdVersion, cmdHelp, cmdSchema:
-		return fmt.Errorf("a tool is named %q, which is a command of the program's own", name)
-	}
-	switch name[0] {
-	case '-':
-		return fmt.Errorf("a tool is named %q, which a command line reads as an option", name)
-	case '=':
-		return fmt.Errorf("a tool is named %q, which zsh would expand at the start of a command line", name)
-	}
-	if strings.ContainsFunc(name, func(r rune) bool { return !isPlain(r) }) {
-		return fmt.Errorf("a tool is named %q, which would need quoting in the skill's command lines", name)
-	}
-	return nil
 }

@@ -1,266 +1,19 @@
 package toolbundle
 
 import (
+	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"os"
-	"runtime"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
 
 	"github.com/agenttool/agenttool"
-	"github.com/agenttool/toolbundle/internal/filetools"
+	"github.com/agenttool/agenttool/cli"
 )
-
-// named returns a tool called name that does nothing.
-func named(name string) agenttool.Tool {
-	return agenttool.New(name, "Do nothing.",
-		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil })
-}
-
-func TestStartupRefusals(t *testing.T) {
-	root := workTree(t)
-
-	// Each case changes the golden bundle, whose read_file is a spy.
-	withTool := func(tool Tool) func(*Bundle) {
-		return func(b *Bundle) { b.Tools = append([]Tool{tool}, b.Tools...) }
-	}
-	withExample := func(args string) func(*Bundle) {
-		return func(b *Bundle) { b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example(args, "")) }
-	}
-	withCaption := func(caption string) func(*Bundle) {
-		return func(b *Bundle) {
-			b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example("read_file --path x", caption))
-		}
-	}
-	tests := []struct {
-		name   string
-		change func(*Bundle)
-		want   string // a fragment of the one stderr line
-		also   string // another fragment, when not empty
-	}{
-		{name: "no name", change: func(b *Bundle) { b.Name = "" }, want: "toolbundle: the bundle has no name\n"},
-		{name: "no tools", change: func(b *Bundle) { b.Tools = nil }, want: "file-tools: the bundle has no tools\n"},
-		{name: "upper-case name", change: func(b *Bundle) { b.Name = "File-Tools" }, want: "File-Tools: the bundle cannot export a valid skill: Skill name 'File-Tools' must be lowercase"},
-		{name: "doubled hyphen in the name", change: func(b *Bundle) { b.Name = "file--tools" }, want: "consecutive hyphens"},
-		{name: "name of 65 characters", change: func(b *Bundle) { b.Name = strings.Repeat("a", 65) }, want: "64 character limit"},
-		{name: "empty description", change: func(b *Bundle) { b.Description = "" }, want: "description"},
-		{name: "blank description", change: func(b *Bundle) { b.Description = " \n\t" }, want: "description"},
-		{name: "description of 1025 characters", change: func(b *Bundle) { b.Description = strings.Repeat("d", 1025) }, want: "1024"},
-		{name: "zero tool", change: withTool(Tool{}), want: "file-tools: tool 0 is nil; build each tool of a bundle with toolbundle.Use\n"},
-		{name: "nil tool", change: withTool(Use(nil)), want: "tool 0 is nil"},
-		{name: "tool without a name", change: withTool(Use(named(""))), want: "file-tools: tool 0 has no name\n"},
-		{name: "tool named version", change: withTool(Use(named("version"))), want: `a tool is named "version", which is a command of the program's own`},
-		{name: "tool named export-skill", change: withTool(Use(named("export-skill"))), want: "command of the program's own"},
-		{name: "tool named help", change: withTool(Use(named("help"))), want: "command of the program's own"},
-		{name: "tool named schema", change: withTool(Use(named("schema"))), want: "command of the program's own"},
-		{name: "hidden tool named help", change: withTool(Use(named("help"), Hidden())), want: "command of the program's own"},
-		{name: "tool named like an option", change: withTool(Use(named("-x"))), want: `a tool is named "-x", which a command line reads as an option`},
-		{name: "tool named with a leading equals sign", change: withTool(Use(named("=x"))), want: `a tool is named "=x"`},
-		{name: "tool named with a space", change: withTool(Use(named("a b"))), want: `a tool is named "a b", which would need quoting`},
-		{name: "tool named with parentheses", change: withTool(Use(named("a(b)"))), want: `a tool is named "a(b)"`},
-		{name: "two tools of one name", change: func(b *Bundle) {
-			b.Tools = append(b.Tools, Use(named("a")), Use(named("a"), Hidden()))
-		}, want: `file-tools: two tools are named "a"` + "\n"},
-		{name: "caption with a line break", change: withCaption("Read\n```\n"),
-			want: `file-tools: the caption "Read\n` + "```" + `\n" of example "read_file --path x" of read_file: '\n' must not appear in a caption; it is one line`},
-		{name: "caption with a line separator", change: withCaption("Read\u2028it"), want: `'\u2028' must not appear in a caption; it is one line`},
-		{name: "caption with a control character", change: withCaption("Read\x1b[31m"), want: `'\x1b' must not appear in a caption; it is a control character`},
-		{name: "caption opening a code fence", change: withCaption(" ```sh"), want: "a caption must not start with a code fence"},
-		{name: "caption opening a tilde fence", change: withCaption("~~~"), want: "a caption must not start with a code fence"},
-		{name: "example with an unknown flag", change: withExample("read_file --file x"),
-			want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file`},
-		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"),
-			want: `example "read_file --max_bytes ten" of read_file: invalid value "ten" for flag -max_bytes: "ten" is not an integer`},
-		{name: "example of another command", change: withExample("search --pattern x"),
-			want: `example "search --pattern x" of read_file: it must start with the command, read_file`},
-		{name: "example with a program option", change: withExample("--record r read_file --path x"),
-			want: `example "--record r read_file --path x" of read_file: it must start with the command, read_file`},
-		{name: "example quoting the command", change: withExample("'read_file' --path x"),
-			want: `example "'read_file' --path x" of read_file: it must start with the command, read_file, unquoted`},
-		{name: "example joining a quote to the command", change: withExample(`read_file"" --path x`),
-			want: `example "read_file\"\" --path x" of read_file: it must start with the command, read_file, unquoted`},
-		{name: "empty example", change: withExample(""), want: `example "" of read_file: it must start with the command, read_file`},
-		{name: "example reading stdin", change: withExample("read_file -"), want: `example "read_file -" of read_file: `, also: "inline"},
-		{name: "example with a redirection", change: withExample("read_file > out"), want: `example "read_file > out" of read_file: '>' must be quoted`},
-		{name: "example with an expansion", change: withExample("read_file --path $HOME"), want: `example "read_file --path $HOME" of read_file: '$' must be quoted`},
-		{name: "example asking for help", change: withExample("read_file --help"),
-			want: `example "read_file --help" of read_file: it asks for the command's help; it is not a call of the command`},
-		{name: "example with bad JSON", change: withExample("read_file '{path}'"), want: `example "read_file '{path}'" of read_file: `, also: "JSON"},
-		{name: "bad example on a hidden tool", change: func(b *Bundle) {
-			b.Tools[3] = Use(rescan(), Hidden(), Example("rescan --x", ""))
-		}, want: `example "rescan --x" of rescan: flag provided but not defined: -x`},
-	}
-	commands := []struct {
-		name  string
-		words func(dir string) []string
-	}{
-		{name: "version", words: func(string) []string { return []string{"version"} }},
-		{name: "help", words: func(string) []string { return []string{"help"} }},
-		{name: "export-skill", words: func(dir string) []string { return []string{"export-skill", dir} }},
-		{name: "call", words: func(string) []string { return []string{"read_file", "--path", "data.txt"} }},
-	}
-	for _, tc := range tests {
-		for _, cmd := range commands {
-			t.Run(tc.name+"/"+cmd.name, func(t *testing.T) {
-				var calls atomic.Int32
-				b := goldenBundle(root)
-				b.Tools = goldenTools(root, spy(filetools.ReadFile(root), &calls))
-				tc.change(&b)
-				dir := t.TempDir()
-
-				r := call(b, cmd.words(dir)...)
-				if r.status != 2 {
-					t.Fatalf("status %d, want 2\n%v", r.status, r)
-				}
-				if r.stdout != "" {
-					t.Errorf("stdout %q, want it empty", r.stdout)
-				}
-				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") ||
-					!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) {
-					t.Errorf("stderr %q, want one line holding %q and %q", r.stderr, tc.want, tc.also)
-				}
-				if calls.Load() != 0 {
-					t.Errorf("read_file ran %d times", calls.Load())
-				}
-				if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
-					t.Errorf("the export directory holds %v (%v), want nothing", entries, err)
-				}
-			})
-		}
-	}
-}
-
-// TestStartupAllowsAllHidden checks that a bundle whose tools are all hidden
-// starts: it has nothing to show, but its commands still run by name.
-func TestStartupAllowsAllHidden(t *testing.T) {
-	b := Bundle{Name: "quiet", Description: "Nothing to see. Use never.", Tools: []Tool{Use(rescan(), Hidden())}}
-	if r := call(b, "rescan"); r.status != 0 || r.stdout != "rescanned\n" {
-		t.Fatalf("want status 0 and rescanned\n%v", r)
-	}
-}
-
-// TestStartupCheckOrder gives bundles with two faults each and checks that
-// the one the startup check reaches first is reported: the bundle itself,
-// then each tool in bundle order, then the frontmatter, then the examples.
-func TestStartupCheckOrder(t *testing.T) {
-	root := workTree(t)
-	tests := []struct {
-		name   string
-		change func(*Bundle)
-		want   string // the whole stderr
-	}{
-		{name: "no name before no tools", change: func(b *Bundle) { b.Name, b.Tools = "", nil },
-			want: "toolbundle: the bundle has no name\n"},
-		{name: "no tools before the description", change: func(b *Bundle) { b.Tools, b.Description = nil, "" },
-			want: "file-tools: the bundle has no tools\n"},
-		{name: "an earlier tool before a later one", change: func(b *Bundle) {
-			b.Tools = append([]Tool{Use(named("help")), Tool{}}, b.Tools...)
-		}, want: `file-tools: a tool is named "help", which is a command of the program's own` + "\n"},
-		{name: "a nil tool before a later name", change: func(b *Bundle) {
-			b.Tools = append([]Tool{Use(named("ok")), {}, Use(named("version"))}, b.Tools...)
-		}, want: "file-tools: tool 1 is nil; build each tool of a bundle with toolbundle.Use\n"},
-		{name: "a duplicate before a later bad name", change: func(b *Bundle) {
-			b.Tools = append(b.Tools, Use(named("read_file")), Use(named("-x")))
-		}, want: `file-tools: two tools are named "read_file"` + "\n"},
-		{name: "tools before the frontmatter", change: func(b *Bundle) {
-			b.Name = "File-Tools"
-			b.Tools = append(b.Tools, Use(named("schema")))
-		}, want: `File-Tools: a tool is named "schema", which is a command of the program's own` + "\n"},
-		{name: "frontmatter before the examples", change: func(b *Bundle) {
-			b.Description = ""
-			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --file x", ""))
-		}, want: "file-tools: the bundle cannot export a valid skill: "},
-		{name: "examples in bundle order", change: func(b *Bundle) {
-			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
-			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
-		}, want: `file-tools: example "read_file --file x" of read_file: flag provided but not defined: -file` + "\n"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := goldenBundle(root)
-			tc.change(&b)
-			r := call(b, "version")
-			if r.status != 2 || r.stdout != "" {
-				t.Fatalf("want status 2 and no stdout\n%v", r)
-			}
-			if strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want ||
-				!strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
-				t.Errorf("stderr %q, want one line starting %q", r.stderr, tc.want)
-			}
-		})
-	}
-}
-
-// watched is a tool that counts how often its description, schema and
-// optional declarations are read. The startup check and a call of another
-// tool need none of them, unless the tool has examples, whose check
-// describes it once.
-type watched struct {
-	name   string
-	reads  atomic.Int32 // every read but Name
-	params atomic.Int32 // reads of Parameters
-}
-
-func (w *watched) Name() string        { return w.name }
-func (w *watched) Description() string { w.reads.Add(1); return "Watch what reads the tool." }
-func (w *watched) Parameters() json.RawMessage {
-	w.reads.Add(1)
-	w.params.Add(1)
-	return json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`)
-}
-func (w *watched) Execute(context.Context, agenttool.Call) (agenttool.Result, error) {
-	return agenttool.Result{}, nil
-}
-func (w *watched) Resource() string                   { w.reads.Add(1); return "" }
-func (w *watched) Sequential() bool                   { w.reads.Add(1); return false }
-func (w *watched) Annotations() agenttool.Annotations { w.reads.Add(1); return agenttool.Annotations{} }
-
-// TestLaziness checks that a call, and the version command, do only the
-// work the startup check and that call need: no other tool is described
-// (so no Markdown or body is built for the skill, and cli describes the
-// called tool alone), no tool's state is looked at for warnings, and a tool
-// with examples is described once for all of them. export-skill, which does
-// need all of it, shows that the counters see the reads.
-func TestLaziness(t *testing.T) {
-	root := workTree(t)
-	tests := []struct {
-		name  string
-		words []string
-		read  bool // the plain tool is read
-	}{
-		{name: "call of another tool", words: []string{"read_file", "--path", "data.txt"}},
-		{name: "call of a hidden tool", words: []string{"rescan"}},
-		{name: "version", words: []string{"version"}},
-		{name: "usage error of export-skill", words: []string{"export-skill"}},
-		{name: "export-skill", words: []string{"export-skill", t.TempDir()}, read: true},
-		{name: "help", words: []string{"help"}, read: true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			plain, examples := &watched{name: "plain"}, &watched{name: "examples"}
-			b := goldenBundle(root)
-			b.Tools = append(b.Tools, Use(plain, PreApproved()),
-				Use(examples, Example("examples --a x", ""), Example("examples --a y", ""), Example(`examples '{"a": "z"}'`, "")))
-			r := call(b, tc.words...)
-			if r.status == 2 && tc.words[0] != "export-skill" {
-				t.Fatalf("the call did not run\n%v", r)
-			}
-			if got := plain.reads.Load(); (got != 0) != tc.read {
-				t.Errorf("the plain tool was read %d times; want reads %v", got, tc.read)
-			}
-			if !tc.read {
-				if got := examples.params.Load(); got != 1 {
-					t.Errorf("the tool with three examples was described %d times, want once", got)
-				}
-			}
-		})
-	}
-}
 
 // TestArmedBeforeEffects checks where run waits for the signal handling to
 // be in place: before a tool that may change something runs, before a tool
@@ -328,64 +81,351 @@ func TestArmedBeforeEffects(t *testing.T) {
 	}
 }
 
-// TestCatchSignals sends this test's own process each signal Main catches,
-// once the function catchSignals returns says it is caught, and checks that
-// the context is cancelled with the signal as its cause. Each signal is
-// caught twice, as in a process that runs Main more than once. A signal
-// that was not caught would end the test binary, a failure too.
-func TestCatchSignals(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("signals are Unix")
+func TestRun(t *testing.T) {
+	root := workTree(t)
+	tmp := t.TempDir()
+	help := "Run `file-tools help` for usage.\n"
+	tests := []struct {
+		name   string
+		words  []string
+		stdin  string
+		status int
+		stdout string   // exact when non-empty
+		errHas []string // fragments of stderr
+		check  func(t *testing.T, r result)
+	}{
+		{name: "flags", words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
+		{name: "inline JSON", words: []string{"read_file", `{"path": "data.txt"}`}, stdout: "hello\n"},
+		{name: "JSON on stdin", words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
+		{name: "repeated array flag", words: []string{"search", "--pattern", "hello", "--paths", "data.txt", "--paths", "data.txt"},
+			check: func(t *testing.T, r result) {
+				if !strings.Contains(r.stdout, "data.txt:1:hello") {
+					t.Errorf("stdout %q lacks the match", r.stdout)
+				}
+			}},
+		{name: "record of a call that records nothing", words: []string{"--record", filepath.Join(tmp, "r.jsonl"), "read_file", "--path", "data.txt"},
+			stdout: "hello\n",
+			check: func(t *testing.T, r result) {
+				if got := readFile(t, filepath.Join(tmp, "r.jsonl")); got != "" {
+					t.Errorf("r.jsonl = %q, want it empty", got)
+				}
+			}},
+		{name: "record of a write", words: []string{"--record", filepath.Join(tmp, "w.jsonl"), "write_file", "--path", "new.txt", "--content", "x"},
+			check: func(t *testing.T, r result) {
+				got := readFile(t, filepath.Join(tmp, "w.jsonl"))
+				if strings.Count(got, "\n") != 1 || !strings.Contains(got, `"ns":"file-tools:write"`) {
+					t.Errorf("w.jsonl = %q, want one line in namespace file-tools:write", got)
+				}
+			}},
+		{name: "tool error without a path", words: []string{"read_file"}, status: 1, errHas: []string{"Error: "}},
+		{name: "tool error outside the tree", words: []string{"read_file", "--path", "../x"}, status: 1, errHas: []string{"Error: "}},
+		{name: "unknown command", words: []string{"nope"}, status: 2, errHas: []string{`unknown command "nope"`, help}},
+		{name: "stale flag", words: []string{"read_file", "--path", "data.txt", "--file", "x"}, status: 2,
+			errHas: []string{"flag provided but not defined: -file", help}},
+		{name: "version with an argument", words: []string{"version", "x"}, status: 2,
+			errHas: []string{"file-tools: version takes no arguments\n" + help}},
+		{name: "version after a program option", words: []string{"--out", "x", "version"}, stdout: "file-tools v1.2.3\n"},
+		{name: "export-skill after program options", words: []string{"--ask", "--answer", "accept", "export-skill", filepath.Join(tmp, "skills")},
+			stdout: "wrote " + filepath.Join(tmp, "skills", "file-tools", "SKILL.md") + "\npre-approved in allowed-tools, for the turn that uses the skill:\n" +
+				"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n"},
+		{name: "export-skill with options first", words: []string{"export-skill", "--force", filepath.Join(tmp, "skills")},
+			check: func(t *testing.T, r result) {
+				if !strings.HasPrefix(r.stdout, "wrote ") {
+					t.Errorf("stdout %q, want the file written", r.stdout)
+				}
+			}},
+		{name: "export-skill with an option after the directory", words: []string{"export-skill", filepath.Join(tmp, "skills"), "--force"}, status: 2,
+			errHas: []string{`"--force" after the directory: options come before it`}},
+		{name: "help lists the program's own", words: []string{"help"},
+			check: func(t *testing.T, r result) {
+				for _, w := range []string{"`file-tools export-skill [--force | --check] <dir>`", "`file-tools version`", "`file-tools help [<command>]`",
+					"`file-tools schema <command>`", "`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`"} {
+					if !strings.Contains(r.stdout, w) {
+						t.Errorf("help lacks %s", w)
+					}
+				}
+			}},
+		{name: "schema of export-skill", words: []string{"schema", "export-skill"}, status: 2,
+			errHas: []string{"export-skill is a command of the program's own, not a tool; it has no schema"}},
+		{name: "help of version", words: []string{"help", "version"}, stdout: "usage: file-tools version\n"},
+		{name: "no words", words: nil, status: 2, errHas: []string{"## Commands", "`read_file`"}},
+		{name: "version", words: []string{"version"}, stdout: "file-tools v1.2.3\n"},
 	}
-	self, err := os.FindProcess(os.Getpid())
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := invocation{argv0: goldenName, stdin: tc.stdin}.run(runBundle(root), tc.words...)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
+			}
+			if tc.stdout != "" && r.stdout != tc.stdout {
+				t.Errorf("stdout %q, want %q", r.stdout, tc.stdout)
+			}
+			if tc.status != 0 && r.stdout != "" {
+				t.Errorf("stdout %q, want it empty", r.stdout)
+			}
+			for _, frag := range tc.errHas {
+				if !strings.Contains(r.stderr, frag) {
+					t.Errorf("stderr %q lacks %q", r.stderr, frag)
+				}
+			}
+			if tc.check != nil {
+				tc.check(t, r)
+			}
+		})
+	}
+}
+
+func TestHiddenRouting(t *testing.T) {
+	root := workTree(t)
+	tmp := t.TempDir()
+	tests := []struct {
+		name   string
+		words  []string
+		status int
+		check  func(t *testing.T, r result)
+	}{
+		{name: "runs by name", words: []string{"rescan"}, check: stdoutIs("rescanned\n")},
+		{name: "runs after program options", words: []string{"--answer", "accept", "--record", filepath.Join(tmp, "r"), "rescan"},
+			check: stdoutIs("rescanned\n")},
+		{name: "help omits it", words: []string{"help"}, check: func(t *testing.T, r result) {
+			if !strings.Contains(r.stdout, "`write_file`") || strings.Contains(r.stdout, "rescan") {
+				t.Errorf("help should list write_file and not rescan:\n%s", r.stdout)
+			}
+		}},
+		{name: "help of it is unknown", words: []string{"help", "rescan"}, status: 2, check: stderrHas(`unknown command "rescan"`)},
+		{name: "schema of it is unknown", words: []string{"schema", "rescan"}, status: 2, check: stderrHas(`unknown command "rescan"`)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := call(goldenBundle(root), tc.words...)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
+			}
+			tc.check(t, r)
+		})
+	}
+}
+
+func TestQuestions(t *testing.T) {
+	root := workTree(t)
+	tests := []struct {
+		name   string
+		words  []string
+		stdin  string
+		status int
+		check  func(t *testing.T, r result)
+	}{
+		{name: "unanswered", words: []string{"confirm"}, status: 3, check: func(t *testing.T, r result) {
+			if !strings.Contains(r.stdout, `"message":"Go ahead?"`) {
+				t.Errorf("stdout %q lacks the question", r.stdout)
+			}
+		}},
+		{name: "answered", words: []string{"--answer", "accept", "confirm"}, check: stdoutIs("answered accept\n")},
+		{name: "asked yes", words: []string{"--ask", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
+		{name: "asked no", words: []string{"--ask", "confirm"}, stdin: "n\n", check: stdoutIs("answered decline\n")},
+		{name: "single dash ask", words: []string{"-ask", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
+		{name: "ask with an answer", words: []string{"--ask", "--answer", "decline", "confirm"}, check: stdoutIs("answered decline\n")},
+		{name: "ask after the command", words: []string{"read_file", "--ask"}, status: 2, check: stderrHas("-ask")},
+		{name: "answer before ask", words: []string{"--answer", "decline", "--ask", "confirm"}, check: stdoutIs("answered decline\n")},
+		{name: "ask between options", words: []string{"--out", root, "--ask", "--record", filepath.Join(root, "r.jsonl"), "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
+		{name: "ask true", words: []string{"--ask=true", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
+		{name: "ask false", words: []string{"--ask=false", "confirm"}, stdin: "y\n", status: 3, check: stderrHas("")},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := invocation{argv0: goldenName, stdin: tc.stdin}.run(runBundle(root), tc.words...)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
+			}
+			tc.check(t, r)
+		})
+	}
+}
+
+func TestClosing(t *testing.T) {
+	root := workTree(t)
+	skills := t.TempDir()
+	if r := call(goldenBundle(root), "export-skill", skills); r.status != 0 {
+		t.Fatalf("export: %v", r)
+	}
+	tests := []struct {
+		name   string
+		words  []string
+		broken bool // the bundle fails the startup check
+		status int
+	}{
+		{name: "call", words: []string{"read_file", "--path", "data.txt"}},
+		{name: "call of the closer", words: []string{"holder"}},
+		{name: "call of the hidden closer", words: []string{"secret"}},
+		{name: "failed call", words: []string{"read_file"}, status: 1},
+		{name: "usage error", words: []string{"nope"}, status: 2},
+		{name: "export-skill", words: []string{"export-skill", t.TempDir()}},
+		{name: "check", words: []string{"export-skill", "--check", skills}, status: 1},
+		{name: "export-skill usage error", words: []string{"export-skill"}, status: 2},
+		{name: "version", words: []string{"version"}},
+		{name: "help", words: []string{"help"}},
+		{name: "startup refusal", words: []string{"version"}, broken: true, status: 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var visible, hidden atomic.Int32
+			b := goldenBundle(root)
+			b.Tools = append(b.Tools,
+				Use(closer("holder", &visible, nil), Stateful()),
+				Use(closer("secret", &hidden, nil), Hidden()))
+			if tc.broken {
+				b.Tools = append(b.Tools, Use(rescan()))
+			}
+			r := call(b, tc.words...)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
+			}
+			if v, h := visible.Load(), hidden.Load(); v != 1 || h != 1 {
+				t.Errorf("closed the visible closer %d times and the hidden one %d times, want once each", v, h)
+			}
+		})
+	}
+
+	t.Run("a closer listed twice is closed once", func(t *testing.T) {
+		var n atomic.Int32
+		holder := closer("holder", &n, nil)
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(holder, Stateful()), Use(holder, Hidden()))
+		r := call(b, "version")
+		if want := "file-tools: tool \"holder\": duplicate name\n"; r.status != 2 || r.stderr != want {
+			t.Fatalf("want status 2 and stderr %q\n%v", want, r)
+		}
+		if n.Load() != 1 {
+			t.Errorf("closed %d times, want once", n.Load())
+		}
+	})
+
+	t.Run("failing close keeps the status", func(t *testing.T) {
+		var n atomic.Int32
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(closer("holder", &n, errors.New("stuck")), Stateful()))
+		r := call(b, "version")
+		if r.status != 0 || r.stdout != "file-tools v1.2.3\n" {
+			t.Fatalf("want status 0 and the version\n%v", r)
+		}
+		want := "file-tools: closing the tools: agenttool: close \"holder\": stuck\n"
+		if r.stderr != want {
+			t.Errorf("stderr %q, want %q", r.stderr, want)
+		}
+		if n.Load() != 1 {
+			t.Errorf("closed %d times, want once", n.Load())
+		}
+	})
+}
+
+func TestClosingPanic(t *testing.T) {
+	root := workTree(t)
+	holder := agenttool.New("holder", "Hold something open.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
+		agenttool.WithCloser(func() error { panic("lost the handle") }))
+	b := goldenBundle(root)
+	b.Tools = append(b.Tools, Use(holder, Stateful()))
+	r := call(b, "read_file", "--path", "data.txt")
+	if r.status != 0 || r.stdout != "hello\n" {
+		t.Fatalf("want status 0 and the call's output\n%v", r)
+	}
+	if want := "file-tools: closing the tools: panic: lost the handle\n"; r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
+	}
+}
+
+// TestRunInProcess runs the example bundle, the tools of cmd/file-tools,
+// through Run with streams of the test's own, as a bundle author's test
+// would: a call, a question that stops the call, the same call answered with
+// --answer, and an export with its check. Nothing may reach the process's
+// own stdout or stderr.
+func TestRunInProcess(t *testing.T) {
+	root := workTree(t)
+	skills := t.TempDir()
+	skillFile := filepath.Join(skills, "file-tools", "SKILL.md")
+
+	// os.Stdout and os.Stderr point at files for the duration, to show that
+	// Run writes to neither.
+	procOut, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, tt := range caughtSignals() {
-		for round := 1; round <= 2; round++ {
-			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
-				ctx, cancel := context.WithCancelCause(context.Background())
-				defer cancel(nil)
-				returned := make(chan struct{})
-				defer close(returned)
-				catchSignals(ctx, cancel, returned)()
-				if err := self.Signal(tt.sig); err != nil {
-					t.Fatal(err)
+	procErr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldOut, oldErr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = procOut, procErr
+	defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
+
+	steps := []struct {
+		name   string
+		words  []string
+		stdin  string
+		status int
+		stdout string // exact, or a fragment when frag is set
+		frag   bool
+		after  func(t *testing.T)
+	}{
+		{name: "a call", words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
+		{name: "a call with its JSON on stdin", words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
+		{name: "a question", words: []string{"write_file", "--path", "data.txt", "--content", "bye\n"},
+			status: cli.ExitNeedsAnswer, stdout: `"answers_given":0`, frag: true,
+			after: func(t *testing.T) {
+				if got := readFile(t, filepath.Join(root, "data.txt")); got != "hello\n" {
+					t.Errorf("data.txt = %q before the answer", got)
 				}
-				<-ctx.Done()
-				cause := context.Cause(ctx)
-				if cause.Error() != tt.cause || !errors.Is(cause, context.Canceled) {
-					t.Errorf("the cause is %v, want %q, which is context.Canceled to errors.Is", cause, tt.cause)
+			}},
+		{name: "its answer", words: []string{"--answer", "accept", "write_file", "--path", "data.txt", "--content", "bye\n"},
+			stdout: "wrote data.txt", frag: true,
+			after: func(t *testing.T) {
+				if got := readFile(t, filepath.Join(root, "data.txt")); got != "bye\n" {
+					t.Errorf("data.txt = %q after the answer", got)
 				}
-			})
+			}},
+		{name: "an export", words: []string{"export-skill", skills},
+			stdout: "wrote " + skillFile + "\npre-approved in allowed-tools, for the turn that uses the skill:\n" +
+				"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n",
+			after: func(t *testing.T) {
+				if got := readFile(t, skillFile); !strings.Contains(got, "### `write_file`") {
+					t.Errorf("SKILL.md lacks write_file:\n%s", got)
+				}
+			}},
+		{name: "its check", words: []string{"export-skill", "--check", skills}, stdout: skillFile + ": up to date\n"},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := Run(context.Background(), fileTools(root), append([]string{"file-tools"}, st.words...),
+				strings.NewReader(st.stdin), &stdout, &stderr)
+			if status != st.status {
+				t.Fatalf("status %d, want %d\nstdout:\n%s\nstderr:\n%s", status, st.status, stdout.String(), stderr.String())
+			}
+			if got := stdout.String(); st.frag && !strings.Contains(got, st.stdout) || !st.frag && got != st.stdout {
+				t.Errorf("stdout %q, want %q", got, st.stdout)
+			}
+			if st.after != nil {
+				st.after(t)
+			}
+		})
+	}
+	for _, f := range []*os.File{procOut, procErr} {
+		if info, err := f.Stat(); err != nil || info.Size() != 0 {
+			t.Errorf("the process's %s received %d bytes (%v)", f.Name(), info.Size(), err)
 		}
 	}
 }
 
-// TestCatchSignalsCancelled checks that catchSignals leaves alone a context
-// cancelled for another reason, before it sets anything up or after, and
-// that waiting for it returns either way.
-func TestCatchSignalsCancelled(t *testing.T) {
-	errDone := errors.New("done")
-	for _, before := range []bool{true, false} {
-		name := "after it is set up"
-		if before {
-			name = "before it is set up"
-		}
-		t.Run(name, func(t *testing.T) {
-			ctx, cancel := context.WithCancelCause(context.Background())
-			if before {
-				cancel(errDone)
-			}
-			returned := make(chan struct{})
-			defer close(returned)
-			wait := catchSignals(ctx, cancel, returned)
-			wait()
-			cancel(errDone)
-			wait()
-			if got := context.Cause(ctx); got != errDone {
-				t.Errorf("the cause is %v, want %v", got, errDone)
-			}
-		})
+// TestRunNilStreams checks that Run reads a nil stdin as empty and
+// discards what goes to a nil stdout or stderr, rather than falling back
+// to the process's streams.
+func TestRunNilStreams(t *testing.T) {
+	root := workTree(t)
+	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "--path", "data.txt"}, nil, nil, nil); got != cli.ExitOK {
+		t.Errorf("a call: status %d", got)
+	}
+	var stderr bytes.Buffer
+	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "-"}, nil, nil, &stderr); got != cli.ExitUsage || stderr.Len() == 0 {
+		t.Errorf("JSON from an empty stdin: status %d, stderr %q", got, stderr.String())
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -16,6 +17,68 @@ import (
 	"testing"
 	"time"
 )
+
+// TestCatchSignals sends this test's own process each signal Main catches,
+// once the function catchSignals returns says it is caught, and checks that
+// the context is cancelled with the signal as its cause. Each signal is
+// caught twice, as in a process that runs Main more than once. A signal
+// that was not caught would end the test binary, a failure too.
+func TestCatchSignals(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	self, err := os.FindProcess(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range caughtSignals() {
+		for round := 1; round <= 2; round++ {
+			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
+				ctx, cancel := context.WithCancelCause(context.Background())
+				defer cancel(nil)
+				returned := make(chan struct{})
+				defer close(returned)
+				catchSignals(ctx, cancel, returned)()
+				if err := self.Signal(tt.sig); err != nil {
+					t.Fatal(err)
+				}
+				<-ctx.Done()
+				cause := context.Cause(ctx)
+				if cause.Error() != tt.cause || !errors.Is(cause, context.Canceled) {
+					t.Errorf("the cause is %v, want %q, which is context.Canceled to errors.Is", cause, tt.cause)
+				}
+			})
+		}
+	}
+}
+
+// TestCatchSignalsCancelled checks that catchSignals leaves alone a context
+// cancelled for another reason, before it sets anything up or after, and
+// that waiting for it returns either way.
+func TestCatchSignalsCancelled(t *testing.T) {
+	errDone := errors.New("done")
+	for _, before := range []bool{true, false} {
+		name := "after it is set up"
+		if before {
+			name = "before it is set up"
+		}
+		t.Run(name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			if before {
+				cancel(errDone)
+			}
+			returned := make(chan struct{})
+			defer close(returned)
+			wait := catchSignals(ctx, cancel, returned)
+			wait()
+			cancel(errDone)
+			wait()
+			if got := context.Cause(ctx); got != errDone {
+				t.Errorf("the cause is %v, want %v", got, errDone)
+			}
+		})
+	}
+}
 
 // buildTestprog builds testdata/testprog into dir, without -race, and
 // returns the binary's path.
@@ -270,4 +333,14 @@ func median(ds []time.Duration) time.Duration {
 		return ds[n/2]
 	}
 	return (ds[n/2-1] + ds[n/2]) / 2
+}
+
+// BenchmarkProcessStreams measures what Main pays on every call for its
+// own descriptors of stdout and stderr, which keep a write to a closed pipe
+// from ending the process: duplicating both and closing the duplicates.
+func BenchmarkProcessStreams(b *testing.B) {
+	for b.Loop() {
+		_, _, release := processStreams()
+		release()
+	}
 }

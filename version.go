@@ -1,8 +1,12 @@
 package toolbundle
 
 import (
+	"context"
+	"fmt"
 	"runtime/debug"
 	"sync"
+
+	"github.com/agenttool/agenttool/cli"
 )
 
 // buildVersion is the main module's version as the build recorded it,
@@ -24,4 +28,34 @@ func (b Bundle) version() string {
 		return b.Version
 	}
 	return buildVersion()
+}
+
+// versionBuiltin is the version command of the program b.
+func versionBuiltin(b Bundle, s sys) cli.Builtin {
+	return cli.Builtin{
+		Name:    "version",
+		Summary: "print the program's name and version",
+		Run: func(_ context.Context, args []string) int {
+			return printVersion(b, args, s)
+		},
+	}
+}
+
+// printVersion runs the version command: the name and the version on
+// stdout, or the name alone when there is no version.
+func printVersion(b Bundle, rest []string, s sys) int {
+	switch {
+	case len(rest) == 1 && (rest[0] == "-h" || rest[0] == "-help" || rest[0] == "--help"):
+		fmt.Fprintf(s.stdout, "usage: %s version\n", b.Name)
+		return cli.ExitOK
+	case len(rest) > 0:
+		fmt.Fprintf(s.stderr, "%s: version takes no arguments\nRun `%s help` for usage.\n", b.Name, b.Name)
+		return cli.ExitUsage
+	}
+	if v := b.version(); v != "" {
+		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)
+	} else {
+		fmt.Fprintln(s.stdout, b.Name)
+	}
+	return cli.ExitOK
 }

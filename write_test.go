@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -143,7 +145,7 @@ func TestAtomicWrite(t *testing.T) {
 			// that was never renamed.
 			// Without --force too, since pointing to --force would send
 			// the user to an option that refuses it as well.
-			want := "file-tools: export-skill: " + skillPath(dir) + " is a directory; export-skill never replaces one, even with --force\n"
+			want := "file-tools: export-skill: " + strconv.Quote(skillPath(dir)) + " is a directory; export-skill never replaces one, even with --force\n"
 			if r := export(t, invocation{}, dir, force); r.status != 1 || r.stdout != "" || r.stderr != want {
 				t.Errorf("want status 1 and stderr %q\n%v", want, r)
 			}
@@ -166,7 +168,7 @@ func TestAtomicWrite(t *testing.T) {
 			os.Remove(probe)
 			t.Skip("permissions do not bind here (running as root?)")
 		}
-		want := "file-tools: export-skill: cannot create a temporary file in " + skillDir + ": "
+		want := "file-tools: export-skill: cannot create a temporary file in " + strconv.Quote(skillDir) + ": "
 		if r := export(t, invocation{}, dir, false); r.status != 1 || !strings.HasPrefix(r.stderr, want) {
 			t.Errorf("want status 1 and stderr starting %q\n%v", want, r)
 		}
@@ -186,7 +188,7 @@ func TestAtomicWrite(t *testing.T) {
 			return nil
 		}
 		r := export(t, invocation{fault: fault}, dir, false)
-		want := "file-tools: export-skill: cannot create a temporary file in " + skillDir + ": "
+		want := "file-tools: export-skill: cannot create a temporary file in " + strconv.Quote(skillDir) + ": "
 		if r.status != 1 || !strings.HasPrefix(r.stderr, want) || strings.Contains(r.stderr, ".SKILL.md.") {
 			t.Errorf("want status 1 and stderr starting %q, naming no temporary file\n%v", want, r)
 		}
@@ -214,7 +216,7 @@ func TestAtomicWrite(t *testing.T) {
 				if err := tc.make(dir, skillDir); err != nil {
 					t.Skipf("cannot make the %s: %v", tc.name, err)
 				}
-				want := "file-tools: export-skill: " + skillDir + " is neither a directory nor a link to one\n"
+				want := "file-tools: export-skill: " + strconv.Quote(skillDir) + " is neither a directory nor a link to one\n"
 				if r := export(t, invocation{}, dir, force); r.status != 1 || r.stderr != want || r.stdout != "" {
 					t.Errorf("want status 1 and stderr %q\n%v", want, r)
 				}
@@ -338,7 +340,7 @@ func TestAtomicWrite(t *testing.T) {
 			return nil
 		}
 		r := export(t, invocation{fault: fault}, dir, false)
-		want := "file-tools: export-skill: " + skillPath(dir) + " exists; give --force to replace it\n"
+		want := "file-tools: export-skill: " + strconv.Quote(skillPath(dir)) + " exists; give --force to replace it\n"
 		if r.status != 1 || r.stderr != want || r.stdout != "" {
 			t.Errorf("want status 1 and stderr %q\n%v", want, r)
 		}
@@ -357,7 +359,7 @@ func TestAtomicWrite(t *testing.T) {
 				return nil
 			}
 			r := export(t, invocation{fault: fault}, dir, force)
-			want := "file-tools: export-skill: " + skillPath(dir) + " is a directory; export-skill never replaces one, even with --force\n"
+			want := "file-tools: export-skill: " + strconv.Quote(skillPath(dir)) + " is a directory; export-skill never replaces one, even with --force\n"
 			if r.status != 1 || r.stderr != want || r.stdout != "" {
 				t.Errorf("want status 1 and stderr %q\n%v", want, r)
 			}
@@ -388,8 +390,12 @@ func TestAtomicWrite(t *testing.T) {
 			return nil
 		}
 		r := invocation{argv0: goldenName, fault: fault}.run(goldenBundle(root), "export-skill", dir)
-		if r.status != 0 || r.stderr != "file-tools: warning: injected fault\n" {
-			t.Errorf("want status 0 and the warning\n%v", r)
+		m := regexp.MustCompile(`^file-tools: warning: the skill is written, but its temporary name "(\.SKILL\.md\.[0-9]+\.tmp)" is left beside it: injected fault\n$`).FindStringSubmatch(r.stderr)
+		if r.status != 0 || m == nil {
+			t.Fatalf("want status 0 and the warning\n%v", r)
+		}
+		if _, err := os.Stat(filepath.Join(filepath.Dir(skillPath(dir)), m[1])); err != nil {
+			t.Errorf("the warning names a file that is not there: %v", err)
 		}
 		if got := readFile(t, skillPath(dir)); got != golden {
 			t.Errorf("SKILL.md does not hold the skill:\n%s", got)

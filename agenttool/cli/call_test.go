@@ -233,11 +233,11 @@ func TestCommandsRefuses(t *testing.T) {
 		want string
 	}{
 		{"duplicate name", agenttool.Set{ok, agenttool.NewFunc("ok", "", nil, text("ok"))}, `cli: tool "ok": duplicate name`},
-		{"name with a dash", agenttool.Set{ok, agenttool.NewFunc("-x", "", nil, text("ok"))}, `cli: tool "-x" begins with a dash`},
-		{"tool named help", agenttool.Set{agenttool.NewFunc("help", "", nil, text("ok"))}, `cli: tool "help" is named as one of the program's own commands`},
+		{"name with a dash", agenttool.Set{ok, agenttool.NewFunc("-x", "", nil, text("ok"))}, `cli: tool "-x": begins with a dash`},
+		{"tool named help", agenttool.Set{agenttool.NewFunc("help", "", nil, text("ok"))}, `cli: tool "help": named like a command of the program's own`},
 		{"empty name", agenttool.Set{ok, agenttool.NewFunc("", "", nil, text("ok"))}, "cli: tool[1]: empty name"},
-		{"tool named schema", agenttool.Set{agenttool.NewFunc("schema", "", nil, text("ok"))}, `cli: tool "schema" is named`},
-		{"nil tool", agenttool.Set{ok, nil}, "cli: tool[1] is nil"},
+		{"tool named schema", agenttool.Set{agenttool.NewFunc("schema", "", nil, text("ok"))}, `cli: tool "schema": named like a command`},
+		{"nil tool", agenttool.Set{ok, nil}, "cli: tool[1]: nil tool"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -116,33 +116,23 @@ func flaggable(name string) bool {
 }
 
 // Commands describes every tool of set, in set order. It refuses a set the
-// program cannot serve: a nil tool, a set that fails Validate (an empty or
-// duplicate name), a tool named like one of the program's own commands
-// (help, schema) and a name beginning with a dash. The errors begin "cli: ".
-// A schema is never a reason to refuse: Describe reads it leniently.
+// program cannot serve, as [CheckNames] does for a program without builtins;
+// the errors begin "cli: ". A schema is never a reason to refuse: Describe
+// reads it leniently.
 func Commands(set agenttool.Set) ([]Command, error) {
-	for i, t := range set {
-		if t == nil {
-			return nil, fmt.Errorf("cli: tool[%d] is nil", i)
-		}
-	}
-	if err := set.Validate(); err != nil {
+	if err := CheckNames(set, nil); err != nil {
 		return nil, fmt.Errorf("cli: %w", err)
 	}
-	for _, t := range set {
-		name := t.Name()
-		switch {
-		case name == "help" || name == "schema":
-			return nil, fmt.Errorf("cli: tool %q is named as one of the program's own commands", name)
-		case strings.HasPrefix(name, "-"):
-			return nil, fmt.Errorf("cli: tool %q begins with a dash, which a command line reads as an option", name)
-		}
-	}
+	return describeAll(set), nil
+}
+
+// describeAll describes every tool of set, which CheckNames has accepted.
+func describeAll(set agenttool.Set) []Command {
 	cmds := make([]Command, len(set))
 	for i, t := range set {
 		cmds[i] = Describe(t)
 	}
-	return cmds, nil
+	return cmds
 }
 
 // Describe reads a tool into a Command. It never fails: a schema that is not

@@ -1,10 +1,10 @@
-// Package cli makes a program of an agenttool.Set: every tool becomes a
+// Package cli makes a program of an [agenttool.Set]: every tool becomes a
 // command named after it, so that a host which reaches tools only through a
 // shell, such as a model with a Bash tool, can call them.
 //
 // The command line is
 //
-//	<name> [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
+//	<name> [--ask] [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
 //	<name> help [<command>]
 //	<name> schema <command>
 //
@@ -21,25 +21,30 @@
 // with, however many. A flag and the JSON may not both give the same
 // value, and a flag the command does not have is an error, never dropped.
 //
-// Program options come before the command and are never confused with the
-// tool's flags: --answer replays the answers to the questions a tool asks,
-// in order; --record appends the call's records to a file as JSON lines;
-// --out names the directory for the files an output carries (by default a
-// fresh temporary directory). A tool's own flags are named by its schema
-// alone.
+// Program options come before the command, in any order, and are never
+// confused with the tool's flags: --answer replays the answers to the
+// questions a tool asks, in order; --ask asks a person at the terminal,
+// through [Prompt], the questions no --answer covers; --record appends the
+// call's records to a file as JSON lines; --out names the directory for the
+// files an output carries (by default a fresh temporary directory). A tool's
+// own flags are named by its schema alone. A program adds commands of its
+// own, which run no tool, as [Builtin] values in [Runner.Builtins]; help
+// lists them with help, schema and the program options, which the usage
+// text a model reads ([Markdown]) leaves out. [CheckNames] is the one rule
+// for what a tool may be named.
 //
-// Runner.Run handles one command line and returns one of four exit
-// statuses: ExitOK, ExitFailed (the tool's error, on stderr after
-// "Error: "), ExitUsage (the tool did not run) and ExitNeedsAnswer (the tool
+// [Runner.Run] handles one command line and returns one of four exit
+// statuses: [ExitOK], [ExitFailed] (the tool's error, on stderr after
+// "Error: "), [ExitUsage] (the tool did not run) and [ExitNeedsAnswer] (the tool
 // asked a question nobody answered; the question is on stdout as JSON, to be
 // answered with --answer in a second run). Stdout carries only the result,
 // the question, or help; everything else goes to stderr.
 //
-// Commands and Describe read the tools; Command.Args parses a command's
-// words as Run does, without running anything; Markdown writes the usage
-// document a model reads, made of Calling, the text on how to call those
-// commands, and one Section per command; Prompt asks a person at a
-// terminal. One walk over
+// [Commands] and [Describe] read the tools; [Command.Args] parses a
+// command's words as Run does, without running anything; [Markdown] writes
+// the usage document a model reads, made of [Calling], the text on how to
+// call those commands, and one [Section] per command; [Prompt] asks a person
+// at a terminal. One walk over
 // a command's parameters decides which flags exist, and the parser, the
 // synopsis and the parameter lines all come from it, so the usage can never
 // show a flag the parser refuses, or the reverse.

@@ -271,3 +271,13 @@ func jsonEqual(t testing.TB, got, want string) bool {
 	wb, _ := json.Marshal(w)
 	return bytes.Equal(gb, wb)
 }
+
+// find returns the command named name.
+func find(cmds []Command, name string) (Command, bool) {
+	for _, c := range cmds {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Command{}, false
+}

@@ -188,10 +188,10 @@ func TestHelpOutputs(t *testing.T) {
 		stdout string
 		stderr string
 	}{
-		{"help", []string{"help"}, ExitOK, programHelp("kit", cmds), ""},
-		{"-h", []string{"-h"}, ExitOK, programHelp("kit", cmds), ""},
-		{"-help", []string{"-help"}, ExitOK, programHelp("kit", cmds), ""},
-		{"no command", nil, ExitUsage, "", programHelp("kit", cmds)},
+		{"help", []string{"help"}, ExitOK, personHelp("kit", cmds, nil), ""},
+		{"-h", []string{"-h"}, ExitOK, personHelp("kit", cmds, nil), ""},
+		{"-help", []string{"-help"}, ExitOK, personHelp("kit", cmds, nil), ""},
+		{"no command", nil, ExitUsage, "", personHelp("kit", cmds, nil)},
 		{"help of a command", []string{"help", "read_file"}, ExitOK, section("kit", readFile), ""},
 		{"-h after a command", []string{"read_file", "-h"}, ExitOK, section("kit", readFile), ""},
 		{"help of two commands", []string{"help", "read_file", "ping"}, ExitUsage, "",

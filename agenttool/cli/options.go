@@ -13,6 +13,7 @@ import (
 
 // programOptions are the options given before the command.
 type programOptions struct {
+	ask     bool
 	answers answerList
 	record  recordOption
 	out     string
@@ -36,17 +37,27 @@ func (o *recordOption) Set(path string) error {
 	return nil
 }
 
-// parseProgram reads the program options and returns the words left, the
-// command first. It is the one reading of a command line's start, shared by
-// Run and CommandName.
-func parseProgram(args []string) (programOptions, []string, error) {
-	var opts programOptions
+// programFlags returns the flag set of the program options, which fill
+// opts. It is the one definition of them: the parser and the option lines
+// of the program help both come from it, so help lists every option there
+// is, in the words given here.
+func programFlags(opts *programOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("program", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	fs.Var(&opts.answers, "answer", "")
-	fs.Var(&opts.record, "record", "")
-	fs.StringVar(&opts.out, "out", "", "")
+	fs.BoolVar(&opts.ask, "ask", false, "ask a person at the terminal the questions no --answer covers, instead of exiting with status 3")
+	fs.Var(&opts.answers, "answer", "the `reply` to the next question the tool asks, accept, decline, cancel or a JSON object; given once per question, in order")
+	fs.Var(&opts.record, "record", "append the call's records to `file` as JSON lines")
+	fs.StringVar(&opts.out, "out", "", "write the files an output carries into `dir` instead of a new temporary directory")
+	return fs
+}
+
+// parseProgram reads the program options, in any order, and returns the
+// words left, the command first. It is the one reading of a command line's
+// start, shared by Run and CommandName.
+func parseProgram(args []string) (programOptions, []string, error) {
+	var opts programOptions
+	fs := programFlags(&opts)
 	if err := fs.Parse(args); err != nil {
 		return opts, nil, err
 	}

@@ -42,12 +42,18 @@ type Runner struct {
 	Name string
 	// Tools are the tools, one command each, listed in this order.
 	Tools agenttool.Set
-	// Ask answers the questions no --answer covers; Prompt makes one that
-	// asks a person at a terminal. Nil means nobody can be asked: such a
-	// question is answered "cancel" and the call ends with ExitNeedsAnswer.
+	// Ask answers the questions no --answer covers; [Prompt] makes one that
+	// asks a person at a terminal. Nil means nobody can be asked, unless the
+	// command line gives --ask, which asks through Prompt(Stdin, Stderr):
+	// otherwise such a question is answered "cancel" and the call ends with
+	// [ExitNeedsAnswer].
 	Ask agenttool.Elicitor
-	// Stdin is read for the JSON argument "-" and nothing else; nil means
-	// os.Stdin.
+	// Builtins are the program's own commands besides help and schema, in
+	// the order help lists them. No tool may be named like one; see
+	// [CheckNames].
+	Builtins []Builtin
+	// Stdin is read for the JSON argument "-" and, under --ask, for the
+	// replies to questions, and nothing else; nil means os.Stdin.
 	Stdin io.Reader
 	// Stdout receives the result, a question, help or a schema; nil means
 	// os.Stdout.
@@ -58,12 +64,14 @@ type Runner struct {
 }
 
 // Run handles one command line, args excluding the program name, and
-// returns its exit status. It parses the program options, prints help or a
-// schema, or parses the command's flags and JSON argument and calls the
-// tool itself, on this goroutine, with ctx as the call's context: cancelling
-// ctx is the interrupt the tool receives. A panic in the tool is recovered
-// and reported as the tool's error. Run keeps nothing between calls, closes
-// no tool and never panics, whatever args hold.
+// returns its exit status. It checks the names of the tools and builtins as
+// [CheckNames] does, parses the program options, then prints help or a
+// schema, runs a [Builtin], or parses the command's flags and JSON argument
+// and calls the tool itself, on this goroutine, with ctx as the call's
+// context: cancelling ctx is the interrupt the tool receives. A panic in the
+// tool is recovered and reported as the tool's error. Run keeps nothing
+// between calls, closes no tool and never panics, whatever args hold,
+// unless a builtin does.
 func (r Runner) Run(ctx context.Context, args []string) int {
 	if r.Stdin == nil {
 		r.Stdin = os.Stdin
@@ -74,33 +82,38 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if r.Stderr == nil {
 		r.Stderr = os.Stderr
 	}
-	cmds, err := Commands(r.Tools)
-	if err != nil {
-		fmt.Fprintln(r.Stderr, err)
+	if err := CheckNames(r.Tools, r.Builtins); err != nil {
+		fmt.Fprintf(r.Stderr, "cli: %v\n", err)
 		return ExitUsage
 	}
+	// Tools are described only where they are shown: a call describes the
+	// tool called, and a builtin none.
 	opts, rest, err := parseProgram(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		io.WriteString(r.Stdout, programHelp(r.Name, cmds))
+		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitOK
 	case err != nil:
 		return r.usage(err.Error())
 	case len(rest) == 0:
-		io.WriteString(r.Stderr, programHelp(r.Name, cmds))
+		io.WriteString(r.Stderr, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitUsage
 	}
 	name, words := rest[0], rest[1:]
 	switch name {
 	case "help":
-		return r.help(cmds, words)
+		return r.help(ctx, words)
 	case "schema":
-		return r.schema(cmds, words)
+		return r.schema(words)
 	}
-	cmd, ok := find(cmds, name)
+	if b, ok := findBuiltin(r.Builtins, name); ok {
+		return b.Run(ctx, words)
+	}
+	tool, ok := r.Tools.Lookup(name)
 	if !ok {
 		return r.unknown(name)
 	}
+	cmd := Describe(tool)
 	callArgs, err := cmd.ArgsContext(ctx, words, r.Stdin)
 	switch {
 	case errors.Is(err, ErrHelp):
@@ -109,7 +122,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	case err != nil:
 		return r.usage(cmd.Name + ": " + err.Error())
 	}
-	tool, _ := r.Tools.Lookup(name)
+	if opts.ask && r.Ask == nil {
+		r.Ask = Prompt(r.Stdin, r.Stderr)
+	}
 	return r.call(ctx, tool, callArgs, opts)
 }
 
@@ -124,42 +139,39 @@ func (r Runner) unknown(name string) int {
 	return r.usage(fmt.Sprintf("unknown command %q", name))
 }
 
-// find returns the command named name.
-func find(cmds []Command, name string) (Command, bool) {
-	for _, c := range cmds {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return Command{}, false
-}
-
 // help prints the program help, or one command's section.
-func (r Runner) help(cmds []Command, words []string) int {
+func (r Runner) help(ctx context.Context, words []string) int {
 	switch len(words) {
 	case 0:
-		io.WriteString(r.Stdout, programHelp(r.Name, cmds))
+		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitOK
 	case 1:
-		cmd, ok := find(cmds, words[0])
+		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
+			return b.Run(ctx, []string{"--help"})
+		}
+		tool, ok := r.Tools.Lookup(words[0])
 		if !ok {
 			return r.unknown(words[0])
 		}
-		io.WriteString(r.Stdout, section(r.Name, cmd))
+		io.WriteString(r.Stdout, section(r.Name, Describe(tool)))
 		return ExitOK
 	}
 	return r.usage("help takes one command")
 }
 
 // schema prints one command's schema, indented.
-func (r Runner) schema(cmds []Command, words []string) int {
+func (r Runner) schema(words []string) int {
 	if len(words) != 1 {
 		return r.usage("schema takes one command")
 	}
-	cmd, ok := find(cmds, words[0])
+	if _, own := findBuiltin(r.Builtins, words[0]); own || words[0] == "help" || words[0] == "schema" {
+		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))
+	}
+	tool, ok := r.Tools.Lookup(words[0])
 	if !ok {
 		return r.unknown(words[0])
 	}
+	cmd := Describe(tool)
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, bytes.TrimSpace(cmd.Schema), "", "  "); err != nil {
 		fmt.Fprintf(r.Stderr, "%s: schema of %s: %v\n", r.Name, cmd.Name, err)

@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -204,6 +205,12 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"--ask", "--answer", "decline", "write_file", "--path", "data.txt", "--content", "x"}, status: 1,
 				stderr: "Error: not replaced: data.txt exists and the user declined\n",
 				check:  file("$TREE/data.txt", "single dash")},
+			{args: []string{"--answer", "accept", "--ask", "write_file", "--path", "data.txt", "--content", "answer first"},
+				stdout: "wrote data.txt (12 bytes)\n", writes: true,
+				check: file("$TREE/data.txt", "answer first")},
+			{args: []string{"--out", "$TMP", "--ask", "--record", filepath.Join("$TMP", "r.jsonl"), "write_file", "--path", "data.txt", "--content", "ask between"},
+				stdin: "y\n", stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: "Replace data.txt (12 bytes)?\nContinue? [y/N] ",
+				check: file("$TREE/data.txt", "ask between")},
 		}},
 		{"write_file with JSON holding a single quote on stdin", []step{{
 			args: []string{"write_file", "-"}, stdin: `{"path": "notes.txt", "content": "it's one line\n"}`,
@@ -277,9 +284,19 @@ func TestEndToEnd(t *testing.T) {
 		{"export-skill, then --check", []step{
 			{args: []string{"export-skill", "$TMP"}, stdout: wrote},
 			{args: []string{"export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
-			{args: []string{"export-skill", "$TMP"}, status: 1, stderr: "file-tools: export-skill: " + skillPath + " exists; give --force to replace it\n"},
+			{args: []string{"export-skill", "$TMP"}, status: 1, stderr: "file-tools: export-skill: " + strconv.Quote(skillPath) + " exists; give --force to replace it\n"},
 			{args: []string{"export-skill", "--force", "$TMP"}, stdout: wrote},
+			{args: []string{"--answer", "accept", "export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
+			{args: []string{"export-skill", "$TMP", "--force"}, status: 2,
+				stderr: `file-tools: export-skill: "--force" after the directory: options come before it, as in export-skill --force $TMP` + "\n" +
+					"usage: file-tools export-skill [--force | --check] <dir>\n"},
 		}},
+		{"help lists the program's own commands and options", []step{{
+			args: []string{"help"},
+			stdoutHas: []string{"## Program commands", "`file-tools export-skill [--force | --check] <dir>`", "`file-tools version`",
+				"`file-tools help [<command>]`", "`file-tools schema <command>`", "## Program options",
+				"`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`"},
+		}}},
 		{"export-skill --check against the golden skill", []step{{
 			args: []string{"export-skill", "--check", filepath.Join("$REPO", "testdata", "skills")}, status: 1,
 			stdout: filepath.Join("$REPO", "testdata", "skills", "file-tools", "SKILL.md") + ": only the version differs (v1.2.3 in the file, (devel) now)\n",
@@ -288,7 +305,7 @@ func TestEndToEnd(t *testing.T) {
 			exe:    "ft" + exeSuffix(),
 			args:   []string{"export-skill", "$TMP"},
 			stdout: wrote,
-			stderr: "file-tools: note: this binary was run as ft, and the skill calls it file-tools; install it under that name\n",
+			stderr: "file-tools: note: this binary was run as \"ft\", and the skill calls it file-tools; install it under that name\n",
 		}}},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,6 @@
 package toolbundle
 
 import (
-	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -123,35 +122,4 @@ func FuzzSplitWords(f *testing.F) {
 			t.Fatalf("splitWords(%q) = %q, but its re-quoted form %q splits into %q", in, words, requote(words), again)
 		}
 	})
-}
-
-// TestCheckCaption checks which captions stay one line of prose in the
-// skill, and the message for each that would not.
-func TestCheckCaption(t *testing.T) {
-	tests := []struct {
-		name    string
-		caption string
-		want    string // "" when accepted
-	}{
-		{"empty", "", ""},
-		{"a sentence", "Read a file.", ""},
-		{"code and a tab", "Use `--max_bytes` for\ta long file", ""},
-		{"non-ASCII letters", "Ünïcode — fine", ""},
-		{"a fence inside", "a ``` in the middle", ""},
-		{"line feed", "Two\nlines", `'\n' must not appear in a caption; it is one line`},
-		{"carriage return", "CR\r", `'\r' must not appear in a caption; it is one line`},
-		{"next line", "next line\u0085", `'\u0085' must not appear in a caption; it is one line`},
-		{"paragraph separator", "paragraph\u2029", `'\u2029' must not appear in a caption; it is one line`},
-		{"bell", "bell\a", `'\a' must not appear in a caption; it is a control character`},
-		{"backquote fence", "```", "a caption must not start with a code fence"},
-		{"indented tilde fence", "  ~~~ tilde", "a caption must not start with a code fence"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			err := checkCaption(tt.caption)
-			if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
-				t.Errorf("checkCaption(%q) = %v, want %q", tt.caption, err, tt.want)
-			}
-		})
-	}
 }

@@ -1,0 +1,119 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// TestCheckReadsOnlyAFile puts at the SKILL.md that export-skill --check
+// compares something other than a regular file of sane size, and checks
+// that the program says so and exits 1 at once, instead of waiting on a
+// named pipe for a writer that never comes or reading /dev/zero until
+// memory runs out. The time limit of every run catches a hang.
+func TestCheckReadsOnlyAFile(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("named pipes and /dev/zero are Unix")
+	}
+	tests := []struct {
+		name string
+		make func(path string) error
+		want string // the end of the message, after the quoted path
+	}{
+		{"named pipe", mkfifo, " is not a regular file (a named pipe); --check reads only a regular file\n"},
+		{"link to /dev/zero", func(p string) error { return os.Symlink("/dev/zero", p) },
+			" is not a regular file (a character device); --check reads only a regular file\n"},
+		{"directory", func(p string) error { return os.Mkdir(p, 0o755) },
+			" is not a regular file (a directory); --check reads only a regular file\n"},
+		{"file over the limit", func(p string) error {
+			f, err := os.Create(p)
+			if err != nil {
+				return err
+			}
+			defer f.Close()
+			return f.Truncate(4<<20 + 1)
+		}, " is larger than 4 MiB, which no skill export-skill writes is; --check reads no further\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tree := newTree(t)
+			skills := filepath.Join(tree, "skills")
+			path := filepath.Join(skills, "file-tools", "SKILL.md")
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.make(path); err != nil {
+				t.Fatal(err)
+			}
+			got := execute(t, program, tree, "", "export-skill", "--check", "skills")
+			want := fmt.Sprintf("file-tools: export-skill: %q", filepath.Join("skills", "file-tools", "SKILL.md")) + tt.want
+			if got.status != 1 || got.stdout != "" || got.stderr != want {
+				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
+			}
+		})
+	}
+}
+
+// TestNoDeathBySIGPIPE runs command lines whose output goes to a pipe that
+// nobody reads any more, many times each, since whether SIGPIPE could end
+// the process depends on how far its start has got when it first writes.
+// Every run must exit with the status the command earned, never be ended
+// by the signal: help, a schema and the version are printed to nobody,
+// a read-only call still succeeded, and a usage error is still one.
+func TestNoDeathBySIGPIPE(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGPIPE is Unix")
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		stderr bool // the closed pipe is stderr rather than stdout
+		status int
+	}{
+		{name: "help", args: []string{"help"}},
+		{name: "help of a command", args: []string{"help", "read_file"}},
+		{name: "schema", args: []string{"schema", "read_file"}},
+		{name: "version", args: []string{"version"}},
+		{name: "read_file", args: []string{"read_file", "--path", "data.txt"}},
+		{name: "search", args: []string{"search", "--pattern", "hello"}},
+		{name: "export-skill help", args: []string{"export-skill", "-h"}},
+		{name: "usage error", args: []string{"nope"}, stderr: true, status: 2},
+		{name: "help to stderr", args: nil, stderr: true, status: 2},
+	}
+	const runs = 20
+	tree := newTree(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for range runs {
+				r, w, err := os.Pipe()
+				if err != nil {
+					t.Fatal(err)
+				}
+				r.Close()
+				cmd := command(t, program, tree, tt.args...)
+				var out bytes.Buffer
+				if tt.stderr {
+					cmd.Stdout, cmd.Stderr = &out, w
+				} else {
+					cmd.Stdout, cmd.Stderr = w, &out
+				}
+				err = cmd.Run()
+				w.Close()
+				if cmd.ProcessState != nil && !cmd.ProcessState.Exited() {
+					t.Fatalf("%q was ended by a signal: %v", tt.args, cmd.ProcessState)
+				}
+				got := finish(t, cmd, err, &out, &out)
+				if got.status != tt.status {
+					t.Fatalf("status %d, want %d\n%s", got.status, tt.status, out.String())
+				}
+				if !tt.stderr && tt.name == "read_file" && !strings.Contains(out.String(), "broken pipe") {
+					t.Fatalf("stderr %q does not say the output was lost", out.String())
+				}
+			}
+		})
+	}
+}
