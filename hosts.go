@@ -218,7 +218,7 @@ func (h host) text(bundle string, commands []string) (rules, note string) {
 		return "", fmt.Sprintf("%s pre-approves no command, so there is nothing for %s to allow; "+
 			"every call asks as %s's own policy says.\n", bundle, h.name, h.name)
 	case h.rules == nil:
-		return "", h.refusal + "\n"
+		return "", strings.ReplaceAll(h.refusal, "<name>", bundle) + "\n"
 	}
 	var b strings.Builder
 	for _, line := range h.header(bundle, commands) {

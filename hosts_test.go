@@ -1,6 +1,8 @@
 package toolbundle
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -66,8 +68,8 @@ func TestLookupHost(t *testing.T) {
 	}
 }
 
-// TestCodexInterop asks the real Codex CLI whether the rules export-rules
-// prints for the golden bundle allow what they should and nothing more: every
+// TestCodexInterop asks the real Codex CLI whether the rules that
+// `export-rules codex` prints for the golden bundle allow what they should and nothing more: every
 // example of a pre-approved command, and no example of another command, no
 // call with a program option before the command, no other program. It needs
 // CODEX_INTEROP=1 and codex on PATH (npm's @openai/codex ships it; `codex
@@ -81,10 +83,12 @@ func TestCodexInterop(t *testing.T) {
 		t.Skip("codex is not on PATH")
 	}
 	b := goldenBundle(t.TempDir())
-	h, _ := lookupHost("codex")
-	rules, _ := h.text(b.Name, preApprovedCommands(b))
+	var rules, stderr bytes.Buffer
+	if status := Run(context.Background(), b, []string{b.Name, "export-rules", "codex"}, nil, &rules, &stderr); status != 0 {
+		t.Fatalf("export-rules codex: status %d: %s", status, stderr.String())
+	}
 	file := filepath.Join(t.TempDir(), "file-tools.rules")
-	if err := os.WriteFile(file, []byte(rules), 0o644); err != nil {
+	if err := os.WriteFile(file, rules.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	type line struct {

@@ -18,6 +18,7 @@ import (
 //
 //	<name> [<option>]... <command> [--<param> <value>]... [<json> | -]
 //	<name> [<option>]... export-skill [--force | --check] <dir>
+//	<name> [<option>]... export-rules <host>
 //	<name> [<option>]... version
 //	<name> [<option>]... help [<command>]
 //	<name> [<option>]... schema <command>
@@ -37,7 +38,11 @@ import (
 // once the file is written and 1 when it is not. export-skill --check writes
 // nothing: it prints one verdict on whether the file there is what would be
 // written, and returns 0 only when it is; it reads that file only when it
-// is a regular file of at most 4 MiB, and returns 1 otherwise. version
+// is a regular file of at most 4 MiB, and returns 1 otherwise.
+// export-rules prints the rules that let an agent host (claude, codex,
+// gemini, opencode) run the pre-approved commands without asking, and
+// returns 1 with the reason on stderr when there is none to print (copilot,
+// or nothing pre-approved); it writes no file. version
 // prints the name and the version; help lists the tools and the program's
 // own commands and options.
 //
@@ -138,7 +143,7 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 // builtins are the program's own commands besides help and schema, in the
 // order help lists them, run as argv0 with the process s.
 func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
-	return []cli.Builtin{exportBuiltin(b, argv0, s), versionBuiltin(b, s)}
+	return []cli.Builtin{exportBuiltin(b, argv0, s), rulesBuiltin(b, s), versionBuiltin(b, s)}
 }
 
 // hasCloser reports whether a tool of b, hidden or not, is an io.Closer,

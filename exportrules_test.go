@@ -1,0 +1,88 @@
+package toolbundle
+
+import (
+	"bytes"
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool/cli"
+)
+
+// TestExportRules runs export-rules through Run: the rules of each host go
+// to stdout exactly as the host's text gives them, with its note on stderr;
+// a host that cannot allow some commands of a program only, or a bundle that
+// pre-approves nothing, prints no rule and exits 1; a bad command line exits
+// 2 and prints nothing on stdout.
+func TestExportRules(t *testing.T) {
+	root := workTree(t)
+	golden := goldenBundle(root)
+	none := goldenBundle(root)
+	none.Tools = append([]Tool(nil), none.Tools...)
+	for i := range none.Tools {
+		none.Tools[i].preApproved = false
+	}
+	usage := "usage: file-tools export-rules <host>\n"
+	tests := []struct {
+		name   string
+		b      Bundle
+		words  []string
+		status int
+		stdout string
+		stderr string
+	}{
+		{name: "codex", b: golden, words: []string{"export-rules", "codex"}, status: cli.ExitOK},
+		{name: "claude", b: golden, words: []string{"export-rules", "claude"}, status: cli.ExitOK},
+		{name: "gemini after a program option", b: golden, words: []string{"--ask", "export-rules", "gemini"}, status: cli.ExitOK},
+		{name: "opencode", b: golden, words: []string{"export-rules", "opencode"}, status: cli.ExitOK},
+		{name: "copilot has none", b: golden, words: []string{"export-rules", "copilot"}, status: cli.ExitFailed},
+		{name: "nothing pre-approved", b: none, words: []string{"export-rules", "codex"}, status: cli.ExitFailed},
+		{name: "help", b: golden, words: []string{"export-rules", "--help"}, status: cli.ExitOK,
+			stdout: usage + "  <host> is one of claude, codex, gemini, opencode or copilot. The rules go to stdout; nothing is written.\n"},
+		{name: "no host", b: golden, words: []string{"export-rules"}, status: cli.ExitUsage,
+			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + usage},
+		{name: "two hosts", b: golden, words: []string{"export-rules", "codex", "gemini"}, status: cli.ExitUsage,
+			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + usage},
+		{name: "unknown host", b: golden, words: []string{"export-rules", "Codex"}, status: cli.ExitUsage,
+			stderr: `file-tools: export-rules: unknown host "Codex": expected one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + usage},
+		{name: "an option", b: golden, words: []string{"export-rules", "--all"}, status: cli.ExitUsage,
+			stderr: "file-tools: export-rules: flag provided but not defined: -all\n" + usage},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := Run(context.Background(), tt.b, append([]string{"file-tools"}, tt.words...), nil, &stdout, &stderr)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d; stderr:\n%s", status, tt.status, stderr.String())
+			}
+			wantOut, wantErr := tt.stdout, tt.stderr
+			if tt.status != cli.ExitUsage && tt.stdout == "" {
+				h, _ := lookupHost(tt.words[len(tt.words)-1])
+				wantOut, wantErr = h.text(tt.b.Name, preApprovedCommands(tt.b))
+			}
+			if got := stdout.String(); got != wantOut {
+				t.Errorf("stdout:\n%s\nwant:\n%s", got, wantOut)
+			}
+			if got := stderr.String(); got != wantErr {
+				t.Errorf("stderr:\n%s\nwant:\n%s", got, wantErr)
+			}
+			if tt.status == cli.ExitFailed && (stdout.Len() != 0 || !strings.HasSuffix(stderr.String(), "\n")) {
+				t.Errorf("a host without rules printed %q on stdout and %q on stderr", stdout.String(), stderr.String())
+			}
+		})
+	}
+}
+
+// TestExportRulesName checks that no tool may be called export-rules, as no
+// tool may take the name of any other command of the program's own.
+func TestExportRulesName(t *testing.T) {
+	b := goldenBundle(workTree(t))
+	b.Tools = append(b.Tools, Use(named("export-rules")))
+	var stdout, stderr bytes.Buffer
+	if status := Run(context.Background(), b, []string{"file-tools", "read_file", "--path", "data.txt"}, nil, &stdout, &stderr); status != cli.ExitUsage {
+		t.Fatalf("status %d, want %d; stderr %q", status, cli.ExitUsage, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `tool "export-rules"`) {
+		t.Errorf("stderr %q does not name the tool", stderr.String())
+	}
+}
