@@ -22,10 +22,7 @@ func TestExportSkill(t *testing.T) {
 	dir := t.TempDir()
 	r := exportOK(t, goldenBundle(root), dir)
 	path := skillPath(dir)
-	wantOut := "wrote " + path + "\n" +
-		"pre-approved in allowed-tools, for the turn that uses the skill:\n" +
-		"  Bash(file-tools read_file *)\n" +
-		"  Bash(file-tools search *)\n"
+	wantOut := fileToolsReport(path)
 	if r.stdout != wantOut {
 		t.Errorf("stdout:\n%s", lineDiff(wantOut, r.stdout))
 	}
@@ -42,8 +39,8 @@ func TestExportSkill(t *testing.T) {
 	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
 		t.Errorf("the skill has problems: %v", problems)
 	}
-	if rules, err := skill.Rules(); err != nil || len(rules) != 2 {
-		t.Errorf("Rules() = %v, %v; want 2 rules", rules, err)
+	if rules, err := skill.Rules(); err != nil || len(rules) != 4 {
+		t.Errorf("Rules() = %v, %v; want 4 rules", rules, err)
 	}
 	sum := sha256.Sum256([]byte(skill.Body))
 	if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {
