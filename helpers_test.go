@@ -333,8 +333,8 @@ func fileToolsReport(path string) string {
 // hostsReport is the part of export-skill's report saying where each host
 // looks for skills.
 const hostsReport = "where hosts look for skills:\n" +
-		"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
-		"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
-		"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
-		"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
-		"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n"
+	"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
+	"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
+	"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
+	"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
+	"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n"
