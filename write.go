@@ -1,6 +1,7 @@
 package toolbundle
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -23,8 +24,9 @@ type skillFile struct {
 // the skill's directory, so that once it returns the directory holds the
 // whole new set or the set it held before, and no temporary file unless the
 // process was killed. stale names the references the SKILL.md there linked
-// to; those the new set lacks are removed once it is in place. No other file
-// of dir is touched.
+// to; those the new set lacks are removed once it is in place. A file that
+// already holds exactly its new bytes is left as it is, and no other file of
+// dir is touched.
 //
 // It goes in three stages. First every file is written to a temporary name
 // beside its target and synced; a failure or a cancelled ctx removes them
@@ -58,24 +60,31 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 		}
 		return fault(step)
 	}
-	targets := make([]string, len(files))
-	for i, f := range files {
-		targets[i] = filepath.Join(dir, filepath.FromSlash(f.name))
-		switch info, err := os.Lstat(targets[i]); {
+	targets := make([]string, 0, len(files))
+	all := files
+	files = files[:0:0]
+	for _, f := range all {
+		target := filepath.Join(dir, filepath.FromSlash(f.name))
+		switch info, err := os.Lstat(target); {
 		case err == nil && info.IsDir():
-			return nil, notFileError(targets[i])
+			return nil, notFileError(target)
 		case err == nil && !force:
-			return nil, existsError(targets[i])
+			return nil, existsError(target)
+		case err == nil && unchanged(target, info, f.data):
+			// Already what would be written: left as it is, which
+			// spares a re-export the sync of every reference.
+			continue
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return nil, err
 		}
+		files, targets = append(files, f), append(targets, target)
 	}
 
 	// The references' directory is made once nothing stands in the way,
 	// and removed again with the temporary files if this export made it.
 	var refDir string
 	madeRefDir := false
-	for _, f := range files {
+	for _, f := range all {
 		if d := path.Dir(f.name); d != "." {
 			refDir = filepath.Join(dir, filepath.FromSlash(d))
 			_, err := os.Lstat(refDir)
@@ -182,8 +191,8 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 			warnings = append(warnings, fmt.Errorf("the skill is written, but the old %s is left as %q: %w", files[i].name, filepath.Base(b), err))
 		}
 	}
-	written := make(map[string]bool, len(files))
-	for _, f := range files {
+	written := make(map[string]bool, len(all))
+	for _, f := range all {
 		written[f.name] = true
 	}
 	for _, name := range stale {
@@ -203,6 +212,16 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 		os.Remove(filepath.Join(dir, "references"))
 	}
 	return warnings, nil
+}
+
+// unchanged reports whether target, of which info is the Lstat, is a
+// regular file holding exactly data.
+func unchanged(target string, info fs.FileInfo, data []byte) bool {
+	if !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(target)
+	return err == nil && bytes.Equal(old, data)
 }
 
 // mkdirs makes the directory dir and its parents, saying what is in the way
