@@ -204,7 +204,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 			err = os.Remove(filepath.Join(dir, filepath.FromSlash(name)))
 		}
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			warnings = append(warnings, fmt.Errorf("the skill is written, but %s, the reference of a command it no longer has, is left: %w", name, err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but %s, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
 		}
 	}
 	if refDir == "" && len(stale) > 0 {
