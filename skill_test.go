@@ -70,7 +70,8 @@ func TestExportSkill(t *testing.T) {
 	}
 }
 
-// TestInterop checks the golden skill with the skills-ref validator of the
+// TestInterop checks the golden skills, the file-tools one and the one past
+// the budget, with the skills-ref validator of the
 // Agent Skills project. It runs only with SKILLS_INTEROP=1, and then a
 // missing validator is a failure rather than a skip.
 func TestInterop(t *testing.T) {
@@ -81,9 +82,11 @@ func TestInterop(t *testing.T) {
 	if err != nil {
 		t.Fatalf("SKILLS_INTEROP=1 but no validator: %v", err)
 	}
-	out, err := exec.Command(validator, "validate", filepath.Dir(goldenSkill)).CombinedOutput()
-	if err != nil {
-		t.Errorf("skills-ref validate %s: %v\n%s", filepath.Dir(goldenSkill), err, out)
+	for _, dir := range []string{filepath.Dir(goldenSkill), filepath.Join("testdata", "skills", bigName)} {
+		out, err := exec.Command(validator, "validate", dir).CombinedOutput()
+		if err != nil {
+			t.Errorf("skills-ref validate %s: %v\n%s", dir, err, out)
+		}
 	}
 }
 
