@@ -17,8 +17,9 @@ import (
 	"github.com/agenttool/agenttool/cli"
 )
 
-// maxSkillFile is the most export-skill --check reads of a SKILL.md: far
-// more than any skill a host would load, and little enough to hold in memory.
+// maxSkillFile is the most export-skill --check reads of a file of the
+// skill, SKILL.md or a reference: far more than any skill a host would load,
+// and little enough to hold in memory.
 const maxSkillFile = 4 << 20
 
 // checkSkill runs export-skill --check: it compares the files in skillDir
@@ -130,8 +131,9 @@ func linkedReferences(skill []byte) []string {
 	}
 }
 
-// readSkillFile reads the SKILL.md at path for --check, only when it is a
-// regular file of at most maxSkillFile bytes; a link to one is followed.
+// readSkillFile reads the file of the skill at path for --check, only when
+// it is a regular file of at most maxSkillFile bytes; a link to one is
+// followed.
 // Anything else is an error that says what the file is, read no further:
 // the file is opened without waiting, so that a FIFO is refused rather
 // than waited on, and it is judged as opened, so that nothing put in its
