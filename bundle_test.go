@@ -22,7 +22,7 @@ func TestUses(t *testing.T) {
 	dir := t.TempDir()
 	r := call(b, "export-skill", dir)
 	path := filepath.Join(dir, goldenName, "SKILL.md")
-	if want := "wrote " + path + "\nno command is pre-approved\n"; r.status != 0 || r.stdout != want {
+	if want := "wrote " + path + "\nno command is pre-approved, so the model loads the skill without asking\n" + hostsReport; r.status != 0 || r.stdout != want {
 		t.Fatalf("export: want status 0 and stdout %q\n%v", want, r)
 	}
 	if data := readFile(t, path); strings.Contains(data, "allowed-tools") {

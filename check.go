@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -16,36 +17,123 @@ import (
 	"github.com/agenttool/agenttool/cli"
 )
 
-// maxSkillFile is the most export-skill --check reads of a SKILL.md: far
-// more than any skill a host would load, and little enough to hold in memory.
+// maxSkillFile is the most export-skill --check reads of a file of the
+// skill, SKILL.md or a reference: far more than any skill a host would load,
+// and little enough to hold in memory.
 const maxSkillFile = 4 << 20
 
-// checkSkill runs export-skill --check: it compares the file at path with
-// data, the bytes export-skill would write now, and prints one verdict on
-// stdout. It writes and creates nothing.
-func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byte, path string, s sys) int {
-	old, err := readSkillFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		fmt.Fprintf(s.stdout, "%s: missing\n", path)
-		return cli.ExitFailed
-	}
-	if err == nil {
-		err = context.Cause(ctx)
-	}
-	if err != nil {
+// checkSkill runs export-skill --check: it compares the files in skillDir
+// with data, the SKILL.md export-skill would write now, and refs, its
+// references, and prints one verdict per file on stdout: SKILL.md's always,
+// and a line for each reference that differs, is missing, or is left over
+// (linked from the SKILL.md there, but no longer part of the skill), or
+// one line saying that all of them are up to date. Nothing else in
+// skillDir is looked at. It writes and creates nothing.
+func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byte, refs []reference, skillDir string, s sys) int {
+	fail := func(err error) int {
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
 		return cli.ExitFailed
 	}
-	verdict, same := compareSkill(old, now, data)
-	fmt.Fprintf(s.stdout, "%s: %s\n", path, verdict)
+	path := filepath.Join(skillDir, "SKILL.md")
+	old, err := readSkillFile(path)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fail(err)
+	}
+	same := true
+	if err != nil {
+		fmt.Fprintf(s.stdout, "%s: missing\n", path)
+		same = false
+	} else {
+		verdict, ok := compareSkill(old, now, data)
+		fmt.Fprintf(s.stdout, "%s: %s\n", path, verdict)
+		same = ok
+	}
+	current := make(map[string]bool, len(refs))
+	upToDate := 0
+	for _, r := range refs {
+		current[r.name] = true
+		p := filepath.Join(skillDir, filepath.FromSlash(r.name))
+		got, err := readSkillFile(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			fmt.Fprintf(s.stdout, "%s: missing\n", p)
+		case err != nil:
+			return fail(err)
+		case bytes.Equal(got, r.data):
+			upToDate++
+			continue
+		default:
+			fmt.Fprintf(s.stdout, "%s: differs\n", p)
+		}
+		same = false
+	}
+	for _, name := range linkedReferences(old) {
+		if current[name] {
+			continue
+		}
+		p := filepath.Join(skillDir, filepath.FromSlash(name))
+		if _, err := os.Lstat(p); err == nil {
+			fmt.Fprintf(s.stdout, "%s: left over (the skill no longer has it; export-skill --force removes it)\n", p)
+			same = false
+		}
+	}
+	if len(refs) > 0 && upToDate == len(refs) {
+		fmt.Fprintf(s.stdout, "%s: all %d references up to date\n", filepath.Join(skillDir, "references"), len(refs))
+	}
+	if err := context.Cause(ctx); err != nil {
+		return fail(err)
+	}
 	if !same {
 		return cli.ExitFailed
 	}
 	return cli.ExitOK
 }
 
-// readSkillFile reads the SKILL.md at path for --check, only when it is a
-// regular file of at most maxSkillFile bytes; a link to one is followed.
+// ownedReferences returns the references the SKILL.md at path links to,
+// which an export over it may replace or remove, or nil when there is no
+// such file or it cannot be read as --check reads one.
+func ownedReferences(path string) []string {
+	data, err := readSkillFile(path)
+	if err != nil {
+		return nil
+	}
+	return linkedReferences(data)
+}
+
+// linkedReferences returns, in order and once each, the references a SKILL.md
+// links to as export-skill writes the links: "](references/<command>.md)",
+// <command> a plain word. A link of any other form, one reaching into
+// another directory included, is not one of them.
+func linkedReferences(skill []byte) []string {
+	const open = "](references/"
+	var names []string
+	seen := map[string]bool{}
+	rest := string(skill)
+	for {
+		i := strings.Index(rest, open)
+		if i < 0 {
+			return names
+		}
+		rest = rest[i+len(open):]
+		j := strings.IndexByte(rest, ')')
+		if j < 0 {
+			return names
+		}
+		file := rest[:j]
+		cmd, ok := strings.CutSuffix(file, ".md")
+		if !ok || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !isPlain(r) || r == '/' }) {
+			continue
+		}
+		if name := "references/" + file; !seen[name] {
+			seen[name] = true
+			names = append(names, name)
+		}
+	}
+}
+
+// readSkillFile reads the file of the skill at path for --check, only when
+// it is a regular file of at most maxSkillFile bytes; a link to one is
+// followed.
 // Anything else is an error that says what the file is, read no further:
 // the file is opened without waiting, so that a FIFO is refused rather
 // than waited on, and it is judged as opened, so that nothing put in its

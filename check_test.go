@@ -217,7 +217,7 @@ func TestCheck(t *testing.T) {
 // reach through run, since it always resolves a version: a file with a
 // version compared with a skill that now has none.
 func TestCompareSkillVersionRemoved(t *testing.T) {
-	now, err := buildSkill(goldenBundle(workTree(t)), true)
+	now, _, err := buildSkill(goldenBundle(workTree(t)), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,8 +34,13 @@
 //
 // The program options, --ask, --answer, --record and --out, are one flag set
 // in any order before the command. export-skill writes the skill to
-// <dir>/file-tools/SKILL.md; --check compares that file with what would be
-// written, for CI or after an upgrade. version prints the version. Package
+// <dir>/file-tools/SKILL.md; a skill whose body would pass the Agent Skills
+// budget (500 lines, or 5,000 tokens estimated as 20,000 bytes) keeps in
+// SKILL.md one linked line per command and puts each command's usage and
+// examples in references/<command>.md beside it. The files are written as a
+// set: once export-skill returns, the directory holds the old set or the
+// new one. --check compares every file with what would be written, for CI or
+// after an upgrade. version prints the version. Package
 // agenttool/cli reads the whole command line, runs one call and renders
 // help; export-skill and version are its builtin commands (cli.Builtin),
 // which help lists beside the tools and the options. The exit status is 0 on

@@ -135,12 +135,23 @@ func ExampleRun_exportSkill() {
 	printUnder(dir, out.String()+strings.Join(lines[:4], ""))
 	// Output:
 	// wrote $DIR/skills/greeter/SKILL.md
-	// pre-approved in allowed-tools, for the turn that uses the skill:
+	// pre-approved in allowed-tools, for the turn that loaded the skill:
 	//   Bash(greeter greet *)
+	//   Bash(greeter help *)
+	//   Bash(greeter schema *)
+	// Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:
+	//   Skill(greeter)
+	// where hosts look for skills:
+	//   Claude Code: ~/.claude/skills, or .claude/skills in a project
+	//   Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project
+	//   Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project
+	//   OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project
+	//   Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project
+	// the rules that pre-approve the same commands in another host: greeter export-rules <host>, <host> one of "claude", "codex", "gemini", "opencode", "copilot"
 	// ---
 	// name: greeter
 	// description: Greet people by name. Use when someone should be greeted.
-	// allowed-tools: Bash(greeter greet *)
+	// allowed-tools: Bash(greeter greet *) Bash(greeter help *) Bash(greeter schema *)
 }
 
 // export-skill --check compares the skill on disk with what export-skill
@@ -198,7 +209,13 @@ func ExampleUses() {
 	printUnder(dir, out.String())
 	// Output:
 	// wrote $DIR/greeter/SKILL.md
-	// no command is pre-approved
+	// no command is pre-approved, so the model loads the skill without asking
+	// where hosts look for skills:
+	//   Claude Code: ~/.claude/skills, or .claude/skills in a project
+	//   Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project
+	//   Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project
+	//   OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project
+	//   Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project
 }
 
 // A hidden tool is left out of the skill and of help, but still runs when

@@ -29,8 +29,8 @@ func exportFlags(a *exportArgs) *flag.FlagSet {
 	fs := flag.NewFlagSet("export-skill", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	fs.BoolVar(&a.force, "force", false, "replace a SKILL.md that is already there")
-	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the SKILL.md there, a regular file of at most %d MiB, is what would be written", maxSkillFile>>20))
+	fs.BoolVar(&a.force, "force", false, "replace the skill's files that are already there")
+	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the skill's files there, each a regular file of at most %d MiB, are what would be written", maxSkillFile>>20))
 	return fs
 }
 
@@ -91,7 +91,7 @@ func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
 	return cli.Builtin{
 		Name:     "export-skill",
 		Synopsis: exportSynopsis,
-		Summary:  "write the skill to <dir>/" + b.Name + "/SKILL.md; with --check, report whether the file there is what would be written",
+		Summary:  "write the skill to <dir>/" + b.Name + "/SKILL.md, with references/ past the budget; with --check, report whether the files there are what would be written",
 		Run: func(ctx context.Context, args []string) int {
 			return exportSkill(ctx, b, args, argv0, s)
 		},
@@ -99,8 +99,8 @@ func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
 }
 
 // exportSkill runs export-skill: it builds, validates and encodes the skill,
-// then either compares it with the file at <dir>/<name>/SKILL.md (--check)
-// or writes it there atomically and reports what it wrote and pre-approved.
+// then either compares it with the files at <dir>/<name> (--check) or writes
+// them there atomically as a set and reports what it wrote and pre-approved.
 func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s sys) int {
 	a, err := parseExportArgs(words)
 	if errors.Is(err, flag.ErrHelp) {
@@ -119,7 +119,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
 		return cli.ExitFailed
 	}
-	skill, err := buildSkill(b, true)
+	skill, refs, err := buildSkill(b, true)
 	if err != nil {
 		return fail(err)
 	}
@@ -132,20 +132,25 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return fail(err)
 	}
 
-	path := filepath.Join(a.dir, b.Name, "SKILL.md")
+	skillDir := filepath.Join(a.dir, b.Name)
 	if note := nestedNote(b.Name, a.dir); note != "" {
 		fmt.Fprintln(s.stderr, note)
 	}
 	if a.check {
-		return checkSkill(ctx, b, skill, data, path, s)
+		return checkSkill(ctx, b, skill, data, refs, skillDir, s)
 	}
-	stray, err := writeAtomic(ctx, path, data, a.force, s.fault)
+	files := make([]skillFile, 0, len(refs)+1)
+	for _, r := range refs {
+		files = append(files, skillFile(r))
+	}
+	files = append(files, skillFile{name: "SKILL.md", data: data})
+	warnings, err := writeSet(ctx, skillDir, files, ownedReferences(filepath.Join(skillDir, "SKILL.md")), a.force, s.fault)
 	if err != nil {
 		return fail(err)
 	}
 
-	if stray != nil {
-		fmt.Fprintf(s.stderr, "%s: warning: %v\n", b.Name, stray)
+	for _, w := range warnings {
+		fmt.Fprintf(s.stderr, "%s: warning: %v\n", b.Name, w)
 	}
 	for _, p := range slices.Concat(problems, skill.Portability()) {
 		fmt.Fprintf(s.stderr, "%s: warning: %s\n", b.Name, p.Message)
@@ -154,17 +159,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	if note := binaryNote(b.Name, argv0); note != "" {
 		fmt.Fprintln(s.stderr, note)
 	}
-
-	fmt.Fprintf(s.stdout, "wrote %s\n", path)
-	rules := allowedRules(b)
-	if len(rules) == 0 {
-		fmt.Fprintln(s.stdout, "no command is pre-approved")
-	} else {
-		fmt.Fprintln(s.stdout, "pre-approved in allowed-tools, for the turn that uses the skill:")
-		for _, r := range rules {
-			fmt.Fprintf(s.stdout, "  %s\n", r)
-		}
-	}
+	exportReport(s.stdout, b, skillDir, len(refs))
 	return cli.ExitOK
 }
 

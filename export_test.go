@@ -70,8 +70,8 @@ func TestExportArguments(t *testing.T) {
 		{name: "check and force, single dashes", words: []string{"-check", "-force", "d"}, status: 2,
 			stderr: "cannot be combined: --check writes nothing\n" + usage},
 		{name: "help", words: []string{"--help"}, stdout: usage},
-		{name: "short help", words: []string{"-h"}, stdout: "--check  write nothing; report whether the SKILL.md there, a regular file of at most 4 MiB, is what would be written\n"},
-		{name: "help through help", words: nil, stdout: "--force  replace a SKILL.md that is already there\n"},
+		{name: "short help", words: []string{"-h"}, stdout: "--check  write nothing; report whether the skill's files there, each a regular file of at most 4 MiB, are what would be written\n"},
+		{name: "help through help", words: nil, stdout: "--force  replace the skill's files that are already there\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -150,7 +150,8 @@ func TestExportWarnings(t *testing.T) {
 			want: []string{"file-tools: warning: Description contains '<' or '>'"}},
 		{name: "reserved word in the name", argv0: "claude-files", change: func(b *Bundle) { b.Name = "claude-files" },
 			want: []string{"claude-files: warning: Skill name 'claude-files' contains the reserved word 'claude'"}},
-		{name: "body over 500 lines", change: withTool(Use(redescribed{plain(), strings.Repeat("Run a command.\n", 500)})),
+		{name: "long description moved to a reference", change: withTool(Use(redescribed{plain(), strings.Repeat("Run a command.\n", 500)}))},
+		{name: "body over 500 lines with references", change: func(b *Bundle) { b.Tools = append(b.Tools, manyTools(500)...) },
 			want: []string{"file-tools: warning: SKILL.md has ", "lines"}},
 	}
 	for _, tc := range tests {
@@ -189,9 +190,8 @@ func TestExportWarningOrder(t *testing.T) {
 	b := goldenBundle(root)
 	b.Description = "Read <b>files</b>. Use for files."
 	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
-	b.Tools = append(b.Tools,
-		Use(redescribed{agenttool.New("long", "", noop), strings.Repeat("Say a lot.\n", 500)}),
-		Use(agenttool.New("shell", "Run a command.", noop, agenttool.WithSequential())))
+	b.Tools = append(b.Tools, manyTools(500)...)
+	b.Tools = append(b.Tools, Use(agenttool.New("shell", "Run a command.", noop, agenttool.WithSequential())))
 	r := invocation{argv0: "main"}.run(b, "export-skill", t.TempDir())
 	if r.status != 0 {
 		t.Fatalf("status %d, want 0\n%v", r.status, r)
@@ -333,4 +333,15 @@ func FuzzExportArgs(f *testing.F) {
 			t.Fatalf("parseExportArgs(%q) = %+v, but its canonical form %q reads as %+v, %v", words, a, canonical, again, err)
 		}
 	})
+}
+
+// manyTools returns n plain tools, t0 to t<n-1>, which take no arguments:
+// enough of them pass the budget of a skill's body.
+func manyTools(n int) []Tool {
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	tools := make([]Tool, n)
+	for i := range tools {
+		tools[i] = Use(agenttool.New(fmt.Sprintf("t%d", i), "Do nothing.", noop))
+	}
+	return tools
 }

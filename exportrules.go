@@ -63,7 +63,7 @@ func exportRules(b Bundle, words []string, s sys) int {
 		fmt.Fprintf(s.stderr, "%s: export-rules: %v\n%s", b.Name, err, usage)
 		return cli.ExitUsage
 	}
-	rules, note := h.text(b.Name, preApprovedCommands(b))
+	rules, note := h.text(b.Name, allowedCommands(b))
 	io.WriteString(s.stderr, note)
 	if rules == "" {
 		return cli.ExitFailed

@@ -58,7 +58,7 @@ func TestExportRules(t *testing.T) {
 			wantOut, wantErr := tt.stdout, tt.stderr
 			if tt.status != cli.ExitUsage && tt.stdout == "" {
 				h, _ := lookupHost(tt.words[len(tt.words)-1])
-				wantOut, wantErr = h.text(tt.b.Name, preApprovedCommands(tt.b))
+				wantOut, wantErr = h.text(tt.b.Name, allowedCommands(tt.b))
 			}
 			if got := stdout.String(); got != wantOut {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got, wantOut)

@@ -314,3 +314,27 @@ func fileTools(root string) Bundle {
 		Tools:       goldenTools(root, filetools.ReadFile(root))[:3],
 	}
 }
+
+// fileToolsReport is what export-skill prints on stdout once it has written
+// the file-tools skill to path.
+func fileToolsReport(path string) string {
+	return "wrote " + path + "\n" +
+		"pre-approved in allowed-tools, for the turn that loaded the skill:\n" +
+		"  Bash(file-tools read_file *)\n" +
+		"  Bash(file-tools search *)\n" +
+		"  Bash(file-tools help *)\n" +
+		"  Bash(file-tools schema *)\n" +
+		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
+		"  Skill(file-tools)\n" +
+		hostsReport +
+		"the rules that pre-approve the same commands in another host: file-tools export-rules <host>, <host> one of \"claude\", \"codex\", \"gemini\", \"opencode\", \"copilot\"\n"
+}
+
+// hostsReport is the part of export-skill's report saying where each host
+// looks for skills.
+const hostsReport = "where hosts look for skills:\n" +
+	"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
+	"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
+	"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
+	"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
+	"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n"

@@ -18,8 +18,8 @@ func TestHostRules(t *testing.T) {
 		name     string
 		commands []string
 	}{
-		{"file-tools", []string{"read_file", "search"}},
-		{"cloud-kit", []string{"list_buckets", "get_object", "describe-instance", "logs"}},
+		{"file-tools", []string{"read_file", "search", "help", "schema"}},
+		{"cloud-kit", []string{"list_buckets", "get_object", "describe-instance", "logs", "help", "schema"}},
 		{"greeter", nil},
 	}
 	for _, b := range bundles {
@@ -108,6 +108,9 @@ func TestCodexInterop(t *testing.T) {
 	lines = append(lines,
 		line{[]string{b.Name, "read_file", "--path", "x"}, true},
 		line{[]string{b.Name, "search", "--pattern", "a|b"}, true},
+		line{[]string{b.Name, "help", "read_file"}, true},
+		line{[]string{b.Name, "schema", "search"}, true},
+		line{[]string{b.Name, "export-skill", "--force", "/tmp"}, false},
 		line{[]string{b.Name, "write_file", "--path", "x", "--content", "y"}, false},
 		line{[]string{b.Name, "--out", "/tmp", "read_file", "--path", "x"}, false},
 		line{[]string{b.Name, "--answer", "accept", "write_file", "--path", "x"}, false},

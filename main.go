@@ -32,13 +32,15 @@ import (
 // stdout). Nobody is asked a tool's question unless --ask says a person is
 // at the terminal, since only a model can safely be assumed.
 //
-// export-skill writes the skill to <dir>/<name>/SKILL.md atomically,
-// replacing nothing already there without --force, warns on stderr about
-// what some hosts refuse and about tools that keep state, and returns 0
-// once the file is written and 1 when it is not. export-skill --check writes
-// nothing: it prints one verdict on whether the file there is what would be
-// written, and returns 0 only when it is; it reads that file only when it
-// is a regular file of at most 4 MiB, and returns 1 otherwise.
+// export-skill writes the skill to <dir>/<name>/SKILL.md, with
+// references/<command>.md beside it when the body would pass the budget, as
+// one atomic set (see the README for exactly what that promises), replacing
+// nothing already there without --force, warns on stderr about what some
+// hosts refuse and about tools that keep state, and returns 0 once the files
+// are written and 1 when they are not. export-skill --check writes nothing:
+// it prints a verdict per file on whether what is there is what would be
+// written, and returns 0 only when everything is; it reads a file only when
+// it is a regular file of at most 4 MiB, and returns 1 otherwise.
 // export-rules prints the rules that let an agent host (claude, codex,
 // gemini, opencode) run the pre-approved commands without asking, and
 // returns 1 with the reason on stderr when there is none to print (copilot,

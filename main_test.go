@@ -126,8 +126,7 @@ func TestRun(t *testing.T) {
 			errHas: []string{"file-tools: version takes no arguments\n" + help}},
 		{name: "version after a program option", words: []string{"--out", "x", "version"}, stdout: "file-tools v1.2.3\n"},
 		{name: "export-skill after program options", words: []string{"--ask", "--answer", "accept", "export-skill", filepath.Join(tmp, "skills")},
-			stdout: "wrote " + filepath.Join(tmp, "skills", "file-tools", "SKILL.md") + "\npre-approved in allowed-tools, for the turn that uses the skill:\n" +
-				"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n"},
+			stdout: fileToolsReport(filepath.Join(tmp, "skills", "file-tools", "SKILL.md"))},
 		{name: "export-skill with options first", words: []string{"export-skill", "--force", filepath.Join(tmp, "skills")},
 			check: func(t *testing.T, r result) {
 				if !strings.HasPrefix(r.stdout, "wrote ") {
@@ -384,8 +383,7 @@ func TestRunInProcess(t *testing.T) {
 				}
 			}},
 		{name: "an export", words: []string{"export-skill", skills},
-			stdout: "wrote " + skillFile + "\npre-approved in allowed-tools, for the turn that uses the skill:\n" +
-				"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n",
+			stdout: fileToolsReport(skillFile),
 			after: func(t *testing.T) {
 				if got := readFile(t, skillFile); !strings.Contains(got, "### `write_file`") {
 					t.Errorf("SKILL.md lacks write_file:\n%s", got)

@@ -86,10 +86,14 @@ type sys struct {
 	// or unclosed.
 	armed func()
 
-	// fault, when non-nil, is called before each step of the atomic write
-	// ("create", "write", "sync", "final", and "remove" for the temporary
-	// name after a hard link); an error it returns is taken as that step's
-	// failure. It is nil outside tests.
+	// fault, when non-nil, is called before each step of the set write:
+	// "create", "write" and "sync" of a temporary file, "backup" of a
+	// reference being replaced, "final" when a file is put in place,
+	// "remove" of a temporary name after a hard link, and "stale" when a
+	// reference of a removed command is removed; for a reference the step
+	// is followed by a space and its path, "final references/t0.md". An
+	// error it returns is taken as that step's failure. It is nil outside
+	// tests.
 	fault func(step string) error
 }
 

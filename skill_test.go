@@ -22,10 +22,7 @@ func TestExportSkill(t *testing.T) {
 	dir := t.TempDir()
 	r := exportOK(t, goldenBundle(root), dir)
 	path := skillPath(dir)
-	wantOut := "wrote " + path + "\n" +
-		"pre-approved in allowed-tools, for the turn that uses the skill:\n" +
-		"  Bash(file-tools read_file *)\n" +
-		"  Bash(file-tools search *)\n"
+	wantOut := fileToolsReport(path)
 	if r.stdout != wantOut {
 		t.Errorf("stdout:\n%s", lineDiff(wantOut, r.stdout))
 	}
@@ -42,8 +39,8 @@ func TestExportSkill(t *testing.T) {
 	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
 		t.Errorf("the skill has problems: %v", problems)
 	}
-	if rules, err := skill.Rules(); err != nil || len(rules) != 2 {
-		t.Errorf("Rules() = %v, %v; want 2 rules", rules, err)
+	if rules, err := skill.Rules(); err != nil || len(rules) != 4 {
+		t.Errorf("Rules() = %v, %v; want 4 rules", rules, err)
 	}
 	sum := sha256.Sum256([]byte(skill.Body))
 	if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {
@@ -73,7 +70,8 @@ func TestExportSkill(t *testing.T) {
 	}
 }
 
-// TestInterop checks the golden skill with the skills-ref validator of the
+// TestInterop checks the golden skills, the file-tools one and the one past
+// the budget, with the skills-ref validator of the
 // Agent Skills project. It runs only with SKILLS_INTEROP=1, and then a
 // missing validator is a failure rather than a skip.
 func TestInterop(t *testing.T) {
@@ -84,9 +82,11 @@ func TestInterop(t *testing.T) {
 	if err != nil {
 		t.Fatalf("SKILLS_INTEROP=1 but no validator: %v", err)
 	}
-	out, err := exec.Command(validator, "validate", filepath.Dir(goldenSkill)).CombinedOutput()
-	if err != nil {
-		t.Errorf("skills-ref validate %s: %v\n%s", filepath.Dir(goldenSkill), err, out)
+	for _, dir := range []string{filepath.Dir(goldenSkill), filepath.Join("testdata", "skills", bigName)} {
+		out, err := exec.Command(validator, "validate", dir).CombinedOutput()
+		if err != nil {
+			t.Errorf("skills-ref validate %s: %v\n%s", dir, err, out)
+		}
 	}
 }
 

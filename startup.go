@@ -35,7 +35,7 @@ func checkBundle(b Bundle, own []cli.Builtin) error {
 		}
 	}
 
-	s, err := buildSkill(b, false)
+	s, _, err := buildSkill(b, false)
 	if err != nil {
 		return err
 	}

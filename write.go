@@ -1,109 +1,309 @@
 package toolbundle
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
+	"strings"
 )
 
-// writeAtomic writes data to path so that path afterwards holds either all
-// of data or what it held before, and no temporary file is left behind
-// unless the process is killed. Without force, nothing already at path (a
-// file, a directory, a link, dangling or not) is replaced, even if it appears
-// while the file is being written: the new file is hard-linked into place,
-// which fails when the name is taken. With force, a rename replaces a file or
-// a symbolic link itself, never a link's target. After a successful write,
-// stray is the reason a temporary name left beside the file could not be
-// removed, or nil.
-func writeAtomic(ctx context.Context, path string, data []byte, force bool, fault func(string) error) (stray, err error) {
-	dir := filepath.Dir(path)
+// A skillFile is one file of a skill as export-skill writes it: its path in
+// the skill's directory, slash-separated ("SKILL.md", "references/t0.md"),
+// and its bytes.
+type skillFile struct {
+	name string
+	data []byte
+}
+
+// writeSet writes files, the files of a skill with SKILL.md last, into dir,
+// the skill's directory, so that once it returns the directory holds the
+// whole new set or the set it held before, and no temporary file unless the
+// process was killed. stale names the references the SKILL.md there linked
+// to; those the new set lacks are removed once it is in place. A file that
+// already holds exactly its new bytes is left as it is, and no other file of
+// dir is touched.
+//
+// It goes in three stages. First every file is written to a temporary name
+// beside its target and synced; a failure or a cancelled ctx removes them
+// and changes nothing. Then the files are put in place, SKILL.md last, so a
+// host that reads the directory meanwhile may see new references beside the
+// old SKILL.md, but never a SKILL.md linking to a reference that is not yet
+// there. A file put in place is not given up: with force, a reference being
+// replaced is first hard-linked (or, where the file system has no hard
+// links, copied) to a backup name, and when a later file fails, every file
+// already put in place is put back as it was, the backups renamed over them
+// and the new files removed. Last, the backups, the stale references and an
+// emptied references directory are removed; a failure there leaves the new
+// skill in place and is returned as a warning, like a temporary name a hard
+// link left behind.
+//
+// Without force, nothing already at a target (a file, a directory, a link,
+// dangling or not) is replaced, even if it appears while the files are
+// written: each file is hard-linked into place, which fails when the name
+// is taken. With force, a rename replaces a file or a symbolic link itself,
+// never a link's target. A directory is never replaced.
+func writeSet(ctx context.Context, dir string, files []skillFile, stale []string, force bool, fault func(string) error) (warnings []error, err error) {
+	if err := mkdirs(dir); err != nil {
+		return nil, err
+	}
+	inject := func(step string, f skillFile) error {
+		if fault == nil {
+			return nil
+		}
+		if f.name != "SKILL.md" {
+			step += " " + f.name
+		}
+		return fault(step)
+	}
+	targets := make([]string, 0, len(files))
+	all := files
+	files = files[:0:0]
+	for _, f := range all {
+		target := filepath.Join(dir, filepath.FromSlash(f.name))
+		switch info, err := os.Lstat(target); {
+		case err == nil && info.IsDir():
+			return nil, notFileError(target)
+		case err == nil && !force:
+			return nil, existsError(target)
+		case err == nil && unchanged(target, info, f.data):
+			// Already what would be written: left as it is, which
+			// spares a re-export the sync of every reference.
+			continue
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return nil, err
+		}
+		files, targets = append(files, f), append(targets, target)
+	}
+
+	// The references' directory is made once nothing stands in the way,
+	// and removed again with the temporary files if this export made it.
+	var refDir string
+	madeRefDir := false
+	for _, f := range all {
+		if d := path.Dir(f.name); d != "." {
+			refDir = filepath.Join(dir, filepath.FromSlash(d))
+			_, err := os.Lstat(refDir)
+			madeRefDir = errors.Is(err, fs.ErrNotExist)
+			if err := mkdirs(refDir); err != nil {
+				return nil, err
+			}
+			break
+		}
+	}
+
+	// Stage one: every file under a temporary name.
+	temps := make([]string, 0, len(files))
+	removeAll := func(names []string) {
+		for _, n := range names {
+			if n != "" {
+				os.Remove(n)
+			}
+		}
+		if madeRefDir {
+			os.Remove(refDir)
+		}
+	}
+	for i, f := range files {
+		tmp, err := writeTemp(filepath.Dir(targets[i]), path.Base(f.name), f.data, func(step string) error { return inject(step, f) })
+		if err != nil {
+			removeAll(temps)
+			return nil, err
+		}
+		temps = append(temps, tmp)
+		if ctx.Err() != nil {
+			removeAll(temps)
+			return nil, errors.New("interrupted; nothing was written")
+		}
+	}
+
+	// Stage two: each file in place, SKILL.md last, undone on a failure.
+	backups := make([]string, len(files))
+	put := 0
+	undo := func(cause error) error {
+		for j := put - 1; j >= 0; j-- {
+			var err error
+			if backups[j] != "" {
+				err = os.Rename(backups[j], targets[j])
+			} else {
+				err = os.Remove(targets[j])
+			}
+			if err != nil {
+				cause = fmt.Errorf("%w; and putting back %q failed, so it is the new one: %v", cause, targets[j], err)
+			}
+		}
+		removeAll(temps)
+		removeAll(backups)
+		return cause
+	}
+	for i, f := range files {
+		target := targets[i]
+		err := error(nil)
+		if force && f.name != "SKILL.md" {
+			if _, lerr := os.Lstat(target); lerr == nil {
+				if err = inject("backup", f); err == nil {
+					backups[i], err = backup(target)
+				}
+			}
+		}
+		if err == nil {
+			if err = inject("final", f); err == nil {
+				if force {
+					err = os.Rename(temps[i], target)
+				} else {
+					err = os.Link(temps[i], target)
+				}
+			}
+		}
+		if err != nil {
+			return nil, undo(placeError(err, target, force))
+		}
+		put++
+	}
+
+	// Stage three: what is left over.
+	for i, f := range files {
+		if force {
+			break // the renames took the temporary names
+		}
+		// The file is in place; a link left behind costs nothing but a
+		// stray name, so it is a warning rather than a failure.
+		err := inject("remove", f)
+		if err == nil {
+			err = os.Remove(temps[i])
+		}
+		switch {
+		case err != nil && f.name == "SKILL.md":
+			warnings = append(warnings, fmt.Errorf("the skill is written, but its temporary name %q is left beside it: %w", filepath.Base(temps[i]), err))
+		case err != nil:
+			warnings = append(warnings, fmt.Errorf("the skill is written, but the temporary name %q is left beside %s: %w", filepath.Base(temps[i]), f.name, err))
+		}
+	}
+	for i, b := range backups {
+		if b == "" {
+			continue
+		}
+		if err := os.Remove(b); err != nil {
+			warnings = append(warnings, fmt.Errorf("the skill is written, but the old %s is left as %q: %w", files[i].name, filepath.Base(b), err))
+		}
+	}
+	written := make(map[string]bool, len(all))
+	for _, f := range all {
+		written[f.name] = true
+	}
+	for _, name := range stale {
+		if written[name] {
+			continue
+		}
+		err := inject("stale", skillFile{name: name})
+		if err == nil {
+			err = os.Remove(filepath.Join(dir, filepath.FromSlash(name)))
+		}
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			warnings = append(warnings, fmt.Errorf("the skill is written, but %s, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
+		}
+	}
+	if refDir == "" && len(stale) > 0 {
+		// Removed only when empty: a file of the user's keeps it.
+		os.Remove(filepath.Join(dir, "references"))
+	}
+	return warnings, nil
+}
+
+// unchanged reports whether target, of which info is the Lstat, is a
+// regular file holding exactly data.
+func unchanged(target string, info fs.FileInfo, data []byte) bool {
+	if !info.Mode().IsRegular() || info.Size() != int64(len(data)) {
+		return false
+	}
+	old, err := os.ReadFile(target)
+	return err == nil && bytes.Equal(old, data)
+}
+
+// mkdirs makes the directory dir and its parents, saying what is in the way
+// when something is.
+func mkdirs(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		// MkdirAll says "file exists" for a dangling link and "not a
 		// directory" for a file; say what is in the way instead.
 		info, serr := os.Stat(dir)
 		_, lerr := os.Lstat(dir)
 		if lerr == nil && (serr == nil && !info.IsDir() || errors.Is(serr, fs.ErrNotExist)) {
-			return nil, fmt.Errorf("%q is neither a directory nor a link to one", dir)
+			return fmt.Errorf("%q is neither a directory nor a link to one", dir)
 		}
-		return nil, err
+		return err
 	}
-	exists := fmt.Errorf("%q exists; give --force to replace it", path)
-	// A rename onto a directory fails with an error that names the
-	// temporary file and says the file exists, which reads as if --force
-	// had been ignored; name the directory instead.
-	isDir := func() bool {
-		info, err := os.Lstat(path)
-		return err == nil && info.IsDir()
-	}
-	notFile := fmt.Errorf("%q is a directory; export-skill never replaces one, even with --force", path)
-	switch info, err := os.Lstat(path); {
-	case err == nil && info.IsDir():
-		return nil, notFile
-	case err == nil && !force:
-		return nil, exists
-	case err != nil && !errors.Is(err, fs.ErrNotExist):
-		return nil, err
-	}
-	inject := func(step string) error {
-		if fault == nil {
-			return nil
-		}
-		return fault(step)
-	}
-	tmp, err := writeTemp(dir, data, inject)
-	if err != nil {
-		return nil, err
-	}
-	if ctx.Err() != nil {
-		os.Remove(tmp)
-		return nil, errors.New("interrupted; nothing was written")
-	}
-
-	if err = inject("final"); err == nil {
-		if force {
-			err = os.Rename(tmp, path)
-		} else {
-			err = os.Link(tmp, path)
-		}
-	}
-	if err != nil {
-		os.Remove(tmp)
-		switch {
-		case isDir():
-			return nil, notFile
-		case force:
-			return nil, err
-		case errors.Is(err, fs.ErrExist):
-			return nil, exists
-		default:
-			return nil, fmt.Errorf("%v; without --force the file is put in place with a hard link, "+
-				"which this file system may not allow; --force renames it instead and needs no hard link", err)
-		}
-	}
-	if !force {
-		// The file is in place; a link left behind costs nothing but a
-		// stray name, so it is a warning rather than a failure.
-		err := inject("remove")
-		if err == nil {
-			err = os.Remove(tmp)
-		}
-		if err != nil {
-			stray = fmt.Errorf("the skill is written, but its temporary name %q is left beside it: %w", filepath.Base(tmp), err)
-		}
-	}
-	return stray, nil
+	return nil
 }
 
-// writeTemp writes data to a new temporary file in dir, synced to disk and
-// readable by all, and returns its name. On failure it removes the file.
-func writeTemp(dir string, data []byte, inject func(string) error) (name string, err error) {
+// existsError is the refusal to replace the file at target without force.
+func existsError(target string) error {
+	return fmt.Errorf("%q exists; give --force to replace it", target)
+}
+
+// notFileError is the refusal to replace a directory.
+func notFileError(target string) error {
+	return fmt.Errorf("%q is a directory; export-skill never replaces one, even with --force", target)
+}
+
+// placeError says why a file could not be put in place at target. A rename
+// onto a directory fails with an error that names the temporary file and
+// says the file exists, which reads as if --force had been ignored; the
+// directory is named instead.
+func placeError(err error, target string, force bool) error {
+	if info, lerr := os.Lstat(target); lerr == nil && info.IsDir() {
+		return notFileError(target)
+	}
+	switch {
+	case force:
+		return err
+	case errors.Is(err, fs.ErrExist):
+		return existsError(target)
+	}
+	return fmt.Errorf("%v; without --force the file is put in place with a hard link, "+
+		"which this file system may not allow; --force renames it instead and needs no hard link", err)
+}
+
+// backup keeps the file at target under a new name beside it, for putting it
+// back, and returns that name: a hard link where the file system allows one,
+// a copy otherwise.
+func backup(target string) (string, error) {
+	dir, base := filepath.Split(target)
+	f, err := os.CreateTemp(dir, "."+base+".*.old")
+	if err != nil {
+		return "", err
+	}
+	name := f.Name()
+	f.Close()
+	if err := os.Remove(name); err != nil {
+		return "", err
+	}
+	if os.Link(target, name) == nil {
+		return name, nil
+	}
+	data, err := os.ReadFile(target)
+	if err != nil {
+		return "", err
+	}
+	if err := os.WriteFile(name, data, 0o644); err != nil {
+		os.Remove(name)
+		return "", err
+	}
+	return name, nil
+}
+
+// writeTemp writes data to a new temporary file in dir, named after base,
+// synced to disk and readable by all, and returns its name. On failure it
+// removes the file.
+func writeTemp(dir, base string, data []byte, inject func(string) error) (name string, err error) {
 	if err := inject("create"); err != nil {
 		return "", err
 	}
-	f, err := os.CreateTemp(dir, ".SKILL.md.*.tmp")
+	f, err := os.CreateTemp(dir, "."+strings.ReplaceAll(base, "*", "")+".*.tmp")
 	if err != nil {
 		// The error names a random file that was never created; the
 		// directory is what the user can act on.

@@ -29,3 +29,10 @@ echo "$(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpui
 skill=testdata/skills/file-tools/SKILL.md
 printf 'file-tools SKILL.md: %d bytes (goal <= 3000), %d of them before "## Commands"\n' \
 	"$(wc -c <"$skill")" "$(sed '/^## Commands$/,$d' "$skill" | wc -c)"
+
+# What a model reads for the 200-tool bundle, past the budget: SKILL.md, the
+# index of its commands, and beside it one reference per command.
+TESTPROG_BUNDLE=large "$bin/testprog" export-skill "$bin/large" >/dev/null
+large=$bin/large/testprog
+printf 'testprog large SKILL.md: %d bytes (goal < 20000), %d lines (goal < 500), %d references\n' \
+	"$(wc -c <"$large/SKILL.md")" "$(wc -l <"$large/SKILL.md")" "$(find "$large/references" -name '*.md' | wc -l)"

@@ -114,8 +114,17 @@ func TestEndToEnd(t *testing.T) {
 		return hex.EncodeToString(sum[:])
 	}
 	skillPath := filepath.Join("$TMP", "file-tools", "SKILL.md")
-	wrote := "wrote " + skillPath + "\npre-approved in allowed-tools, for the turn that uses the skill:\n" +
-		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n"
+	wrote := "wrote " + skillPath + "\npre-approved in allowed-tools, for the turn that loaded the skill:\n" +
+		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n  Bash(file-tools help *)\n  Bash(file-tools schema *)\n" +
+		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
+		"  Skill(file-tools)\n" +
+		"where hosts look for skills:\n" +
+		"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
+		"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
+		"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
+		"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
+		"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n" +
+		"the rules that pre-approve the same commands in another host: file-tools export-rules <host>, <host> one of \"claude\", \"codex\", \"gemini\", \"opencode\", \"copilot\"\n"
 	tests := []struct {
 		name  string
 		steps []step
@@ -300,9 +309,9 @@ func TestEndToEnd(t *testing.T) {
 		}}},
 		{"export-rules for each host", []step{
 			{args: []string{"export-rules", "codex"},
-				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search"]], decision="allow")` + "\n"}},
+				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search", "help", "schema"]], decision="allow")` + "\n"}},
 			{args: []string{"export-rules", "gemini"},
-				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search"]`}},
+				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search", "file-tools help", "file-tools schema"]`}},
 			{args: []string{"export-rules", "opencode"},
 				stdoutHas: []string{`"file-tools read_file *": "allow"`, `"file-tools search *": "allow"`}},
 			{args: []string{"export-rules", "claude"},

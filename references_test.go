@@ -1,0 +1,145 @@
+package toolbundle
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+func TestShortSynopsis(t *testing.T) {
+	tests := []struct{ synopsis, want string }{
+		{"p x", "x"},
+		{"p x --path <string> [--max_bytes <integer>]", "x --path <string> [...]"},
+		{"p x [--paths <string> ...]", "x [...]"},
+		{"p x [--a <string>] [--b] [--c <string>]", "x [...]"},
+		{"p x --tag <string> ... --env <key>=<string> ...", "x --tag <string> ... --env <key>=<string> ..."},
+		{"p x [--o.f <string>] (<json> | -)", "x (<json> | -) [...]"},
+		{"p x [<json> | -]", "x [...]"},
+		{"p x [--a [nested] <string>] --b <integer>", "x --b <integer> [...]"},
+		// Another program's name is not taken for this one's.
+		{"q x", "q x"},
+	}
+	for _, tc := range tests {
+		section := "### `x`\n\nDoes x.\n\n```sh\n" + tc.synopsis + "\n```\n\n- `--a`: A\n"
+		if got := shortSynopsis("p", section); got != tc.want {
+			t.Errorf("shortSynopsis(%q) = %q, want %q", tc.synopsis, got, tc.want)
+		}
+	}
+}
+
+func TestFirstSentence(t *testing.T) {
+	tests := []struct{ desc, want string }{
+		{"", ""},
+		{"Print a.", "Print a."},
+		{"  Read a file. Returns its contents.", "Read a file."},
+		{"Read a file\nin the tree. More.", "Read a file"},
+		{"Version 1.2 works. Yes.", "Version 1.2 works."},
+		{"No period at all", "No period at all"},
+	}
+	for _, tc := range tests {
+		if got := firstSentence(tc.desc); got != tc.want {
+			t.Errorf("firstSentence(%q) = %q, want %q", tc.desc, got, tc.want)
+		}
+	}
+}
+
+// linkCases are SKILL.md texts and the references linkedReferences finds in
+// them.
+var linkCases = []struct {
+	text string
+	want []string
+}{
+	{"", nil},
+	{"- [`t0 [...]`](references/t0.md): Print.\n- [`t1`](references/t1.md)\n", []string{"references/t0.md", "references/t1.md"}},
+	{"[a](references/t0.md) [b](references/t0.md)", []string{"references/t0.md"}},
+	{"[a](references/../SKILL.md) [b](references/sub/t0.md) [c](references/.t0.md) [d](references/.md)", nil},
+	{"[a](references/t0.txt) [b](references/t 0.md) [c](references/t0.md", nil},
+	{"[a](./references/t0.md) [b](references/read_file.md)", []string{"references/read_file.md"}},
+	{`[a](references/a\b.md)`, nil},
+}
+
+func TestLinkedReferences(t *testing.T) {
+	for _, tc := range linkCases {
+		if got := linkedReferences([]byte(tc.text)); !slices.Equal(got, tc.want) {
+			t.Errorf("linkedReferences(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+}
+
+// FuzzLinkedReferences checks that every reference found in any text is a
+// file directly in references/, named after a plain word, linked as such in
+// the text, and found once.
+func FuzzLinkedReferences(f *testing.F) {
+	for _, tc := range linkCases {
+		f.Add(tc.text)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		got := linkedReferences([]byte(text))
+		seen := map[string]bool{}
+		for _, name := range got {
+			cmd, ok := strings.CutPrefix(name, "references/")
+			cmd, ok2 := strings.CutSuffix(cmd, ".md")
+			if !ok || !ok2 || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !isPlain(r) || r == '/' }) {
+				t.Fatalf("linkedReferences(%q) gives %q, not references/<plain word>.md", text, name)
+			}
+			if !strings.Contains(text, "]("+name+")") {
+				t.Fatalf("linkedReferences(%q) gives %q, which the text does not link", text, name)
+			}
+			if seen[name] {
+				t.Fatalf("linkedReferences(%q) gives %q twice", text, name)
+			}
+			seen[name] = true
+		}
+	})
+}
+
+// TestBodyBudget checks both edges of the budget: a body of exactly 500
+// lines or 20,000 bytes stays one file, and one line or one byte more moves
+// the commands to references.
+func TestBodyBudget(t *testing.T) {
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	body := func(desc string) (string, []reference) {
+		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
+			Tools: []Tool{Use(agenttool.New("t0", desc, noop))}}
+		return skillBody(b, b.Description)
+	}
+	lines := func(s string) int { return strings.Count(s, "\n") }
+
+	base, _ := body("x")
+	k := bodyByteBudget - len(base) + 1 // the description that makes the body exactly the budget
+	for _, tc := range []struct {
+		desc string
+		refs bool
+	}{
+		{strings.Repeat("x", k), false},
+		{strings.Repeat("x", k+1), true},
+	} {
+		got, refs := body(tc.desc)
+		if tc.refs != (refs != nil) {
+			t.Errorf("a body of %d bytes: references %v, want %v", len(got), refs != nil, tc.refs)
+		}
+		if !tc.refs && len(got) != bodyByteBudget {
+			t.Errorf("a body of %d bytes, want %d", len(got), bodyByteBudget)
+		}
+	}
+
+	n := bodyLineBudget - lines(base) + 1 // the lines of a description that make the body exactly the budget
+	for _, tc := range []struct {
+		desc string
+		refs bool
+	}{
+		{strings.Repeat("x\n", n-1) + "x", false},
+		{strings.Repeat("x\n", n) + "x", true},
+	} {
+		got, refs := body(tc.desc)
+		if tc.refs != (refs != nil) {
+			t.Errorf("a body of %d lines: references %v, want %v", lines(got), refs != nil, tc.refs)
+		}
+		if !tc.refs && lines(got) != bodyLineBudget {
+			t.Errorf("a body of %d lines, want %d", lines(got), bodyLineBudget)
+		}
+	}
+}
