@@ -63,10 +63,10 @@ func quoted(name string) string { return fmt.Sprintf("%q", name) }
 func dashed(name string) string { return "--" + name }
 
 // closest returns the names nearest to word by edit distance, in their
-// order, when that distance is small enough for a typo: at most a third
-// of the word's length, and at least one edit.
+// order, when that distance is small enough for a typo: one edit for each
+// four bytes of the word, and at least one.
 func closest(word string, names []string) []string {
-	limit := max(1, len(word)/3)
+	limit := max(1, len(word)/4)
 	best := limit + 1
 	var out []string
 	for _, name := range names {
@@ -124,12 +124,14 @@ func (c Command) flagNames() []string {
 // command name. Run, which knows the program's name, shows the corrected
 // command line.
 type misplacedOption struct {
-	// words are the option as typed, with its value when it takes one.
+	// words are the option as typed, with one dash or two, then its value
+	// when it has one.
 	words []string
 }
 
 func (e *misplacedOption) Error() string {
-	return e.words[0] + " is an option of the program; put it before the command"
+	name, _, _ := strings.Cut(e.words[0], "=")
+	return name + " is an option of the program; put it before the command"
 }
 
 // corrected writes the start of the command line with the option moved
@@ -146,9 +148,9 @@ func (e *misplacedOption) corrected(program, command string) string {
 // writes the flag's name after one dash whatever the caller typed; these
 // prefixes have been its wording since Go 1.
 const (
-	notDefined   = "flag provided but not defined: -"
-	needsValue   = "flag needs an argument: -"
-	badSyntax    = "bad flag syntax: "
+	notDefined = "flag provided but not defined: -"
+	needsValue = "flag needs an argument: -"
+	badSyntax  = "bad flag syntax: "
 )
 
 // flagError rewords an error of a flag set's Parse over words, where the
@@ -221,7 +223,12 @@ func misplaced(err error, words []string) (*misplacedOption, bool) {
 		switch {
 		case w == "--":
 		case strings.HasPrefix(w, typed+"="):
-			return &misplacedOption{words: []string{w}}, true
+			value := w[len(typed)+1:]
+			if isBool(f) {
+				// A boolean keeps its value attached: --ask=false.
+				return &misplacedOption{words: []string{w}}, true
+			}
+			return &misplacedOption{words: []string{typed, value}}, true
 		case w != typed:
 			continue
 		case isBool(f) || i+1 == len(words):

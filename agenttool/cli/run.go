@@ -121,7 +121,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		io.WriteString(r.Stdout, section(r.Name, cmd))
 		return ExitOK
 	case errors.As(err, &moved):
-		return r.usage(fmt.Sprintf("%s: %v: `%s`", cmd.Name, err, moved.corrected(r.Name, cmd.Name)))
+		return r.usage(fmt.Sprintf("%s: %v: `%s`", cmd.Name, moved, moved.corrected(r.Name, cmd.Name)))
 	case err != nil:
 		return r.commandUsage(cmd, err.Error())
 	}
