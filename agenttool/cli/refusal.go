@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/agenttool/agenttool"
@@ -176,6 +177,15 @@ func flagError(err error, words []string, kind string, names []string, what stri
 		return fmt.Errorf("%s: missing value", typedFlag(words, name))
 	case strings.HasPrefix(msg, badSyntax):
 		return fmt.Errorf("bad flag syntax %q", msg[len(badSyntax):])
+	case strings.HasPrefix(msg, "invalid boolean value "):
+		// Go's own booleans say only "parse error"; the value is quoted
+		// first, the flag after it.
+		value, qerr := strconv.QuotedPrefix(msg[len("invalid boolean value "):])
+		name, ok := strings.CutPrefix(msg[len("invalid boolean value ")+len(value):], " for -")
+		if name, _, cut := strings.Cut(name, ": "); qerr == nil && ok && cut {
+			return fmt.Errorf("%s: expected true or false, got %s", typedFlag(words, name), value)
+		}
+		fallthrough
 	case strings.HasPrefix(msg, "invalid "):
 		// "invalid value %q for flag -%s: %v", or "invalid boolean value
 		// %q for -%s: %v": the value may hold anything, the Set's error
