@@ -63,7 +63,7 @@ func Calling(program string, cmds []Command) string {
 		"- 0: done, output on stdout.\n" +
 		"- 1: refused or failed, stderr says why: retry only with changed arguments, never if the " +
 		"error rules out any retry (a path outside the working tree, say).\n" +
-		"- 2: nothing ran; stderr says why.\n" +
+		"- 2: nothing ran; stderr says why and what is valid.\n" +
 		"- 3: unanswered question, as JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
 		"or `url` (to open); `answers_given` (`--answer`s used); `output` or `error`. Ask the user; " +
 		"rerun with `--answer` before the command per earlier answer plus the new one, in order: " +
