@@ -32,9 +32,14 @@ var ErrHelp = flag.ErrHelp
 // 1e400 are integers, 1e-400 is not), as the tool's validation also reads
 // it. So a value gets the same answer and status whichever way it comes.
 //
+// A member of the JSON that the command's schema does not declare is
+// refused, at every depth of an object with properties, unless that
+// object's additionalProperties keyword is true or a schema ([Param.Open]).
+//
 // The error is a usage error, whose text Run prints after "<command>: ", or
-// ErrHelp. Required properties and enums are not checked here: they are the
-// tool's to judge.
+// ErrHelp. It names what was wrong as the caller gave it: a flag as typed,
+// a JSON value by its path. Required properties and enums are not checked
+// here: they are the tool's to judge.
 //
 // Args is ArgsContext with a context that is never done.
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {

@@ -22,7 +22,9 @@ const (
 	// the call for that reason.
 	ExitOK = 0
 	// ExitFailed means the tool returned an error or panicked; stderr says
-	// why after "Error: ".
+	// why after "Error: ". An *agenttool.ValidationError is worded in the
+	// terms of the call (a missing or wrong property as its flag when the
+	// call used flags) and followed by the command's help pointer.
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
 	// understood or the call could not be started.
