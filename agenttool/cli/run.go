@@ -117,6 +117,20 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	}
 	cmd := Describe(tool)
 	callArgs, gave, err := cmd.parse(ctx, words, r.Stdin)
+	if err != nil {
+		return r.refuse(cmd, err)
+	}
+	if opts.ask && r.Ask == nil {
+		r.Ask = Prompt(r.Stdin, r.Stderr)
+	}
+	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave})
+}
+
+// refuse answers the words of a command that Command.parse refused with
+// err: the command's help when they asked for it, else the usage error.
+// A misplaced program option is sent back to the program's help, which
+// lists the program options.
+func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
 	switch {
 	case errors.Is(err, ErrHelp):
@@ -124,13 +138,8 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		return ExitOK
 	case errors.As(err, &moved):
 		return r.usage(fmt.Sprintf("%s: %v: `%s`", cmd.Name, moved, moved.corrected(r.Name, cmd.Name)))
-	case err != nil:
-		return r.commandUsage(cmd, err.Error())
 	}
-	if opts.ask && r.Ask == nil {
-		r.Ask = Prompt(r.Stdin, r.Stderr)
-	}
-	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave})
+	return r.commandUsage(cmd, err.Error())
 }
 
 // usage reports a command line the program did not understand, pointing to
