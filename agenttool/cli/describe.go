@@ -52,6 +52,11 @@ type Param struct {
 	// a schema object, read as Type is read. It is empty otherwise,
 	// including for tuple-form items.
 	Items string
+	// Item describes the elements of an array whose items keyword is an
+	// object schema with a properties keyword, as a parameter without a
+	// name: its Fields and Open say which members an element may hold. It
+	// is nil otherwise.
+	Item *Param
 	// Fields are the properties of an object, read by the same rules, in
 	// written order. Nil for anything but an object.
 	Fields []Param

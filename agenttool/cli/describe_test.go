@@ -36,12 +36,14 @@ func TestDescribeLenient(t *testing.T) {
 			[]Param{{Name: "n", Type: "integer"}, {Name: "m"}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
 		{"items, values and fields", `{"properties":{` +
 			`"l":{"type":"array","items":{"type":["number","null"]}},` +
+			`"r":{"type":"array","items":{"type":"object","properties":{"k":{"type":"boolean"}},"additionalProperties":false}},` +
 			`"o":{"type":"object","description":"Obj","properties":{"x":{"type":"string"}},"required":["x"],"additionalProperties":{"type":"string"}},` +
 			`"m":{"type":"object","additionalProperties":{"type":"integer"}},` +
 			`"b":{"type":"object","additionalProperties":true},` +
 			`"s":{"type":"string","additionalProperties":{"type":"integer"},"items":{"type":"string"}}}}`,
 			[]Param{
 				{Name: "l", Type: "array", Items: "number"},
+				{Name: "r", Type: "array", Items: "object", Item: &Param{Type: "object", Fields: []Param{{Name: "k", Type: "boolean"}}}},
 				{Name: "o", Type: "object", Description: "Obj", Fields: []Param{{Name: "x", Type: "string", Required: true}}, Open: true},
 				{Name: "m", Type: "object", Values: "integer", Open: true},
 				{Name: "b", Type: "object", Open: true},

@@ -27,6 +27,7 @@ var fuzzSeeds = [][]string{
 	{"deploy", `{"target":{"host":"h","a.b":"x","prot":1}}`},
 	{"deploy", "--target.port", "1", `{"target":{"tls":{"on":true,"of":1}}}`},
 	{"read_file", `{"path":"x","offset":5}`},
+	{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},null,{"vai":"b"}]}}`},
 }
 
 func FuzzRunArgs(f *testing.F) {
@@ -104,14 +105,22 @@ func checkUnknownMember(t *testing.T, tools agenttool.Set, args []string, stderr
 }
 
 // declared reports whether the dotted path names a parameter of params or,
-// through objects, of their fields; a name may hold dots itself.
+// through objects and the elements of arrays ("[i]"), of their fields; a
+// name may hold dots itself.
 func declared(params []Param, path string) bool {
 	for _, p := range params {
 		if path == p.Name {
 			return true
 		}
-		if rest, ok := strings.CutPrefix(path, p.Name+"."); ok && declared(p.Fields, rest) {
+		rest, ok := strings.CutPrefix(path, p.Name)
+		switch {
+		case !ok:
+		case strings.HasPrefix(rest, ".") && declared(p.Fields, rest[1:]):
 			return true
+		case strings.HasPrefix(rest, "[") && p.Item != nil:
+			if _, after, ok := strings.Cut(rest, "]."); ok && declared(p.Item.Fields, after) {
+				return true
+			}
 		}
 	}
 	return false

@@ -106,6 +106,8 @@ var refusalCases = []refusalCase{
 	{"unknown JSON member on stdin", []string{"read_file", "-"}, `{"path":"x","ofset":5}`, ExitUsage},
 	{"unknown member of a nested object", []string{"deploy", `{"target":{"host":"h","prot":1}}`}, "", ExitUsage},
 	{"unknown member two objects down", []string{"deploy", `{"target":{"host":"h","tls":{"onn":true}}}`}, "", ExitUsage},
+	{"unknown member of an array's element", []string{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},{"vai":"b"}]}}`}, "", ExitUsage},
+	{"unknown member of a reflected list's element", []string{"tag", `{"tags":["a"],"items":[{"nmae":"x"}]}`}, "", ExitUsage},
 	{"unknown member close to one of many", []string{"copy", `{"src":"a","dst":"b","vrebose":true}`}, "", ExitUsage},
 	{"JSON for a command without arguments", []string{"ping", `{"verbose":true}`}, "", ExitUsage},
 	{"map entry without =", []string{"deploy", "--limits", "cpu"}, "", ExitUsage},

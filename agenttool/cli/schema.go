@@ -173,6 +173,11 @@ func property(name, schema string) Param {
 	case "array":
 		if strings.HasPrefix(k.items, "{") {
 			p.Items = typeName(firstMember(k.items, "type"))
+			if p.Items == "object" {
+				if item := property("", k.items); item.Fields != nil {
+					p.Item = &item
+				}
+			}
 		}
 	case "object":
 		p.Fields = properties(k)

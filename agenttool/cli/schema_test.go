@@ -164,6 +164,9 @@ func refProperty(name string, schema *refNode) Param {
 			if t := items.get("type"); t != nil {
 				p.Items = refTypeName(t)
 			}
+			if item := refProperty("", items); p.Items == "object" && item.Fields != nil {
+				p.Item = &item
+			}
 		}
 	case "object":
 		p.Fields = refProperties(schema)

@@ -14,7 +14,9 @@ import (
 // unless the schema allows more (open), at any depth of objects with
 // fields. A value is refused when it has the wrong type for a parameter
 // whose name can be a flag and that is a string, an integer, a number or a
-// boolean, an array of those or a map of those, at the same depths. It
+// boolean, an array of those or a map of those, at the same depths. The
+// objects of an array whose items declare properties count as objects
+// with fields. It
 // applies the rules a flag's value is converted by, integers included
 // (jsonscan's: a number whose exact value is whole), so that the same value
 // is refused the same way, as a usage error, whichever way it arrives.
@@ -87,6 +89,23 @@ func checkValue(p *Param, value, where string) error {
 				return nil
 			}
 			if err := checkScalar(p.Values, v, where+"."+key); err != nil {
+				return err
+			}
+		}
+	case p.Item != nil:
+		items, ok := jsonscan.ReadItems(value)
+		if !ok {
+			return notA(where, "array", value)
+		}
+		for i := 0; ; i++ {
+			item, ok := items.Next()
+			if !ok {
+				return nil
+			}
+			if item == "null" {
+				continue
+			}
+			if err := checkValue(p.Item, item, where+"["+strconv.Itoa(i)+"]"); err != nil {
 				return err
 			}
 		}

@@ -19,7 +19,8 @@ func TestJSONTypes(t *testing.T) {
 		"map":{"type":"object","additionalProperties":{"type":"boolean"}},
 		"obj":{"type":"object","properties":{"deep":{"type":"object","properties":{"n":{"type":"integer"}}}}},
 		"any":{},"objs":{"type":"array","items":{"type":"object"}},"-x":{"type":"integer"},
-		"open":{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":true}}}`
+		"open":{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":true},
+		"recs":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}}}}`
 	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(schema), echoArgs))
 	tests := []struct {
 		json string
@@ -33,6 +34,11 @@ func TestJSONTypes(t *testing.T) {
 		{`{"obj":{"deep":{"m":1}}}`, `unknown JSON member "obj.deep.m"; the member of "obj.deep" is "n"`},
 		{`{"map":{"any":1.5},"open":{"k":"v","extra":[1]}}`, `JSON member "map.any": expected boolean, got 1.5`},
 		{`{"open":{"k":"v","extra":[1]}}`, ""},
+		{`{"recs":[{"n":1},null,{}]}`, ""},
+		{`{"recs":[{"n":1},{"m":2}]}`, `unknown JSON member "recs[1].m"; the member of "recs[1]" is "n"`},
+		{`{"recs":[{"n":"1"}]}`, `JSON member "recs[0].n": expected integer, got "1"`},
+		{`{"recs":[7]}`, `JSON member "recs[0]": expected object, got 7`},
+		{`{"recs":{}}`, `JSON member "recs": expected array, got {}`},
 		{`{"open":{"k":1}}`, `JSON member "open.k": expected string, got 1`},
 		{`{"s":1}`, `JSON member "s": expected string, got 1`},
 		{`{"i":1e-400}`, `JSON member "i": expected integer, got 1e-400`},
