@@ -257,6 +257,34 @@ func isBool(f *flag.Flag) bool {
 	return ok && b.IsBoolFlag()
 }
 
+// errStrayWord is what jsonArgument returns for a word that is no JSON at
+// all; strayWord says what it is instead.
+var errStrayWord = errors.New("stray word")
+
+// strayWord returns the error for the one word after the flags, rest[0],
+// which jsonArgument refused with err: when a boolean flag comes before it,
+// that the flag takes its value after "=" only; when it is no JSON at all,
+// that it has no place there; else err.
+func strayWord(err error, words, rest []string, values []flagValue) error {
+	if len(rest) != 1 || rest[0] == "-" {
+		return err
+	}
+	word := rest[0]
+	if len(rest) < len(words) {
+		prev := words[len(words)-len(rest)-1]
+		for i := range values {
+			v := &values[i]
+			if v.IsBoolFlag() && (prev == "--"+v.pos.flag || prev == "-"+v.pos.flag) {
+				return fmt.Errorf("unexpected word %q: a boolean flag takes a value only after \"=\", as in %s=%s", word, prev, word)
+			}
+		}
+	}
+	if !errors.Is(err, errStrayWord) {
+		return err
+	}
+	return fmt.Errorf("unexpected word %q: the flags are followed by one JSON object, - or nothing", word)
+}
+
 // refusal is what Run knows of a call once the tool refused it: the
 // command, and what the call gave its arguments with.
 type refusal struct {
