@@ -34,11 +34,11 @@ func namesHint(word string, names []string, what string, show func(string) strin
 		}
 		return fmt.Sprintf(what, "s") + " are " + list(names, show)
 	}
-	close := closest(word, names)
-	if len(close) == 0 {
+	near := closest(word, names)
+	if len(near) == 0 {
 		return ""
 	}
-	return "did you mean " + list(close, show) + "?"
+	return "did you mean " + list(near, show) + "?"
 }
 
 // list writes names as "a", "a and b" or "a, b and c".
@@ -232,6 +232,7 @@ func misplaced(err error, words []string) (*misplacedOption, bool) {
 	for i, w := range words {
 		switch {
 		case w == "--":
+			// The flags end here; the loop with them.
 		case strings.HasPrefix(w, typed+"="):
 			value := w[len(typed)+1:]
 			if isBool(f) {
