@@ -240,7 +240,7 @@ func ExampleHidden() {
 	// Output:
 	// reindexed
 	// reindex: status 0
-	// greeter: unknown command "reindex"
+	// greeter: unknown command "reindex"; the command is "greet"
 	// Run `greeter help` for usage.
 	// help reindex: status 2
 }

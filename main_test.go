@@ -121,7 +121,7 @@ func TestRun(t *testing.T) {
 		{name: "tool error outside the tree", words: []string{"read_file", "--path", "../x"}, status: 1, errHas: []string{"Error: "}},
 		{name: "unknown command", words: []string{"nope"}, status: 2, errHas: []string{`unknown command "nope"`, help}},
 		{name: "stale flag", words: []string{"read_file", "--path", "data.txt", "--file", "x"}, status: 2,
-			errHas: []string{"flag provided but not defined: -file", help}},
+			errHas: []string{`unknown flag "--file"`, "Run `file-tools help read_file` for its flags.\n"}},
 		{name: "version with an argument", words: []string{"version", "x"}, status: 2,
 			errHas: []string{"file-tools: version takes no arguments\n" + help}},
 		{name: "version after a program option", words: []string{"--out", "x", "version"}, stdout: "file-tools v1.2.3\n"},

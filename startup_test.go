@@ -64,9 +64,9 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "caption opening a code fence", change: withCaption(" ```sh"), want: "a caption must not start with a code fence"},
 		{name: "caption opening a tilde fence", change: withCaption("~~~"), want: "a caption must not start with a code fence"},
 		{name: "example with an unknown flag", change: withExample("read_file --file x"),
-			want: `file-tools: tool "read_file": example "read_file --file x": flag provided but not defined: -file`},
+			want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"`},
 		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"),
-			want: `tool "read_file": example "read_file --max_bytes ten": invalid value "ten" for flag -max_bytes: "ten" is not an integer`},
+			want: `tool "read_file": example "read_file --max_bytes ten": --max_bytes: expected integer, got "ten"`},
 		{name: "example of another command", change: withExample("search --pattern x"),
 			want: `tool "read_file": example "search --pattern x": it must start with the command, read_file`},
 		{name: "example with a program option", change: withExample("--record r read_file --path x"),
@@ -84,7 +84,7 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "example with bad JSON", change: withExample("read_file '{path}'"), want: `tool "read_file": example "read_file '{path}'": `, also: "JSON"},
 		{name: "bad example on a hidden tool", change: func(b *Bundle) {
 			b.Tools[3] = Use(rescan(), Hidden(), Example("rescan --x", ""))
-		}, want: `tool "rescan": example "rescan --x": flag provided but not defined: -x`},
+		}, want: `tool "rescan": example "rescan --x": unknown flag "--x"`},
 	}
 	commands := []struct {
 		name  string
@@ -178,7 +178,7 @@ func TestStartupCheckOrder(t *testing.T) {
 		{name: "examples in bundle order", change: func(b *Bundle) {
 			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
 			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
-		}, want: `file-tools: tool "read_file": example "read_file --file x": flag provided but not defined: -file` + "\n"},
+		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path and --max_bytes` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -34,7 +34,7 @@ func ExampleSchemaFor() {
 	}
 	fmt.Println(string(strict))
 	// Output:
-	// {"type":"object","properties":{"query":{"type":"string","description":"Words to look for"},"scope":{"type":"string","description":"Where to look","enum":["repo","docs"]},"limit":{"type":"integer"}},"required":["query"]}
+	// {"type":"object","properties":{"query":{"type":"string","description":"Words to look for"},"scope":{"type":"string","description":"Where to look","enum":["repo","docs"]},"limit":{"type":"integer"}},"required":["query"],"additionalProperties":false}
 	// {"type":"object","properties":{"query":{"type":"string","description":"Words to look for"},"scope":{"type":"string","description":"Where to look","enum":["repo","docs"]},"limit":{"type":["integer","null"]}},"required":["query","scope","limit"],"additionalProperties":false}
 }
 

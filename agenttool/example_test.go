@@ -37,7 +37,7 @@ func ExampleNew() {
 	_, err = tool.Execute(ctx, agenttool.Call{ID: "call_2", Args: json.RawMessage(`{"shout":true}`)})
 	fmt.Println(err)
 	// Output:
-	// {"type":"object","properties":{"name":{"type":"string","description":"Who to greet"},"shout":{"type":"boolean","description":"Greet in capitals"}},"required":["name"]}
+	// {"type":"object","properties":{"name":{"type":"string","description":"Who to greet"},"shout":{"type":"boolean","description":"Greet in capitals"}},"required":["name"],"additionalProperties":false}
 	// HELLO, ADA! <nil>
 	// invalid arguments: missing required property "name"
 }

@@ -15,7 +15,8 @@ import (
 // document, and rewrites only what has to change:
 //
 //   - A member of an object that the schema describes by its properties and
-//     that names none of them is dropped. The schema did not check it, yet
+//     that names none of them is dropped. A reflected schema refuses such a
+//     member before, so this matters only to a schema that allows more, yet
 //     encoding/json would store it in a field whose name differs only in
 //     case: "Replace" beside "replace". Members of a map are kept, whatever
 //     their names.

@@ -41,10 +41,13 @@ import (
 // member follows the value type; structs are nested objects; interfaces
 // accept any value.
 //
+// Every object made from a struct refuses members it does not list, and
+// says so as "additionalProperties":false, as the strict modes of model
+// providers expect; a map's object takes any member its value type allows.
 // Without WithStrict, a property is required unless its field is a pointer
 // or its json tag says omitempty or omitzero. With it, every property is
-// required, every object refuses members it does not list, a pointer field
-// also accepts null (an enum of one lists null last), and maps are errors.
+// required, a pointer field also accepts null (an enum of one lists null
+// last), and maps are errors.
 //
 // Every error starts with "agenttool: ". A nil t, a t that is not a struct,
 // and a type that contains itself are errors, as is a field whose type has
@@ -208,7 +211,10 @@ func (r *reflector) object(dst *Schema, t reflect.Type) error {
 	dst.Type = "object"
 	dst.Properties = make([]Property, 0, len(fields))
 	dst.Required = make([]string, 0, len(fields))
-	dst.NoAdditional = r.strict
+	// Every struct refuses members it does not list, strict or not: a
+	// member nobody declared is a mistake of the caller's, which decoding
+	// would otherwise drop without a word.
+	dst.NoAdditional = true
 	for i, f := range fields {
 		if !dominant(fields, i) {
 			continue

@@ -234,38 +234,38 @@ func TestReflect(t *testing.T) {
 		want   string
 	}{
 		{"pointer to pointer to struct", reflect.TypeFor[**readFileArgs](), false,
-			`{"type":"object","properties":` + schemaP + `,"required":["path"]}`},
+			`{"type":"object","properties":` + schemaP + `,"required":["path"],"additionalProperties":false}`},
 		{"schemer ignored by Reflect", reflect.TypeFor[customArgs](), false,
-			`{"type":"object","properties":{"X":{"type":"string"}},"required":["X"]}`},
+			`{"type":"object","properties":{"X":{"type":"string"}},"required":["X"],"additionalProperties":false}`},
 		{"type used twice beside itself", reflect.TypeFor[siblings](), false,
-			`{"type":"object","properties":{"A":` + schemaN + `,"B":` + schemaN + `},"required":["A","B"]}`},
+			`{"type":"object","properties":{"A":` + schemaN + `,"B":` + schemaN + `},"required":["A","B"],"additionalProperties":false}`},
 		{"same type in two sibling subtrees", reflect.TypeFor[twice](), false,
-			`{"type":"object","properties":{"First":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"]},"Second":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"]}},"required":["First","Second"]}`},
+			`{"type":"object","properties":{"First":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"],"additionalProperties":false},"Second":{"type":"object","properties":{"N":` + schemaN + `},"required":["N"],"additionalProperties":false}},"required":["First","Second"],"additionalProperties":false}`},
 		{"embedded unexported struct with a tag name is a skipped field", reflect.TypeFor[renamed](), false,
-			`{"type":"object","properties":{},"required":[]}`},
+			`{"type":"object","properties":{},"required":[],"additionalProperties":false}`},
 		{"embedded exported struct with a tag name is a field", reflect.TypeFor[renamedExported](), false,
-			`{"type":"object","properties":{"inner":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"]},"x":{"type":"string"}},"required":["inner","x"]}`},
+			`{"type":"object","properties":{"inner":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"],"additionalProperties":false},"x":{"type":"string"}},"required":["inner","x"],"additionalProperties":false}`},
 		{"embedded pointer is promoted", reflect.TypeFor[ptrEmbed](), false, schemaN},
 		{"equal untagged names at one depth cancel", reflect.TypeFor[dupEmbeds](), false,
-			`{"type":"object","properties":{"Y":{"type":"integer"}},"required":["Y"]}`},
+			`{"type":"object","properties":{"Y":{"type":"integer"}},"required":["Y"],"additionalProperties":false}`},
 		{"equal tagged names at one depth cancel", taggedEmbed(), false,
-			`{"type":"object","properties":{},"required":[]}`},
+			`{"type":"object","properties":{},"required":[],"additionalProperties":false}`},
 		{"embedded exported non-struct is a field", reflect.TypeFor[embedsExported](), false,
-			`{"type":"object","properties":{"Exported":{"type":"string"}},"required":["Exported"]}`},
+			`{"type":"object","properties":{"Exported":{"type":"string"}},"required":["Exported"],"additionalProperties":false}`},
 		{"many kinds", reflect.TypeFor[manyKinds](), false,
 			`{"type":"object","properties":{` +
 				`"i8":{"type":"integer"},"u64":{"type":"integer","enum":[1,2]},"f32":{"type":"number","enum":[0.5]},` +
 				`"b":{"type":"boolean","enum":[true]},"named":{"type":"string","enum":["x"]},"ptr":{"type":"string"},` +
 				`"up":{"type":"string"},"up_ptr":{"type":"string"},"iface":{},"zero":{"type":"string","format":"date-time"},` +
 				`"str":{"type":"integer"},"Opt":{"type":"string"},"arr":{"type":"array","items":{"type":"array","items":{"type":"integer"}}},` +
-				`"pany":{},"text":{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}},` +
-				`"required":["i8","u64","f32","b","named","up","iface","str","arr"]}`},
+				`"pany":{},"text":{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}},` +
+				`"required":["i8","u64","f32","b","named","up","iface","str","arr"],"additionalProperties":false}`},
 		{"more kinds", reflect.TypeFor[moreKinds](), false,
 			`{"type":"object","properties":{` +
 				`"-":{"type":"string"},"odd":{"type":"string"},"level":{"type":"string"},"octets":{"type":"string"},` +
 				`"fixed":{"type":"array","items":{"type":"integer"}},"text":{"type":"string"},"inline":{"type":"string"},` +
 				`"wrapped":{"type":"string"},"ratio":{"type":"number","enum":[0.1,1e+21]},"raw":{}},` +
-				`"required":["-","odd","level","octets","fixed","text","inline","wrapped","ratio"]}`},
+				`"required":["-","odd","level","octets","fixed","text","inline","wrapped","ratio"],"additionalProperties":false}`},
 		{"many kinds strict", reflect.TypeFor[manyKinds](), true,
 			`{"type":"object","properties":{` +
 				`"i8":{"type":"integer"},"u64":{"type":"integer","enum":[1,2]},"f32":{"type":"number","enum":[0.5]},` +

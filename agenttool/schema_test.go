@@ -118,9 +118,11 @@ type everything struct {
 // purpose: the fixture checks that reflection skips it.
 var _ = everything{hidden: ""}
 
-// Pieces of the expected compact schemas, as the specification names them.
+// Pieces of the expected compact schemas, as the specification names them,
+// except that every object reflected from a struct now refuses members it
+// does not list, strict or not (issue 13).
 const (
-	schemaN = `{"type":"object","properties":{"name":{"type":"string"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["name","Tags"]}`
+	schemaN = `{"type":"object","properties":{"name":{"type":"string"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["name","Tags"],"additionalProperties":false}`
 	schemaP = `{"path":{"type":"string","description":"Absolute path to read"},"max_bytes":{"type":"integer","description":"Stop after this many bytes"}}`
 )
 
@@ -137,33 +139,33 @@ type schemaFixture struct {
 func schemaFixtures() []schemaFixture {
 	return []schemaFixture{
 		{"read_file", reflect.TypeFor[readFileArgs](), false,
-			`{"type":"object","properties":` + schemaP + `,"required":["path"]}`},
+			`{"type":"object","properties":` + schemaP + `,"required":["path"],"additionalProperties":false}`},
 		{"read_file_strict", reflect.TypeFor[readFileArgs](), true,
 			`{"type":"object","properties":` + schemaP + `,"required":["path","max_bytes"],"additionalProperties":false}`},
 		{"pointer_to_struct", reflect.TypeFor[*readFileArgs](), false,
-			`{"type":"object","properties":` + schemaP + `,"required":["path"]}`},
+			`{"type":"object","properties":` + schemaP + `,"required":["path"],"additionalProperties":false}`},
 		{"no_args", reflect.TypeFor[agenttool.NoArgs](), false,
-			`{"type":"object","properties":{},"required":[]}`},
+			`{"type":"object","properties":{},"required":[],"additionalProperties":false}`},
 		{"no_args_strict", reflect.TypeFor[agenttool.NoArgs](), true,
 			`{"type":"object","properties":{},"required":[],"additionalProperties":false}`},
 		{"custom", reflect.TypeFor[customArgs](), false,
 			`{"type":"object","properties":{"x":{"type":"string"}}}`},
 		{"text_marshaler", reflect.TypeFor[textArgs](), false,
-			`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"]}`},
+			`{"type":"object","properties":{"key":{"type":"string"}},"required":["key"],"additionalProperties":false}`},
 		{"embedded", reflect.TypeFor[embeddedArgs](), false,
-			`{"type":"object","properties":{"name":{"type":"string"},"Tags":{"type":"array","items":{"type":"string"}},"extra":{"type":"string"}},"required":["name","Tags"]}`},
+			`{"type":"object","properties":{"name":{"type":"string"},"Tags":{"type":"array","items":{"type":"string"}},"extra":{"type":"string"}},"required":["name","Tags"],"additionalProperties":false}`},
 		{"shadowed", reflect.TypeFor[shadowedArgs](), false,
-			`{"type":"object","properties":{"Memo":{"type":"string"},"id":{"type":"string","description":"outer wins"}},"required":["Memo","id"]}`},
+			`{"type":"object","properties":{"Memo":{"type":"string"},"id":{"type":"string","description":"outer wins"}},"required":["Memo","id"],"additionalProperties":false}`},
 		{"json_marshaler", reflect.TypeFor[marshalerArgs](), false,
-			`{"type":"object","properties":{"value":{},"word":{"type":"integer","enum":[1,2]}},"required":["value","word"]}`},
+			`{"type":"object","properties":{"value":{},"word":{"type":"integer","enum":[1,2]}},"required":["value","word"],"additionalProperties":false}`},
 		{"byte_array", reflect.TypeFor[byteArgs](), false,
-			`{"type":"object","properties":{"slice":{"type":"string"},"fixed":{"type":"array","items":{"type":"integer"}}},"required":["slice","fixed"]}`},
+			`{"type":"object","properties":{"slice":{"type":"string"},"fixed":{"type":"array","items":{"type":"integer"}}},"required":["slice","fixed"],"additionalProperties":false}`},
 		{"strict", reflect.TypeFor[strictArgs](), true,
 			`{"type":"object","properties":{"query":{"type":"string","description":"Search terms"},"limit":{"type":["integer","null"],"description":"Maximum results"},"inner":{"type":"object","properties":{"deep":{"type":"boolean"}},"required":["deep"],"additionalProperties":false}},"required":["query","limit","inner"],"additionalProperties":false}`},
 		{"strict_nullable", reflect.TypeFor[nullableArgs](), true,
 			`{"type":"object","properties":{"level":{"type":["string","null"],"enum":["low","high",null]},"raw":{},"when":{"type":["string","null"],"format":"date-time"},"items":{"type":"array","items":{"type":"object","properties":{"name":{"type":"string"},"Tags":{"type":"array","items":{"type":"string"}}},"required":["name","Tags"],"additionalProperties":false}}},"required":["level","raw","when","items"],"additionalProperties":false}`},
 		{"everything", reflect.TypeFor[everything](), false,
-			`{"type":"object","properties":{"str":{"type":"string"},"int":{"type":"integer","description":"an integer"},"uint":{"type":"integer"},"float":{"type":"number"},"bool":{"type":"boolean"},"level":{"type":"string","enum":["low","medium","high"]},"count":{"type":"integer","enum":[1,2,3]},"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"bytes":{"type":"string"},"list":{"type":"array","items":` + schemaN + `},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}},"nested":` + schemaN + `,"pointer":` + schemaN + `,"labels":{"type":"object","additionalProperties":{"type":"string"}},"duration":{"type":"integer"}},"required":["str","int","uint","float","bool","level","when","list","nested"]}`},
+			`{"type":"object","properties":{"str":{"type":"string"},"int":{"type":"integer","description":"an integer"},"uint":{"type":"integer"},"float":{"type":"number"},"bool":{"type":"boolean"},"level":{"type":"string","enum":["low","medium","high"]},"count":{"type":"integer","enum":[1,2,3]},"when":{"type":"string","format":"date-time"},"raw":{},"any":{},"bytes":{"type":"string"},"list":{"type":"array","items":` + schemaN + `},"matrix":{"type":"array","items":{"type":"array","items":{"type":"number"}}},"nested":` + schemaN + `,"pointer":` + schemaN + `,"labels":{"type":"object","additionalProperties":{"type":"string"}},"duration":{"type":"integer"}},"required":["str","int","uint","float","bool","level","when","list","nested"],"additionalProperties":false}`},
 	}
 }
 

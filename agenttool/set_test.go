@@ -35,8 +35,8 @@ func TestDefinition(t *testing.T) {
 		{
 			name:     "plain tool",
 			tool:     agenttool.New("read_file", "Read a file", noopPath),
-			contains: []string{`"required":["path"]`},
-			missing:  []string{`"strict"`, `additionalProperties`},
+			contains: []string{`"required":["path"],"additionalProperties":false`},
+			missing:  []string{`"strict"`},
 		},
 		{
 			name: "NewFunc without parameters serves NoArgsSchema",
@@ -51,7 +51,7 @@ func TestDefinition(t *testing.T) {
 		{
 			name: "New over NoArgs",
 			tool: agenttool.New("ping", "Check", func(context.Context, agenttool.NoArgs) (string, error) { return "pong", nil }),
-			want: `{"type":"function","name":"ping","description":"Check","parameters":{"type":"object","properties":{},"required":[]}}`,
+			want: `{"type":"function","name":"ping","description":"Check","parameters":{"type":"object","properties":{},"required":[],"additionalProperties":false}}`,
 		},
 		{
 			name:       "New over NoArgs, strict",

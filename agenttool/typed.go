@@ -75,8 +75,7 @@ func WithParameters(schema json.RawMessage) Option {
 func WithoutValidation() Option { return func(o *options) { o.noValidation = true } }
 
 // NoArgs is the argument type to give New for a tool without arguments.
-// Reflected, it yields NoArgsSchema, plus "additionalProperties":false under
-// WithStrict.
+// Reflected, it yields NoArgsSchema plus "additionalProperties":false.
 type NoArgs struct{}
 
 // New returns a tool called name, described by description, whose calls run
@@ -91,16 +90,16 @@ type NoArgs struct{}
 //
 // Each Execute then goes through these steps, stopping at the first error
 // and returning it with the zero Result: check the arguments against the
-// reflected schema (a failure is a *ValidationError, and a strict schema
-// refuses unknown properties); decode them with Decode; call fn with a
+// reflected schema (a failure is a *ValidationError; unknown properties
+// are refused); decode them with Decode; call fn with a
 // context that also carries the call, so fn can use CallFrom and Progress;
 // convert fn's value with ResultOf. An error from fn comes back exactly as
 // fn returned it.
 //
-// With a reflected schema, fn receives what the schema checked. Unknown
-// properties are dropped, and "unknown" means not named exactly: "Path"
-// does not set the field of "path", although encoding/json alone would
-// match it. Of a property given twice, only the last value counts, as for
+// With a reflected schema, fn receives what the schema checked. A property
+// not named exactly is unknown and refused: "Path" is not the field of
+// "path", although encoding/json alone would match it; WithoutValidation
+// lets decoding drop it instead. Of a property given twice, only the last value counts, as for
 // the check. An integer written 2.0 or 1e3, which the schema accepts, is
 // decoded as the whole number it is. A json.RawMessage field receives its
 // value byte for byte as the model wrote it, and a value whose type has an

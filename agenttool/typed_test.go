@@ -150,8 +150,12 @@ func TestNew(t *testing.T) {
 			tool:    agenttool.New("t", "", echoFile, agenttool.WithoutValidation()),
 			args:    `{"path":1}`,
 			wantErr: "invalid arguments: json: cannot unmarshal number"},
-		{name: "extra field is ignored",
-			tool: agenttool.New("t", "", echoFile),
+		{name: "extra field is refused",
+			tool:    agenttool.New("t", "", echoFile),
+			args:    `{"path":"x","bogus":true}`,
+			wantErr: `invalid arguments: unexpected property "bogus"`, isValid: true},
+		{name: "extra field is dropped without validation",
+			tool: agenttool.New("t", "", echoFile, agenttool.WithoutValidation()),
 			args: `{"path":"x","bogus":true}`,
 			want: `{"path":"x"}`},
 		{name: "extra field is refused under strict",
@@ -409,7 +413,7 @@ type shapeArgs struct {
 
 // TestNewDecodesWhatItChecked checks that a typed tool's function gets the
 // arguments its schema checked: a member the schema does not name exactly
-// is dropped at every depth, even where encoding/json would match it to a
+// is refused at every depth, even where encoding/json would match it to a
 // field regardless of case, and an integer the schema accepts in another
 // spelling arrives as that integer. The call itself keeps its bytes.
 func TestNewDecodesWhatItChecked(t *testing.T) {
@@ -421,25 +425,32 @@ func TestNewDecodesWhatItChecked(t *testing.T) {
 	})
 	tests := []struct {
 		name, args, want string
+		refused          string // the error when the schema refuses the arguments
 	}{
-		{"exact names", `{"path":"a","replace":true,"count":3}`, `{"path":"a","replace":true,"count":3}`},
-		{"a member named in another case", `{"path":"a","Replace":true}`, `{"path":"a"}`},
-		{"a second spelling of a set member", `{"path":"a","PATH":"b"}`, `{"path":"a"}`},
-		{"a second spelling of another type", `{"path":"a","PATH":5}`, `{"path":"a"}`},
-		{"an unknown member", `{"path":"a","bogus":[1]}`, `{"path":"a"}`},
-		{"in a nested object", `{"path":"a","inner":{"DEEP":true}}`, `{"path":"a","inner":{}}`},
-		{"in the objects of a list", `{"path":"a","list":[{"NAME":"x","n":1},{"name":"y"}]}`, `{"path":"a","list":[{"n":1},{"name":"y"}]}`},
-		{"map keys are kept", `{"path":"a","map":{"K":1,"k":2}}`, `{"path":"a","map":{"K":1,"k":2}}`},
-		{"in the objects of a map", `{"path":"a","tree":{"T":{"X":1,"x":2}}}`, `{"path":"a","tree":{"T":{"x":2}}}`},
-		{"an integer with a fraction", `{"path":"a","count":2.0}`, `{"path":"a","count":2}`},
-		{"an integer with an exponent", `{"path":"a","count":-1.5e1}`, `{"path":"a","count":-15}`},
-		{"integers in lists and maps", `{"path":"a","list":[{"n":1e1}],"map":{"k":2E0}}`, `{"path":"a","list":[{"n":10}],"map":{"k":2}}`},
-		{"an integer and a stray member", `{"path":"a","count":1e3,"COUNT":"x"}`, `{"path":"a","count":1000}`},
+		{"exact names", `{"path":"a","replace":true,"count":3}`, `{"path":"a","replace":true,"count":3}`, ""},
+		{"a member named in another case", `{"path":"a","Replace":true}`, "", `unexpected property "Replace"`},
+		{"a second spelling of a set member", `{"path":"a","PATH":"b"}`, "", `unexpected property "PATH"`},
+		{"a second spelling of another type", `{"path":"a","PATH":5}`, "", `unexpected property "PATH"`},
+		{"an unknown member", `{"path":"a","bogus":[1]}`, "", `unexpected property "bogus"`},
+		{"in a nested object", `{"path":"a","inner":{"DEEP":true}}`, "", `inner: unexpected property "DEEP"`},
+		{"in the objects of a list", `{"path":"a","list":[{"NAME":"x","n":1},{"name":"y"}]}`, "", `list[0]: unexpected property "NAME"`},
+		{"map keys are kept", `{"path":"a","map":{"K":1,"k":2}}`, `{"path":"a","map":{"K":1,"k":2}}`, ""},
+		{"in the objects of a map", `{"path":"a","tree":{"T":{"X":1,"x":2}}}`, "", `tree.T: unexpected property "X"`},
+		{"an integer with a fraction", `{"path":"a","count":2.0}`, `{"path":"a","count":2}`, ""},
+		{"an integer with an exponent", `{"path":"a","count":-1.5e1}`, `{"path":"a","count":-15}`, ""},
+		{"integers in lists and maps", `{"path":"a","list":[{"n":1e1}],"map":{"k":2E0}}`, `{"path":"a","list":[{"n":10}],"map":{"k":2}}`, ""},
+		{"an integer and a stray member", `{"path":"a","count":1e3,"COUNT":"x"}`, "", `unexpected property "COUNT"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			raw = ""
 			res, err := tool.Execute(context.Background(), agenttool.Call{ID: "c", Args: json.RawMessage(tt.args)})
+			if tt.refused != "" {
+				if err == nil || err.Error() != "invalid arguments: "+tt.refused || raw != "" {
+					t.Fatalf("Execute = %v, the function got %q; want the error %q and no call", err, raw, tt.refused)
+				}
+				return
+			}
 			if err != nil {
 				t.Fatalf("Execute: %v", err)
 			}
@@ -529,8 +540,8 @@ func TestNewKeepsWhatDecodesItself(t *testing.T) {
 		args string
 		want string
 	}{
-		{"raw as written beside a dropped member", tool,
-			`{"path":"a","Path":"b","raw":{"z":1, "a":"<b>", "n":1e3}}`,
+		{"raw as written beside another member", tool,
+			`{"path":"a","raw":{"z":1, "a":"<b>", "n":1e3}}`,
 			`count=0 raw={"z":1, "a":"<b>", "n":1e3}`},
 		{"raw as written beside a rewritten integer", tool,
 			"{\"path\":\"a\",\"count\":1e1,\"raw\":\"\xff&\"}",
@@ -539,26 +550,26 @@ func TestNewKeepsWhatDecodesItself(t *testing.T) {
 			`{"path":"a","raw":[1.0, "<"]}`,
 			`count=0 raw=[1.0, "<"]`},
 		{"an UnmarshalJSON method gets every member", tool,
-			`{"path":"a","Path":"b","echo":{"n":1, "start":4}}`,
-			`count=0 raw= echo={"n":1, "start":4}`},
+			`{"path":"a","echo":{"n":1, "n" : 4}}`,
+			`count=0 raw= echo={"n":1, "n" : 4}`},
 		{"an UnmarshalJSON method gets numbers as written", tool,
 			`{"path":"a","echo":{"n":2.0}}`,
 			`count=0 raw= echo={"n":2.0}`},
 		{"UnmarshalJSON methods in a list", tool,
-			`{"path":"a","list":[{"N":1},{"n":1e0}]}`,
-			`count=0 raw= list={"N":1} list={"n":1e0}`},
+			`{"path":"a","list":[{"n":1},{"n":1e0}]}`,
+			`count=0 raw= list={"n":1} list={"n":1e0}`},
 		{"UnmarshalJSON methods in a map", tool,
-			`{"path":"a","by_key":{"k":{"x":1}}}`,
-			`count=0 raw= k={"x":1}`},
+			`{"path":"a","by_key":{"k":{"n":1.0}}}`,
+			`count=0 raw= k={"n":1.0}`},
 		{"a repeated member decodes as validated", tool,
 			`{"path":"a","count":"x","count":2}`,
 			`count=2 raw=`},
-		{"a repeated member in another case", tool,
-			`{"path":"a","count":2,"Count":"x","count":3}`,
+		{"a repeated member given three times", tool,
+			`{"path":"a","count":2,"count":"x","count":3}`,
 			`count=3 raw=`},
 		{"a promoted UnmarshalJSON gets the whole document", promoted,
-			`{"path":"a", "Path":"b", "n":1e0}`,
-			`{"path":"a", "Path":"b", "n":1e0}`},
+			`{"path":"a", "n":1e0}`,
+			`{"path":"a", "n":1e0}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

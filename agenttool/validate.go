@@ -17,9 +17,13 @@ import (
 // schema. Path locates the offending value: a property name, names joined
 // by dots for nested objects, and [i] for array elements; it is empty for
 // the document itself. Msg says what was expected and what was found.
+// Missing is the name of the required property absent from the object at
+// Path when that is the mismatch, and empty otherwise, so that a caller can
+// name the property in its own terms (a command-line flag, say).
 type ValidationError struct {
-	Path string
-	Msg  string
+	Path    string
+	Msg     string
+	Missing string
 }
 
 // Error returns "invalid arguments: <Msg>", with "<Path>: " before the
@@ -75,7 +79,7 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // number; a Go float by its value.
 func (s *Schema) Validate(v any) error {
 	if f := s.check(v); f != nil {
-		return &ValidationError{Path: f.where(), Msg: f.msg}
+		return &ValidationError{Path: f.where(), Msg: f.msg, Missing: f.missing}
 	}
 	return nil
 }
@@ -84,8 +88,9 @@ func (s *Schema) Validate(v any) error {
 // back up, innermost step first, so that a valid document costs no path
 // strings at all.
 type failure struct {
-	msg  string
-	path []step
+	msg     string
+	missing string
+	path    []step
 }
 
 // step is one step of a path: a member name, or an element index when
@@ -181,7 +186,7 @@ func (s *Schema) check(v any) *failure {
 func (s *Schema) checkObject(obj map[string]any) *failure {
 	for _, name := range s.Required {
 		if _, ok := obj[name]; !ok {
-			return fail("missing required property " + strconv.Quote(name))
+			return &failure{msg: "missing required property " + strconv.Quote(name), missing: name}
 		}
 	}
 	// Arguments have a handful of members: sorting their names in a buffer

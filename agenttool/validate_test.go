@@ -94,7 +94,7 @@ func TestValidateJSON(t *testing.T) {
 		{"nested property", loose, `{"path":"x","nested":{"deep":"yes"}}`, `invalid arguments: nested.deep: expected boolean, got "yes"`},
 		{"nested missing property", loose, `{"path":"x","nested":{}}`, `invalid arguments: nested: missing required property "deep"`},
 		{"number", loose, `{"path":"x","ratio":"high"}`, `invalid arguments: ratio: expected number, got "high"`},
-		{"extra property ignored when not strict", loose, `{"path":"x","bogus":true}`, ""},
+		{"extra property refused", loose, `{"path":"x","bogus":true}`, `invalid arguments: unexpected property "bogus"`},
 		{"null for a string", loose, `{"path":null}`, `invalid arguments: path: expected string, got null`},
 		{"array document", loose, `[1]`, `invalid arguments: expected object, got array`},
 		{"object where a string is expected", loose, `{"path":{}}`, `invalid arguments: path: expected string, got object`},
@@ -339,4 +339,32 @@ func FuzzValidateJSON(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestValidationErrorMissing checks that a missing required property is
+// named in Missing, beside the path of the object that lacks it, and that
+// no other mismatch sets it.
+func TestValidationErrorMissing(t *testing.T) {
+	s := &agenttool.Schema{Type: "object", Required: []string{"inner"}, Properties: []agenttool.Property{
+		{Name: "inner", Schema: &agenttool.Schema{Type: "object", Required: []string{"deep"},
+			Properties: []agenttool.Property{{Name: "deep", Schema: &agenttool.Schema{Type: "boolean"}}}}},
+	}}
+	tests := []struct {
+		name, args, path, missing string
+	}{
+		{"at the top", `{}`, "", "inner"},
+		{"nested", `{"inner":{}}`, "inner", "deep"},
+		{"a wrong type", `{"inner":{"deep":1}}`, "inner.deep", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var verr *agenttool.ValidationError
+			if err := s.ValidateJSON(json.RawMessage(tt.args)); !errors.As(err, &verr) {
+				t.Fatalf("ValidateJSON(%s) = %v, want a *ValidationError", tt.args, err)
+			}
+			if verr.Path != tt.path || verr.Missing != tt.missing {
+				t.Fatalf("Path %q, Missing %q; want %q, %q", verr.Path, verr.Missing, tt.path, tt.missing)
+			}
+		})
+	}
 }

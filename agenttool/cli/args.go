@@ -32,9 +32,14 @@ var ErrHelp = flag.ErrHelp
 // 1e400 are integers, 1e-400 is not), as the tool's validation also reads
 // it. So a value gets the same answer and status whichever way it comes.
 //
+// A member of the JSON that the command's schema does not declare is
+// refused, at every depth of an object with properties, unless that
+// object's additionalProperties keyword is true or a schema ([Param.Open]).
+//
 // The error is a usage error, whose text Run prints after "<command>: ", or
-// ErrHelp. Required properties and enums are not checked here: they are the
-// tool's to judge.
+// ErrHelp. It names what was wrong as the caller gave it: a flag as typed,
+// a JSON value by its path. Required properties and enums are not checked
+// here: they are the tool's to judge.
 //
 // Args is ArgsContext with a context that is never done.
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {
@@ -54,17 +59,37 @@ const MaxStdinArgument = 16 << 20
 // program that exits after a call loses nothing by it; a long-lived caller
 // should give a stdin whose Read ends when it is closed, such as a pipe.
 func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, error) {
+	args, _, err := c.parse(ctx, words, stdin)
+	return args, err
+}
+
+// parse is ArgsContext, returning also what the call gave: the command's
+// flag values, of which the given ones report given, and whether there was
+// a JSON argument. Run words the tool's refusals by them.
+func (c Command) parse(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, given, error) {
+	args, values, jsonGiven, err := c.build(ctx, words, stdin)
+	return args, given{values: values, json: jsonGiven}, err
+}
+
+// given is what one call gave its arguments with.
+type given struct {
+	values []flagValue
+	json   bool
+}
+
+// build parses words into the arguments, as parse documents.
+func (c Command) build(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, []flagValue, bool, error) {
 	rest, values, err := c.parseFlags(words)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, err
 	}
 	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
-		return nil, err
+		return nil, nil, false, strayWord(err, words, rest, values)
 	}
 	if given {
-		if err := checkTypes(c.Params, text, ""); err != nil {
-			return nil, err
+		if err := checkTypes(c.Params, c.Open, text, ""); err != nil {
+			return nil, nil, false, err
 		}
 	}
 	// size bounds the length of the arguments written with flags.
@@ -77,9 +102,9 @@ func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reade
 	}
 	if !flagged {
 		if !given {
-			return json.RawMessage("{}"), nil
+			return json.RawMessage("{}"), values, false, nil
 		}
-		return json.RawMessage(text), nil
+		return json.RawMessage(text), values, true, nil
 	}
 	if !given && flat(values) {
 		// Flags of top-level parameters alone only add members, under names
@@ -96,23 +121,23 @@ func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reade
 				out = v.appendValue(out)
 			}
 		}
-		return append(out, '}'), nil
+		return append(out, '}'), values, false, nil
 	}
 	var buf [8]field
 	root := object{members: buf[:0]}
 	if given {
 		if err := root.parse(text); err != nil {
-			return nil, err
+			return nil, nil, false, err
 		}
 	}
 	for i := range values {
 		if values[i].given() {
 			if err := values[i].merge(&root); err != nil {
-				return nil, err
+				return nil, nil, false, err
 			}
 		}
 	}
-	return root.appendTo(make([]byte, 0, size)), nil
+	return root.appendTo(make([]byte, 0, size)), values, given, nil
 }
 
 // flat reports whether every flag given belongs to a top-level parameter.
@@ -137,7 +162,15 @@ func (c Command) parseFlags(words []string) ([]string, []flagValue, error) {
 	}
 	fs, values := c.flagSet()
 	if err := fs.Parse(words); err != nil {
-		return nil, nil, err
+		for i := range values {
+			if v := &values[i]; v.err != nil {
+				return nil, nil, fmt.Errorf("%s: %w", typedFlag(words, v.pos.flag), v.err)
+			}
+		}
+		if e, ok := misplaced(err, words); ok {
+			return nil, nil, e
+		}
+		return nil, nil, flagError(err, words, "flag", c.flagNames(), "its flag%s")
 	}
 	return fs.Args(), values, nil
 }
@@ -182,6 +215,8 @@ type flagValue struct {
 	// first backs values while they are one, which spares most flags an
 	// allocation.
 	first [1]string
+	// err is the error Set returned, which the refusal words as it is.
+	err error
 }
 
 func (v *flagValue) given() bool { return len(v.values) > 0 }
@@ -216,12 +251,21 @@ func (v *flagValue) IsBoolFlag() bool {
 
 // Set converts one occurrence of the flag.
 func (v *flagValue) Set(word string) error {
+	if err := v.set(word); err != nil {
+		v.err = err
+		return err
+	}
+	return nil
+}
+
+// set is Set, without keeping the error.
+func (v *flagValue) set(word string) error {
 	p := v.pos.param
 	switch {
 	case p.Map():
 		key, value, ok := strings.Cut(word, "=")
 		if !ok || key == "" {
-			return fmt.Errorf("%q is not key=value", word)
+			return fmt.Errorf("expected key=value, got %q", word)
 		}
 		if !utf8.ValidString(key) {
 			// Encoding would replace the bad bytes, handing the tool a key
@@ -230,7 +274,7 @@ func (v *flagValue) Set(word string) error {
 		}
 		for _, k := range v.keys {
 			if k == key {
-				return fmt.Errorf("--%s gives the key %q twice", v.pos.flag, key)
+				return fmt.Errorf("key %q given twice", key)
 			}
 		}
 		raw, err := convert(p.Values, value)
@@ -276,6 +320,9 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 			return "", false, err
 		}
 		text = string(data)
+	}
+	if t := trimJSONSpace(text); words[0] != "-" && !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") && !json.Valid([]byte(t)) {
+		return "", false, errStrayWord
 	}
 	text = trimJSONSpace(text)
 	if !utf8.ValidString(text) {

@@ -22,7 +22,7 @@ func newCallID() string {
 }
 
 // call runs the tool and settles the exit status.
-func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMessage, opts programOptions) int {
+func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMessage, opts programOptions, why refusal) int {
 	call := agenttool.Call{ID: newCallID(), Args: args}
 	if err := ctx.Err(); err != nil {
 		fmt.Fprintf(r.Stderr, "%s: %v\n", r.Name, err)
@@ -76,6 +76,12 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		fmt.Fprintf(r.Stderr, "%s: %d --answer not used: the call asked fewer questions\n", r.Name, n)
 	}
 	if err != nil {
+		if msg, ok := why.explain(err); ok {
+			// The arguments were refused, so the command's help is where
+			// the caller finds the right ones.
+			fmt.Fprintf(r.Stderr, "Error: %s\n%s\n", msg, r.pointer(why.cmd))
+			return ExitFailed
+		}
 		fmt.Fprintf(r.Stderr, "Error: %s\n", err)
 		return ExitFailed
 	}

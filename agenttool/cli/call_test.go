@@ -265,18 +265,18 @@ func TestAnswerOption(t *testing.T) {
 		stderr string
 	}{
 		{"object trimmed", " \n{\"reason\": \"<a&b>\"}\t", ExitOK, "deleted: {\"reason\": \"<a&b>\"}\n", ""},
-		{"null", "null", ExitUsage, "", "kit: invalid value \"null\" for flag -answer: " +
-			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
-		{"array", "[]", ExitUsage, "", "kit: invalid value \"[]\" for flag -answer: " +
-			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
-		{"action with spaces", " accept", ExitUsage, "", "kit: invalid value \" accept\" for flag -answer: " +
-			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
-		{"action in capitals", "ACCEPT", ExitUsage, "", "kit: invalid value \"ACCEPT\" for flag -answer: " +
-			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
-		{"object not UTF-8", "{\"reason\":\"\xff\"}", ExitUsage, "", "kit: invalid value \"{\\\"reason\\\":\\\"\\xff\\\"}\" for flag -answer: " +
-			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
-		{"broken object", "{\"reason\":", ExitUsage, "", "kit: invalid value \"{\\\"reason\\\":\" for flag -answer: " +
-			"an answer is accept, decline, cancel or a JSON object\nRun `kit help` for usage.\n"},
+		{"null", "null", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"null\"\n" +
+			"Run `kit help` for usage.\n"},
+		{"array", "[]", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"[]\"\n" +
+			"Run `kit help` for usage.\n"},
+		{"action with spaces", " accept", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \" accept\"\n" +
+			"Run `kit help` for usage.\n"},
+		{"action in capitals", "ACCEPT", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"ACCEPT\"\n" +
+			"Run `kit help` for usage.\n"},
+		{"object not UTF-8", "{\"reason\":\"\xff\"}", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"{\\\"reason\\\":\\\"\\xff\\\"}\"\n" +
+			"Run `kit help` for usage.\n"},
+		{"broken object", "{\"reason\":", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"{\\\"reason\\\":\"\n" +
+			"Run `kit help` for usage.\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -285,6 +285,9 @@ func flagWords(pos position, strs *int) []string {
 		return []string{name, v}
 	}
 	switch {
+	case p.Repeated() && p.Items == "boolean":
+		// A boolean takes its value after "=" only, repeated or not.
+		return []string{name, shellWord("--" + pos.flag + "=false")}
 	case p.Repeated():
 		return []string{name, sampleWord(p.Items, "a", 0), name, sampleWord(p.Items, "b", 1)}
 	case p.Map():

@@ -33,7 +33,7 @@ func convert(typ, word string) (string, error) {
 		}
 		f, err := strconv.ParseFloat(word, 64)
 		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return "", fmt.Errorf("%q is not a number", word)
+			return "", fmt.Errorf("expected number, got %q", word)
 		}
 		// Marshalling a finite float64 cannot fail.
 		text, _ := json.Marshal(f)
@@ -41,7 +41,7 @@ func convert(typ, word string) (string, error) {
 	case "boolean":
 		b, err := strconv.ParseBool(word)
 		if err != nil {
-			return "", fmt.Errorf("%q is not true or false", word)
+			return "", fmt.Errorf("expected true or false, got %q", word)
 		}
 		return strconv.FormatBool(b), nil
 	}
@@ -64,7 +64,7 @@ func convertInteger(word string) (string, error) {
 	if jsonscan.Integer(word) {
 		return word, nil
 	}
-	return "", fmt.Errorf("%q is not an integer", word)
+	return "", fmt.Errorf("expected integer, got %q", word)
 }
 
 // quote returns the JSON string for s, leaving <, > and & as they are so

@@ -22,8 +22,14 @@ type Command struct {
 	// them; the zero value when the tool declares none.
 	Annotations agenttool.Annotations
 	// Params are the top-level properties of the schema, in the order the
-	// schema text writes them.
+	// schema text writes them; nil when the schema has no properties
+	// keyword that is an object.
 	Params []Param
+	// Open reports whether the schema's additionalProperties keyword is
+	// true or a schema, so that the arguments may hold members Params does
+	// not declare. Any other members are refused, as if the keyword were
+	// false, when Params is not nil.
+	Open bool
 	// Schema is the tool's parameters schema as the tool returns it, or
 	// agenttool.NoArgsSchema when the tool returns nothing, white space or
 	// null.
@@ -46,6 +52,11 @@ type Param struct {
 	// a schema object, read as Type is read. It is empty otherwise,
 	// including for tuple-form items.
 	Items string
+	// Item describes the elements of an array whose items keyword is an
+	// object schema with a properties keyword, as a parameter without a
+	// name: its Fields and Open say which members an element may hold. It
+	// is nil otherwise.
+	Item *Param
 	// Fields are the properties of an object, read by the same rules, in
 	// written order. Nil for anything but an object.
 	Fields []Param
@@ -54,6 +65,11 @@ type Param struct {
 	// is read. It is empty otherwise, additionalProperties true or false
 	// included.
 	Values string
+	// Open reports whether the object's additionalProperties keyword is
+	// true or a schema, so that its value may hold members Fields does not
+	// declare; read only for an object. Any other members are refused, as
+	// if the keyword were false, when Fields is not nil.
+	Open bool
 	// Required reports whether the enclosing object's required list names
 	// the property.
 	Required bool
@@ -146,11 +162,13 @@ func Describe(t agenttool.Tool) Command {
 	if trimmed := bytes.TrimSpace(schema); len(trimmed) == 0 || string(trimmed) == "null" {
 		schema = append(json.RawMessage(nil), agenttool.NoArgsSchema...)
 	}
+	params, open := schemaParams(schema)
 	return Command{
 		Name:        t.Name(),
 		Description: t.Description(),
 		Annotations: agenttool.AnnotationsOf(t),
-		Params:      schemaParams(schema),
+		Params:      params,
+		Open:        open,
 		Schema:      schema,
 	}
 }

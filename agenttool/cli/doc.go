@@ -19,7 +19,13 @@
 // flag stands alone for true and takes --x=false, and the flags end at the
 // first word that is not one. A number keeps every digit it was written
 // with, however many. A flag and the JSON may not both give the same
-// value, and a flag the command does not have is an error, never dropped.
+// value, and a flag the command does not have is an error, never dropped;
+// so is a member of the JSON that the schema does not declare, at any depth
+// of an object with properties, unless that object's additionalProperties
+// is true or a schema. Every refusal names what would have been right (the
+// commands, the command's flags or members, the nearest of them when there
+// are many) and ends with the help to read: the command's for its words,
+// the program's otherwise.
 //
 // Program options come before the command, in any order, and are never
 // confused with the tool's flags: --answer replays the answers to the

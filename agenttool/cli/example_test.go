@@ -38,8 +38,8 @@ func ExampleRunner() {
 	// Output:
 	// Hello, Ada!
 	// status 0
-	// kit: greet: flag provided but not defined: -nmae
-	// Run `kit help` for usage.
+	// kit: greet: unknown flag "--nmae"; its flags are --name and --times
+	// Run `kit help greet` for its flags.
 	// status 2
 }
 

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/agenttool/agenttool"
 )
 
 // fuzzSeeds are command lines beyond the run table: those of the other
@@ -21,6 +24,10 @@ var fuzzSeeds = [][]string{
 	{"tag", "--tags", "a", "--level=high", "-verbose=0", "--ratio", ".5e1"},
 	{"odd", "--n", "-1e-0", "-"},
 	{"raw", "-count=0x10"},
+	{"deploy", `{"target":{"host":"h","a.b":"x","prot":1}}`},
+	{"deploy", "--target.port", "1", `{"target":{"tls":{"on":true,"of":1}}}`},
+	{"read_file", `{"path":"x","offset":5}`},
+	{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},null,{"vai":"b"}]}}`},
 }
 
 func FuzzRunArgs(f *testing.F) {
@@ -47,6 +54,7 @@ func FuzzRunArgs(f *testing.F) {
 		if status < ExitOK || status > ExitNeedsAnswer {
 			t.Fatalf("status %d", status)
 		}
+		checkUnknownMember(t, tools, args, stderr.String())
 		var ran []*standIn
 		for _, in := range ins {
 			if in.runs > 0 {
@@ -71,6 +79,51 @@ func FuzzRunArgs(f *testing.F) {
 			t.Fatalf("arguments %q", call.Args)
 		}
 	})
+}
+
+// checkUnknownMember fails when stderr refuses a JSON member as unknown
+// that the command's schema declares.
+func checkUnknownMember(t *testing.T, tools agenttool.Set, args []string, stderr string) {
+	t.Helper()
+	const marker = "unknown JSON member "
+	i := strings.Index(stderr, marker)
+	if i < 0 {
+		return
+	}
+	quoted, err := strconv.QuotedPrefix(stderr[i+len(marker):])
+	if err != nil {
+		t.Fatalf("unknown member not quoted: %q", stderr)
+	}
+	path, _ := strconv.Unquote(quoted)
+	tool, ok := tools.Lookup(CommandName(args))
+	if !ok {
+		t.Fatalf("an unknown member, yet no command: %q", stderr)
+	}
+	if declared(Describe(tool).Params, path) {
+		t.Fatalf("declared member %q refused as unknown: %q", path, stderr)
+	}
+}
+
+// declared reports whether the dotted path names a parameter of params or,
+// through objects and the elements of arrays ("[i]"), of their fields; a
+// name may hold dots itself.
+func declared(params []Param, path string) bool {
+	for _, p := range params {
+		if path == p.Name {
+			return true
+		}
+		rest, ok := strings.CutPrefix(path, p.Name)
+		switch {
+		case !ok:
+		case strings.HasPrefix(rest, ".") && declared(p.Fields, rest[1:]):
+			return true
+		case strings.HasPrefix(rest, "[") && p.Item != nil:
+			if _, after, ok := strings.Cut(rest, "]."); ok && declared(p.Item.Fields, after) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // FuzzDescribe feeds arbitrary schemas to Describe and everything built on

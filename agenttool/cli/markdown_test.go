@@ -203,7 +203,8 @@ func TestHelpOutputs(t *testing.T) {
 		{"schema of two commands", []string{"schema", "ping", "ping"}, ExitUsage, "",
 			"kit: schema takes one command\nRun `kit help` for usage.\n"},
 		{"bad option", []string{"--bogus"}, ExitUsage, "",
-			"kit: flag provided but not defined: -bogus\nRun `kit help` for usage.\n"},
+			"kit: unknown program option \"--bogus\"; the program options are --answer, --ask, --out and --record\n" +
+				"Run `kit help` for usage.\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

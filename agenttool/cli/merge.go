@@ -143,7 +143,7 @@ func (o *object) child(key string, path []string) (*object, error) {
 	if f.obj == nil {
 		obj, err := parseObject(f.raw)
 		if err != nil {
-			return nil, fmt.Errorf("the JSON argument gives %q, which is not an object", strings.Join(path, "."))
+			return nil, notA(strings.Join(path, "."), "object", f.raw)
 		}
 		f.obj = obj
 	}

@@ -2,8 +2,8 @@ package cli
 
 import (
 	"encoding/json"
-	"errors"
 	"flag"
+	"fmt"
 	"io"
 	"strings"
 	"unicode/utf8"
@@ -64,6 +64,14 @@ func parseProgram(args []string) (programOptions, []string, error) {
 	return opts, fs.Args(), nil
 }
 
+// programError rewords an error of parseProgram over args as flagError
+// does, naming the program options.
+func programError(err error, args []string) error {
+	var names []string
+	programFlags(new(programOptions)).VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
+	return flagError(err, args, "program option", names, "the program option%s")
+}
+
 // CommandName returns the command a command line names, read exactly as Run
 // reads it: the first word after the program options, or "" when there is
 // none, when a help option was given or when the options do not parse. The
@@ -94,7 +102,10 @@ func (a *answerList) Set(reply string) error {
 	}
 	text := trimJSONSpace(reply)
 	if !utf8.ValidString(text) || !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
-		return errors.New("an answer is accept, decline, cancel or a JSON object")
+		if len(reply) > maxShown {
+			reply = reply[:maxShown] + "..."
+		}
+		return fmt.Errorf("expected accept, decline, cancel or a JSON object, got %q", reply)
 	}
 	*a = append(*a, agenttool.Answer{Action: agenttool.ActionAccept, Content: json.RawMessage(text)})
 	return nil

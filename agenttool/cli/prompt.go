@@ -87,7 +87,7 @@ func (p *prompter) question(ctx context.Context, q agenttool.Elicitation) (agent
 		fmt.Fprintf(p.out, "Open %s\n", q.URL)
 		return p.yesNo(ctx, "Press Enter when done, or type n to decline: ", agenttool.ActionAccept)
 	}
-	fields := schemaParams(q.Schema)
+	fields, _ := schemaParams(q.Schema)
 	if len(fields) == 0 {
 		return p.yesNo(ctx, "Continue? [y/N] ", agenttool.ActionDecline)
 	}

@@ -40,7 +40,7 @@ func TestPrompt(t *testing.T) {
 			Schema: json.RawMessage(`{"type":"object","properties":{}}`)}, input: "n\n", action: agenttool.ActionDecline},
 		{name: "form asks again after a bad value", q: agenttool.Elicitation{Message: " Count? ", Schema: json.RawMessage(nForm)},
 			input: "x\n4\n", action: agenttool.ActionAccept, content: `{"n":4}`,
-			shown: "Count?\nn (integer): \"x\" is not an integer\nn (integer): "},
+			shown: "Count?\nn (integer): expected integer, got \"x\"\nn (integer): "},
 		{name: "form cut short", q: agenttool.Elicitation{Schema: json.RawMessage(nForm)}, input: "x\n",
 			action: agenttool.ActionCancel},
 		{name: "last line without newline", q: agenttool.Elicitation{Schema: json.RawMessage(nForm)}, input: "12",

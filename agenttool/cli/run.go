@@ -22,7 +22,9 @@ const (
 	// the call for that reason.
 	ExitOK = 0
 	// ExitFailed means the tool returned an error or panicked; stderr says
-	// why after "Error: ".
+	// why after "Error: ". An *agenttool.ValidationError is worded in the
+	// terms of the call (a missing or wrong property as its flag when the
+	// call used flags) and followed by the command's help pointer.
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
 	// understood or the call could not be started.
@@ -94,7 +96,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitOK
 	case err != nil:
-		return r.usage(err.Error())
+		return r.usage(programError(err, args).Error())
 	case len(rest) == 0:
 		io.WriteString(r.Stderr, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitUsage
@@ -114,29 +116,74 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		return r.unknown(name)
 	}
 	cmd := Describe(tool)
-	callArgs, err := cmd.ArgsContext(ctx, words, r.Stdin)
-	switch {
-	case errors.Is(err, ErrHelp):
-		io.WriteString(r.Stdout, section(r.Name, cmd))
-		return ExitOK
-	case err != nil:
-		return r.usage(cmd.Name + ": " + err.Error())
+	callArgs, gave, err := cmd.parse(ctx, words, r.Stdin)
+	if err != nil {
+		return r.refuse(cmd, err)
 	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
-	return r.call(ctx, tool, callArgs, opts)
+	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave})
 }
 
-// usage reports a command line the program did not understand.
+// refuse answers the words of a command that Command.parse refused with
+// err: the command's help when they asked for it, else the usage error.
+// A misplaced program option is sent back to the program's help, which
+// lists the program options.
+func (r Runner) refuse(cmd Command, err error) int {
+	var moved *misplacedOption
+	switch {
+	case errors.Is(err, ErrHelp):
+		io.WriteString(r.Stdout, section(r.Name, cmd))
+		return ExitOK
+	case errors.As(err, &moved):
+		return r.usage(fmt.Sprintf("%s: %v: `%s`", cmd.Name, moved, moved.corrected(r.Name, cmd.Name)))
+	}
+	return r.commandUsage(cmd, err.Error())
+}
+
+// usage reports a command line the program did not understand, pointing to
+// the program's help.
 func (r Runner) usage(msg string) int {
 	fmt.Fprintf(r.Stderr, "%s: %s\nRun `%s help` for usage.\n", r.Name, msg, r.Name)
 	return ExitUsage
 }
 
-// unknown reports a word that names no command.
+// commandUsage reports the words of a command that the program did not
+// understand, pointing to the command's help.
+func (r Runner) commandUsage(cmd Command, msg string) int {
+	fmt.Fprintf(r.Stderr, "%s: %s: %s\n%s\n", r.Name, cmd.Name, msg, r.pointer(cmd))
+	return ExitUsage
+}
+
+// pointer is the line that sends the reader to a command's help.
+func (r Runner) pointer(cmd Command) string {
+	what := "flags"
+	if len(cmd.flagNames()) == 0 {
+		what = "usage"
+	}
+	return fmt.Sprintf("Run `%s help %s` for its %s.", r.Name, cmd.Name, what)
+}
+
+// unknown reports a word that names no command: with every tool's name
+// when there are few, else with the nearest names of tools and of the
+// program's own commands.
 func (r Runner) unknown(name string) int {
-	return r.usage(fmt.Sprintf("unknown command %q", name))
+	msg := fmt.Sprintf("unknown command %q", name)
+	names := make([]string, 0, len(r.Tools)+len(r.Builtins)+len(reserved))
+	for _, t := range r.Tools {
+		names = append(names, t.Name())
+	}
+	if len(names) > fewNames {
+		for _, b := range r.Builtins {
+			names = append(names, b.Name)
+		}
+		names = append(names, reserved[:]...)
+	}
+	if hint := namesHint(name, names, "the command%s", quoted); hint != "" {
+		msg += "; " + hint
+	}
+	return r.usage(msg)
 }
 
 // help prints the program help, or one command's section.

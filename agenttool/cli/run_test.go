@@ -48,7 +48,7 @@ func runCases() []runCase {
 		{name: "nullable integer has a flag", args: []string{"raw", "--count", "3"}, command: "raw",
 			stdout: "{\"count\":3}\n", exact: true},
 		{name: "multi-type union has no flag", args: []string{"raw", "--mixed", "x"}, command: "raw",
-			status: ExitUsage, stderrHas: []string{"flag provided but not defined: -mixed"}},
+			status: ExitUsage, stderrHas: []string{`unknown flag "--mixed"; its flag is --count`}},
 		{name: "unflaggable names in JSON", args: []string{"raw", `{"a=b":"1","-x":"2"}`}, command: "raw",
 			stdoutJSON: `{"a=b":"1","-x":"2"}`},
 		{name: "bool set false", args: []string{"tag", "--tags", "a", "--verbose=false"}, command: "tag",
@@ -68,7 +68,7 @@ func runCases() []runCase {
 		{name: "huge integer kept", args: []string{"odd", "--n", "123456789012345678901234567890"}, command: "odd",
 			stdout: "{\"n\":123456789012345678901234567890}\n", exact: true},
 		{name: "fraction is not an integer", args: []string{"odd", "--n", "1.5"}, command: "odd",
-			status: ExitUsage, stderrHas: []string{"not an integer"}},
+			status: ExitUsage, stderrHas: []string{`--n: expected integer, got "1.5"`}},
 		{name: "plus sign and JSON", args: []string{"odd", "--n", "+5", `{"x":1,"t":["a"]}`}, command: "odd",
 			stdoutJSON: `{"n":5,"x":1,"t":["a"]}`},
 		{name: "leading zeros", args: []string{"odd", "--n", "007"}, command: "odd",
@@ -80,8 +80,8 @@ func runCases() []runCase {
 		{name: "flag and JSON both", args: []string{"read_file", "--path", "/a", `{"path":"/b"}`}, command: "read_file",
 			status: ExitUsage, stderrHas: []string{`both give "path"`}},
 		{name: "word for integer", args: []string{"read_file", "--path", "/a", "--max_bytes", "ten"}, command: "read_file",
-			status: ExitUsage, stderrHas: []string{`"ten" is not an integer`,
-				"kit: read_file: invalid value \"ten\" for flag -max_bytes: \"ten\" is not an integer\nRun `kit help` for usage.\n"}},
+			status: ExitUsage, stderrHas: []string{
+				"kit: read_file: --max_bytes: expected integer, got \"ten\"\nRun `kit help read_file` for its flags.\n"}},
 		{name: "scalar flag twice", args: []string{"read_file", "--path", "/a", "--path", "/b"}, command: "read_file",
 			status: ExitUsage, stderrHas: []string{"given more than once"}},
 		{name: "JSON array", args: []string{"read_file", `["x"]`}, command: "read_file",
@@ -96,9 +96,9 @@ func runCases() []runCase {
 		{name: "unknown program option", args: []string{"--bogus", "ping"},
 			status: ExitUsage, stderrHas: []string{"-bogus"}},
 		{name: "missing required property", args: []string{"read_file"}, command: "read_file",
-			status: ExitFailed, stderrHas: []string{`Error: invalid arguments: missing required property "path"`}},
+			status: ExitFailed, stderrHas: []string{"Error: invalid arguments: missing required flag --path\nRun `kit help read_file` for its flags.\n"}},
 		{name: "value outside enum", args: []string{"tag", "--tags", "a", "--level", "mid"}, command: "tag",
-			status: ExitFailed, stderrHas: []string{"Error: invalid arguments: level"}},
+			status: ExitFailed, stderrHas: []string{`Error: invalid arguments: --level: expected one of ["low", "high"], got "mid"`}},
 		{name: "tool error", args: []string{"fail"}, command: "fail",
 			status: ExitFailed, stderrHas: []string{"Error: no such file\n"}},
 		{name: "tool panic", args: []string{"boom"}, command: "boom",
@@ -130,7 +130,7 @@ func runCases() []runCase {
 		{name: "answer left over", args: []string{"--answer", "decline", "--answer", "accept", "delete"},
 			command: "delete", stdout: "kept\n", exact: true, stderrHas: []string{"1 --answer not used"}},
 		{name: "bad answer", args: []string{"--answer", "maybe", "delete"},
-			status: ExitUsage, stderrHas: []string{"an answer is accept"}},
+			status: ExitUsage, stderrHas: []string{`--answer: expected accept, decline, cancel or a JSON object, got "maybe"`}},
 		{name: "progress with total", args: []string{"work"}, command: "work",
 			stdout: "done\n", exact: true, stderrHas: []string{"[1/2] half\n"}},
 		{name: "progress without total and text", args: []string{"steps"}, command: "steps",
@@ -150,15 +150,15 @@ func runCases() []runCase {
 			command:    "deploy",
 			stdoutJSON: `{"target":{"host":"a"},"limits":{"cpu":2,"mem":4},"switches":{"dry":true}}`},
 		{name: "map value split at first equals", args: []string{"deploy", "--switches", "a=b=true"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{`"b=true" is not true or false`}},
+			status: ExitUsage, stderrHas: []string{`--switches: expected true or false, got "b=true"`}},
 		{name: "map value of wrong type", args: []string{"deploy", "--limits", "cpu=lots"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{`"lots" is not an integer`}},
+			status: ExitUsage, stderrHas: []string{`--limits: expected integer, got "lots"`}},
 		{name: "map entry without key", args: []string{"deploy", "--limits", "=2"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"is not key=value"}},
+			status: ExitUsage, stderrHas: []string{"expected key=value, got "}},
 		{name: "map entry without equals", args: []string{"deploy", "--limits", "cpu"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"is not key=value"}},
+			status: ExitUsage, stderrHas: []string{"expected key=value, got "}},
 		{name: "map key twice", args: []string{"deploy", "--limits", "cpu=1", "--limits", "cpu=2"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{`gives the key "cpu" twice`}},
+			status: ExitUsage, stderrHas: []string{`--limits: key "cpu" given twice`}},
 		{name: "field flag twice", args: []string{"deploy", "--target.host", "a", "--target.host", "b"}, command: "deploy",
 			status: ExitUsage, stderrHas: []string{"given more than once"}},
 		{name: "flags merged into nested JSON",
@@ -173,13 +173,13 @@ func runCases() []runCase {
 			stderrHas: []string{`--limits and the JSON argument both give "limits.cpu"`}},
 		{name: "JSON parent not an object", args: []string{"deploy", "--target.host", "a", `{"target":"h"}`},
 			command: "deploy", status: ExitUsage,
-			stderrHas: []string{`the JSON argument gives "target", which is not an object`}},
+			stderrHas: []string{`JSON member "target": expected object, got "h"`}},
 		{name: "JSON parent null", args: []string{"deploy", "--backup.host", "a", `{"target":{"host":"h"},"backup":null}`},
-			command: "deploy", status: ExitUsage, stderrHas: []string{`"backup", which is not an object`}},
+			command: "deploy", status: ExitUsage, stderrHas: []string{`JSON member "backup": expected object, got null`}},
 		{name: "dotted field has no flag", args: []string{"deploy", "--target.a.b", "x"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"flag provided but not defined"}},
+			status: ExitUsage, stderrHas: []string{"unknown flag "}},
 		{name: "map of objects has no flag", args: []string{"deploy", "--extra", "a=b"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"flag provided but not defined"}},
+			status: ExitUsage, stderrHas: []string{"unknown flag "}},
 	}
 }
 
@@ -285,7 +285,7 @@ func TestArgsAgreesWithRun(t *testing.T) {
 					t.Errorf("Args asks for help; Run gave\n%v", got)
 				}
 			case err != nil:
-				want := "kit: " + cmd.Name + ": " + err.Error() + "\nRun `kit help` for usage.\n"
+				want := "kit: " + cmd.Name + ": " + err.Error() + "\nRun `kit help " + cmd.Name + "` for its flags.\n"
 				if got.status != ExitUsage || got.stderr != want {
 					t.Errorf("Args: %v; Run gave\n%v", err, got)
 				}

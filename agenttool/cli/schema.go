@@ -12,18 +12,26 @@ import (
 // is not a JSON object has none. The text is checked once, with
 // json.Valid, and then only split by jsonscan: properties come in the order
 // the text writes them, never a map's, and nothing is decoded that Param
-// does not hold.
-func schemaParams(schema []byte) []Param {
+// does not hold. open reports whether the schema allows members beyond
+// its properties, as Command.Open does.
+func schemaParams(schema []byte) (params []Param, open bool) {
 	if !json.Valid(schema) {
-		return nil
+		return nil, false
 	}
 	// One copy of the text; every name, description and type read from it
 	// is a substring of this copy unless it has to be unescaped.
 	s := string(schema)
 	if _, ok := jsonscan.ReadMembers(s); !ok {
-		return nil
+		return nil, false
 	}
-	return properties(readKeywords(s))
+	k := readKeywords(s)
+	return properties(k), opens(k.additional)
+}
+
+// opens reports whether an additionalProperties keyword's text allows
+// members beyond the properties: true, or a schema object.
+func opens(additional string) bool {
+	return additional == "true" || strings.HasPrefix(additional, "{")
 }
 
 // keywords holds the text of the first occurrence of each keyword of a
@@ -165,9 +173,15 @@ func property(name, schema string) Param {
 	case "array":
 		if strings.HasPrefix(k.items, "{") {
 			p.Items = typeName(firstMember(k.items, "type"))
+			if p.Items == "object" {
+				if item := property("", k.items); item.Fields != nil {
+					p.Item = &item
+				}
+			}
 		}
 	case "object":
 		p.Fields = properties(k)
+		p.Open = opens(k.additional)
 		if len(p.Fields) == 0 && strings.HasPrefix(k.additional, "{") {
 			p.Values = typeName(firstMember(k.additional, "type"))
 		}

@@ -164,9 +164,15 @@ func refProperty(name string, schema *refNode) Param {
 			if t := items.get("type"); t != nil {
 				p.Items = refTypeName(t)
 			}
+			if item := refProperty("", items); p.Items == "object" && item.Fields != nil {
+				p.Item = &item
+			}
 		}
 	case "object":
 		p.Fields = refProperties(schema)
+		if a := schema.get("additionalProperties"); a != nil {
+			p.Open = a.kind == '{' || a.kind == 0 && a.scalar == true
+		}
 		if values := schema.get("additionalProperties"); len(p.Fields) == 0 && values != nil && values.kind == '{' {
 			if t := values.get("type"); t != nil {
 				p.Values = refTypeName(t)
@@ -238,7 +244,8 @@ func FuzzSchemaParams(f *testing.F) {
 	}
 	f.Add(`{"properties":{` + strings.Join(props, ",") + `},"required":[` + strings.Join(required, ",") + `]}`)
 	f.Fuzz(func(t *testing.T, text string) {
-		got, want := schemaParams([]byte(text)), refSchemaParams([]byte(text))
+		got, _ := schemaParams([]byte(text))
+		want := refSchemaParams([]byte(text))
 		if !reflect.DeepEqual(got, want) {
 			t.Fatalf("schemaParams(%q)\n%#v\nwant\n%#v", text, got, want)
 		}

@@ -12,11 +12,11 @@ import (
 // TestArgsStdin checks how ArgsContext reads "-": whole up to the limit,
 // refused past it, and abandoned when the context ends first.
 func TestArgsStdin(t *testing.T) {
-	cmd, ok := find(mustCommands(t), "ping")
+	cmd, ok := find(mustCommands(t), "raw")
 	if !ok {
-		t.Fatal("no ping command")
+		t.Fatal("no raw command")
 	}
-	const obj = `{"a":1}`
+	const obj = `{"count":1}`
 	stop := errors.New("stop")
 	cancelled, cancel := context.WithCancelCause(context.Background())
 	cancel(stop)

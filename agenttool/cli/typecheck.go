@@ -1,24 +1,29 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
-// checkTypes refuses a JSON argument that gives a parameter a value its
-// flag could never give: a value of the wrong type for a parameter whose
-// name can be a flag and that is a string, an integer, a number or a
-// boolean, an array of those or a map of those, at any depth of objects
-// with fields. It applies the rules a
-// flag's value is converted by, integers included (jsonscan's: a number
-// whose exact value is whole), so that the same value is refused the same
-// way, as a usage error, whichever way it arrives. Null, members no
-// parameter names, and values of any other shape are left to the tool,
-// which judges its arguments against its whole schema; so are required
-// properties and enums.
-func checkTypes(params []Param, obj, path string) error {
+// checkTypes refuses a JSON argument that gives a member no parameter
+// declares, or a parameter a value its flag could never give. A member is
+// unknown in an object whose parameters are declared (params is not nil)
+// unless the schema allows more (open), at any depth of objects with
+// fields. A value is refused when it has the wrong type for a parameter
+// whose name can be a flag and that is a string, an integer, a number or a
+// boolean, an array of those or a map of those, at the same depths. The
+// objects of an array whose items declare properties count as objects
+// with fields. It
+// applies the rules a flag's value is converted by, integers included
+// (jsonscan's: a number whose exact value is whole), so that the same value
+// is refused the same way, as a usage error, whichever way it arrives.
+// Null, the members an open object adds, and values of any other shape are
+// left to the tool, which judges its arguments against its whole schema; so
+// are required properties and enums.
+func checkTypes(params []Param, open bool, obj, path string) error {
 	r, ok := jsonscan.ReadMembers(obj)
 	if !ok {
 		return nil
@@ -29,6 +34,9 @@ func checkTypes(params []Param, obj, path string) error {
 			return nil
 		}
 		p := findParam(params, key)
+		if p == nil && params != nil && !open {
+			return unknownMember(params, path, key)
+		}
 		if p == nil || value == "null" || !flaggable(p.Name) {
 			continue
 		}
@@ -59,7 +67,7 @@ func checkValue(p *Param, value, where string) error {
 	case p.Repeated():
 		items, ok := jsonscan.ReadItems(value)
 		if !ok {
-			return notA(where, "an array")
+			return notA(where, "array", value)
 		}
 		for i := 0; ; i++ {
 			item, ok := items.Next()
@@ -73,7 +81,7 @@ func checkValue(p *Param, value, where string) error {
 	case p.Map():
 		entries, ok := jsonscan.ReadMembers(value)
 		if !ok {
-			return notA(where, "an object")
+			return notA(where, "object", value)
 		}
 		for {
 			key, v, ok := entries.Next()
@@ -84,11 +92,28 @@ func checkValue(p *Param, value, where string) error {
 				return err
 			}
 		}
-	case p.Type == "object" && len(p.Fields) > 0:
-		if _, ok := jsonscan.ReadMembers(value); !ok {
-			return notA(where, "an object")
+	case p.Item != nil:
+		items, ok := jsonscan.ReadItems(value)
+		if !ok {
+			return notA(where, "array", value)
 		}
-		return checkTypes(p.Fields, value, where)
+		for i := 0; ; i++ {
+			item, ok := items.Next()
+			if !ok {
+				return nil
+			}
+			if item == "null" {
+				continue
+			}
+			if err := checkValue(p.Item, item, where+"["+strconv.Itoa(i)+"]"); err != nil {
+				return err
+			}
+		}
+	case p.Type == "object" && p.Fields != nil:
+		if _, ok := jsonscan.ReadMembers(value); !ok {
+			return notA(where, "object", value)
+		}
+		return checkTypes(p.Fields, p.Open, value, where)
 	}
 	return checkScalar(p.Type, value, where)
 }
@@ -112,32 +137,50 @@ func checkScalar(typ, value, where string) error {
 		return nil
 	}
 	if !ok {
-		return wrongType(where, value, article(typ))
+		return notA(where, typ, value)
 	}
 	return nil
-}
-
-// article puts "a" or "an" before a type name.
-func article(typ string) string {
-	if typ == "integer" {
-		return "an integer"
-	}
-	return "a " + typ
-}
-
-// notA is the error for a value that is not the array or object its
-// parameter takes, worded as merging words it.
-func notA(where, want string) error {
-	return fmt.Errorf("the JSON argument gives %q, which is not %s", where, want)
 }
 
 // maxShown bounds the bytes of a value a message quotes.
 const maxShown = 40
 
-// wrongType is the error for a value that is not what its parameter takes.
-func wrongType(where, value, want string) error {
+// notA is the error for a value of the JSON argument that is not of the
+// type its parameter takes, named by its JSON path, as a flag's value is
+// refused under the flag's name: `JSON member "n": expected integer, got
+// "ten"`.
+func notA(where, typ, value string) error {
 	if len(value) > maxShown {
 		value = value[:maxShown] + "..."
 	}
-	return fmt.Errorf("the JSON argument gives %q as %s, which is not %s", where, value, want)
+	return fmt.Errorf("JSON member %q: expected %s, got %s", where, typ, value)
+}
+
+// unknownMember is the error for a member of the JSON argument that the
+// object at path (the arguments themselves when path is empty) does not
+// declare, naming the members it does.
+func unknownMember(params []Param, path, key string) error {
+	where := key
+	if path != "" {
+		where = path + "." + key
+	}
+	names := make([]string, len(params))
+	for i, p := range params {
+		names[i] = p.Name
+	}
+	msg := fmt.Sprintf("unknown JSON member %q", where)
+	switch {
+	case len(names) == 0 && path == "":
+		return errors.New(msg + "; the command takes no arguments")
+	case len(names) == 0:
+		return fmt.Errorf("%s; %q takes no members", msg, path)
+	}
+	what := "its member%s"
+	if path != "" {
+		what = "the member%s of " + strconv.Quote(path)
+	}
+	if hint := namesHint(key, names, what, quoted); hint != "" {
+		msg += "; " + hint
+	}
+	return errors.New(msg)
 }

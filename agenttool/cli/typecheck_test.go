@@ -9,7 +9,8 @@ import (
 )
 
 // TestJSONTypes checks that the JSON argument is held to the types of the
-// flags: what a flag would refuse is a usage error, and what a flag cannot
+// flags: what a flag would refuse is a usage error, and so is a member no
+// parameter declares, unless its object allows more; what a flag cannot
 // give is left to the tool.
 func TestJSONTypes(t *testing.T) {
 	const schema = `{"type":"object","properties":{
@@ -17,7 +18,9 @@ func TestJSONTypes(t *testing.T) {
 		"list":{"type":"array","items":{"type":"integer"}},
 		"map":{"type":"object","additionalProperties":{"type":"boolean"}},
 		"obj":{"type":"object","properties":{"deep":{"type":"object","properties":{"n":{"type":"integer"}}}}},
-		"any":{},"objs":{"type":"array","items":{"type":"object"}},"-x":{"type":"integer"}}}`
+		"any":{},"objs":{"type":"array","items":{"type":"object"}},"-x":{"type":"integer"},
+		"open":{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":true},
+		"recs":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}}}}`
 	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(schema), echoArgs))
 	tests := []struct {
 		json string
@@ -25,19 +28,30 @@ func TestJSONTypes(t *testing.T) {
 	}{
 		{`{"s":"x","i":1e400,"f":-1.5e-9,"b":false,"list":[1,2.0],"map":{"a":true},"obj":{"deep":{"n":3}}}`, ""},
 		{`{"i":null,"s":null,"list":[null],"map":{"a":null},"obj":null}`, ""},
-		{`{"any":[1,"x"],"objs":[1],"unknown":{"i":"x"},"-x":"x"}`, ""},
-		{`{"s":1}`, `the JSON argument gives "s" as 1, which is not a string`},
-		{`{"i":1e-400}`, `the JSON argument gives "i" as 1e-400, which is not an integer`},
-		{`{"i":"1"}`, `the JSON argument gives "i" as "1", which is not an integer`},
-		{`{"f":"1"}`, `the JSON argument gives "f" as "1", which is not a number`},
-		{`{"b":"true"}`, `the JSON argument gives "b" as "true", which is not a boolean`},
-		{`{"list":[1,1.5]}`, `the JSON argument gives "list[1]" as 1.5, which is not an integer`},
-		{`{"list":1}`, `the JSON argument gives "list", which is not an array`},
-		{`{"map":{"a":true,"b":1}}`, `the JSON argument gives "map.b" as 1, which is not a boolean`},
-		{`{"map":[]}`, `the JSON argument gives "map", which is not an object`},
-		{`{"obj":{"deep":{"n":0.5}}}`, `the JSON argument gives "obj.deep.n" as 0.5, which is not an integer`},
-		{`{"obj":{"deep":7}}`, `the JSON argument gives "obj.deep", which is not an object`},
-		{`{"s":` + strings.Repeat("1", 50) + `}`, `the JSON argument gives "s" as ` + strings.Repeat("1", 40) + `..., which is not a string`},
+		{`{"any":[1,"x"],"objs":[1],"-x":"x"}`, ""},
+		{`{"s":"x","unknown":{"i":"x"}}`, `unknown JSON member "unknown"`},
+		{`{"lsit":[1]}`, `unknown JSON member "lsit"; did you mean "list"?`},
+		{`{"obj":{"deep":{"m":1}}}`, `unknown JSON member "obj.deep.m"; the member of "obj.deep" is "n"`},
+		{`{"map":{"any":1.5},"open":{"k":"v","extra":[1]}}`, `JSON member "map.any": expected boolean, got 1.5`},
+		{`{"open":{"k":"v","extra":[1]}}`, ""},
+		{`{"recs":[{"n":1},null,{}]}`, ""},
+		{`{"recs":[{"n":1},{"m":2}]}`, `unknown JSON member "recs[1].m"; the member of "recs[1]" is "n"`},
+		{`{"recs":[{"n":"1"}]}`, `JSON member "recs[0].n": expected integer, got "1"`},
+		{`{"recs":[7]}`, `JSON member "recs[0]": expected object, got 7`},
+		{`{"recs":{}}`, `JSON member "recs": expected array, got {}`},
+		{`{"open":{"k":1}}`, `JSON member "open.k": expected string, got 1`},
+		{`{"s":1}`, `JSON member "s": expected string, got 1`},
+		{`{"i":1e-400}`, `JSON member "i": expected integer, got 1e-400`},
+		{`{"i":"1"}`, `JSON member "i": expected integer, got "1"`},
+		{`{"f":"1"}`, `JSON member "f": expected number, got "1"`},
+		{`{"b":"true"}`, `JSON member "b": expected boolean, got "true"`},
+		{`{"list":[1,1.5]}`, `JSON member "list[1]": expected integer, got 1.5`},
+		{`{"list":1}`, `JSON member "list": expected array, got 1`},
+		{`{"map":{"a":true,"b":1}}`, `JSON member "map.b": expected boolean, got 1`},
+		{`{"map":[]}`, `JSON member "map": expected object, got []`},
+		{`{"obj":{"deep":{"n":0.5}}}`, `JSON member "obj.deep.n": expected integer, got 0.5`},
+		{`{"obj":{"deep":7}}`, `JSON member "obj.deep": expected object, got 7`},
+		{`{"s":` + strings.Repeat("1", 50) + `}`, `JSON member "s": expected string, got ` + strings.Repeat("1", 40) + `...`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.json, func(t *testing.T) {

@@ -23,8 +23,31 @@ var program string
 // instead of stalling the suite. It is a safety net, not a timing check.
 const callLimit = 60 * time.Second
 
-// pointer is the line cli adds after a usage error.
+// pointer is the line cli adds after a usage error that concerns no one
+// command.
 const pointer = "Run `file-tools help` for usage."
+
+// commandPointer is the line cli adds after a usage error in the words of
+// the command called name.
+func commandPointer(name string) string {
+	return "Run `file-tools help " + name + "` for its flags."
+}
+
+// pointerAfter is the pointer cli writes after the message first: to a
+// command's help when the message is about that command's words, else to
+// the program's help, which also lists the program options a misplaced one
+// is sent back to.
+func pointerAfter(first string) string {
+	rest := strings.TrimPrefix(first, "file-tools: ")
+	name, _, ok := strings.Cut(rest, ": ")
+	switch {
+	case !ok, strings.Contains(rest, " is an option of the program; "):
+		return pointer
+	case name == "read_file", name == "search", name == "write_file":
+		return commandPointer(name)
+	}
+	return pointer
+}
 
 func TestMain(m *testing.M) {
 	os.Exit(buildAndRun(m))
@@ -150,16 +173,16 @@ func TestEndToEnd(t *testing.T) {
 		}}},
 		{"read_file without a path", []step{{
 			args: []string{"read_file"}, status: 1,
-			stderr: "Error: invalid arguments: missing required property \"path\"\n",
+			stderr: "Error: invalid arguments: missing required flag --path\n" + commandPointer("read_file") + "\n",
 		}}},
 		{"read_file of a directory", []step{{
 			args: []string{"read_file", "--path", "."}, status: 1,
 			stderr: "Error: path \".\" is a directory\n",
 		}}},
-		{"unknown command", []step{{args: []string{"nope"}, status: 2, stderr: "file-tools: unknown command \"nope\"\n" + pointer + "\n"}}},
+		{"unknown command", []step{{args: []string{"nope"}, status: 2, stderr: "file-tools: unknown command \"nope\"; the commands are \"read_file\", \"search\" and \"write_file\"\n" + pointer + "\n"}}},
 		{"unknown flag", []step{{
 			args: []string{"read_file", "--file", "x"}, status: 2,
-			stderr: "file-tools: read_file: flag provided but not defined: -file\n" + pointer + "\n",
+			stderrHas: []string{"file-tools: read_file: unknown flag \"--file\"; its flags are --path", "\n" + commandPointer("read_file") + "\n"},
 		}}},
 		{"write, read back, ask, accept, decline", []step{
 			{args: []string{"write_file", "--path", "a/b.txt", "--content", "hi"}, stdout: "wrote a/b.txt (2 bytes)\n", writes: true},
@@ -189,14 +212,15 @@ func TestEndToEnd(t *testing.T) {
 				check: file("$TREE/a/b.txt", "forced"),
 			},
 		}},
-		{"members named in another case change nothing", []step{
+		{"members named in another case are refused", []step{
 			{
-				args: []string{"write_file", `{"path": "data.txt", "content": "bye\n", "Replace": true, "CONTENT": "other"}`}, status: 3,
-				stdout:    `{"message":"Replace data.txt (6 bytes)?","answers_given":0,"error":"not replaced: data.txt exists; nobody confirmed the replacement"}` + "\n",
-				stderrHas: []string{"file-tools: ", "--answer"}, oneLine: true,
+				args: []string{"write_file", `{"path": "data.txt", "content": "bye\n", "Replace": true, "CONTENT": "other"}`}, status: 2,
+				stderr: "file-tools: write_file: unknown JSON member \"Replace\"; its members are \"path\", \"content\" and \"replace\"\n" +
+					commandPointer("write_file") + "\n",
 				check: file("$TREE/data.txt", "hello\n"),
 			},
-			{args: []string{"read_file", `{"path": "data.txt", "PATH": 5, "Max_Bytes": 1}`}, stdout: "hello\n"},
+			{args: []string{"read_file", `{"path": "data.txt", "PATH": 5, "Max_Bytes": 1}`}, status: 2,
+				stderrHas: []string{"file-tools: read_file: unknown JSON member \"PATH\"; its members are \"path\""}},
 		}},
 		{"write_file asking a person", []step{
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "no"}, stdin: "n\n", status: 1,
@@ -286,7 +310,8 @@ func TestEndToEnd(t *testing.T) {
   "required": [
     "path",
     "content"
-  ]
+  ],
+  "additionalProperties": false
 }
 `,
 		}}},

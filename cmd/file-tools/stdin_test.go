@@ -23,7 +23,7 @@ func TestStdinLimit(t *testing.T) {
 	}{
 		{name: "at the limit", size: maxStdin, stdout: "hello\n"},
 		{name: "past the limit", size: maxStdin + 1, status: 2,
-			stderr: "file-tools: read_file: the JSON argument on stdin is longer than the limit of 16777216 bytes (16 MiB)\n" + pointer + "\n"},
+			stderr: "file-tools: read_file: the JSON argument on stdin is longer than the limit of 16777216 bytes (16 MiB)\n" + commandPointer("read_file") + "\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

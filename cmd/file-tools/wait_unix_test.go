@@ -23,7 +23,7 @@ func TestSignalWhileReadingStdin(t *testing.T) {
 			tree := newTree(t)
 			before := snapshot(t, tree)
 			got := signalWhileReading(t, tree, sig)
-			want := "file-tools: write_file: stopped reading the JSON argument from stdin: " + sig.String() + " signal received\n" + pointer + "\n"
+			want := "file-tools: write_file: stopped reading the JSON argument from stdin: " + sig.String() + " signal received\n" + commandPointer("write_file") + "\n"
 			if got.status != 2 || got.stdout != "" || got.stderr != want {
 				t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing and %q", got.status, got.stdout, got.stderr, want)
 			}

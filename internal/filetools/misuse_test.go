@@ -41,9 +41,19 @@ func TestRootAtCallTime(t *testing.T) {
 
 func TestMissingRoot(t *testing.T) {
 	root := filepath.Join(t.TempDir(), "gone")
-	for _, tool := range []agenttool.Tool{filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)} {
+	// Each tool is given the arguments it requires, and no other.
+	calls := []struct {
+		tool agenttool.Tool
+		args string
+	}{
+		{filetools.ReadFile(root), `{"path":"x"}`},
+		{filetools.Search(root), `{"pattern":"x"}`},
+		{filetools.WriteFile(root), `{"path":"x","content":"x"}`},
+	}
+	for _, c := range calls {
+		tool := c.tool
 		t.Run(tool.Name(), func(t *testing.T) {
-			_, err := run(t.Context(), tool, `{"path":"x","pattern":"x","content":"x"}`)
+			_, err := run(t.Context(), tool, c.args)
 			checkErr(t, err, "opening the working tree: ")
 			if !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("error %q does not wrap fs.ErrNotExist", err)

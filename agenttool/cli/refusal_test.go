@@ -1,0 +1,209 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+// refusalTools returns tools whose functions count their runs in ran: a
+// few like the fixtures, a copy command with many flags, and enough tools
+// that an unknown command gets the nearest names rather than all of them.
+func refusalTools(ran *atomic.Int32) agenttool.Set {
+	type writeArgs struct {
+		Path    string `json:"path"`
+		Content string `json:"content"`
+		Replace bool   `json:"replace,omitempty"`
+	}
+	type copyArgs struct {
+		Src     string `json:"src"`
+		Dst     string `json:"dst"`
+		Mode    string `json:"mode,omitempty"`
+		Force   bool   `json:"force,omitempty"`
+		Owner   string `json:"owner,omitempty"`
+		Group   string `json:"group,omitempty"`
+		Times   bool   `json:"times,omitempty"`
+		Verbose bool   `json:"verbose,omitempty"`
+	}
+	count := func(context.Context, agenttool.Call) (agenttool.Result, error) {
+		ran.Add(1)
+		return agenttool.Text("ran"), nil
+	}
+	return agenttool.Set{
+		agenttool.New("read_file", "Read a file.", func(_ context.Context, a readFileArgs) (string, error) {
+			ran.Add(1)
+			return a.Path, nil
+		}),
+		agenttool.New("write_file", "Write a file.", func(_ context.Context, a writeArgs) (string, error) {
+			ran.Add(1)
+			return a.Path, nil
+		}),
+		agenttool.New("tag", "Set tags.", func(_ context.Context, a tagArgs) (string, error) {
+			ran.Add(1)
+			return "tagged", nil
+		}),
+		agenttool.New("copy", "Copy a file.", func(_ context.Context, a copyArgs) (string, error) {
+			ran.Add(1)
+			return a.Dst, nil
+		}),
+		agenttool.NewFunc("deploy", "Deploy somewhere.", json.RawMessage(deploySchema), count),
+		agenttool.NewFunc("ping", "", nil, count),
+		agenttool.NewFunc("search", "Search.", json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"}}}`), count),
+	}
+}
+
+// refusalCase is one command line the program refuses.
+type refusalCase struct {
+	name   string
+	args   []string
+	stdin  string
+	status int
+}
+
+// refusalCases are the malformed command lines of TestRefusals, each
+// named by the mistake it makes.
+var refusalCases = []refusalCase{
+	{"unknown command far from every name", []string{"delete_file", "--path", "x"}, "", ExitUsage},
+	{"unknown command with a typo", []string{"read-file", "--path", "x"}, "", ExitUsage},
+	{"unknown command close to a program command", []string{"hlep"}, "", ExitUsage},
+	{"help for an unknown command", []string{"help", "raed_file"}, "", ExitUsage},
+	{"schema of an unknown command", []string{"schema", "wirte_file"}, "", ExitUsage},
+	{"help of two commands", []string{"help", "tag", "ping"}, "", ExitUsage},
+	{"unknown flag among few", []string{"read_file", "--path", "x", "--offset", "5"}, "", ExitUsage},
+	{"unknown flag typed with one dash", []string{"read_file", "-offset=5", "--path", "x"}, "", ExitUsage},
+	{"unknown flag close to one of many", []string{"copy", "--src", "a", "--dts", "b"}, "", ExitUsage},
+	{"unknown flag far from all of many", []string{"copy", "--src", "a", "--recursive"}, "", ExitUsage},
+	{"typo in a nested flag", []string{"deploy", "--target.hots", "h"}, "", ExitUsage},
+	{"flag of a command without flags", []string{"ping", "--verbose"}, "", ExitUsage},
+	{"flag without its value", []string{"read_file", "--path"}, "", ExitUsage},
+	{"bad flag syntax", []string{"read_file", "---path", "x"}, "", ExitUsage},
+	{"program option after the command", []string{"write_file", "--answer", "accept", "--path", "x", "--content", "y"}, "", ExitUsage},
+	{"program option with its value attached", []string{"write_file", "--path", "x", `--answer={"reason":"ok"}`, "--content", "y"}, "", ExitUsage},
+	{"boolean program option after the command", []string{"write_file", "--path", "x", "--content", "y", "--ask"}, "", ExitUsage},
+	{"program option whose value needs quotes", []string{"read_file", "--record", "my calls.jsonl", "--path", "x"}, "", ExitUsage},
+	{"unknown program option", []string{"--answr", "accept", "write_file"}, "", ExitUsage},
+	{"answer with a malformed JSON form", []string{"--answer", `{"reason":`, "write_file", "--path", "x", "--content", "y"}, "", ExitUsage},
+	{"answer without its value", []string{"--answer"}, "", ExitUsage},
+	{"missing required flag", []string{"read_file"}, "", ExitFailed},
+	{"missing required flag beside another flag", []string{"write_file", "--path", "x"}, "", ExitFailed},
+	{"missing required property in JSON alone", []string{"read_file", `{"max_bytes":3}`}, "", ExitFailed},
+	{"missing required flag, flags and JSON both", []string{"read_file", "--max_bytes", "3", "{}"}, "", ExitFailed},
+	{"heredoc marker without -", []string{"write_file"}, `{"path":"x","content":"y"}`, ExitFailed},
+	{"flag value of the wrong type", []string{"read_file", "--path", "x", "--max_bytes", "ten"}, "", ExitUsage},
+	{"JSON value of the wrong type", []string{"read_file", `{"path":"x","max_bytes":"ten"}`}, "", ExitUsage},
+	{"nested JSON value of the wrong type", []string{"deploy", `{"target":{"host":"h","port":"80"}}`}, "", ExitUsage},
+	{"flag value outside the enum", []string{"tag", "--tags", "a", "--level", "mid"}, "", ExitFailed},
+	{"JSON value outside the enum", []string{"tag", `{"tags":["a"],"level":"mid"}`}, "", ExitFailed},
+	{"unknown JSON member", []string{"read_file", `{"path":"x.txt","offset":5}`}, "", ExitUsage},
+	{"unknown JSON member beside flags", []string{"read_file", "--path", "x", `{"offset":5}`}, "", ExitUsage},
+	{"unknown JSON member on stdin", []string{"read_file", "-"}, `{"path":"x","ofset":5}`, ExitUsage},
+	{"unknown member of a nested object", []string{"deploy", `{"target":{"host":"h","prot":1}}`}, "", ExitUsage},
+	{"unknown member two objects down", []string{"deploy", `{"target":{"host":"h","tls":{"onn":true}}}`}, "", ExitUsage},
+	{"unknown member of an array's element", []string{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},{"vai":"b"}]}}`}, "", ExitUsage},
+	{"unknown member of a reflected list's element", []string{"tag", `{"tags":["a"],"items":[{"nmae":"x"}]}`}, "", ExitUsage},
+	{"unknown member close to one of many", []string{"copy", `{"src":"a","dst":"b","vrebose":true}`}, "", ExitUsage},
+	{"JSON for a command without arguments", []string{"ping", `{"verbose":true}`}, "", ExitUsage},
+	{"map entry without =", []string{"deploy", "--limits", "cpu"}, "", ExitUsage},
+	{"map key given twice", []string{"deploy", "--limits", "cpu=1", "--limits", "cpu=2"}, "", ExitUsage},
+	{"repeated scalar flag", []string{"read_file", "--path", "a", "--path", "b"}, "", ExitUsage},
+	{"JSON and a flag giving the same value", []string{"read_file", "--path", "a", `{"path":"b"}`}, "", ExitUsage},
+	{"JSON parent of a nested flag not an object", []string{"deploy", "--target.port", "1", `{"target":"h"}`}, "", ExitUsage},
+	{"boolean given a value after =", []string{"tag", "--tags", "a", "--verbose=yes"}, "", ExitUsage},
+	{"boolean given a separate value", []string{"tag", "--tags", "a", "--verbose", "false"}, "", ExitUsage},
+	{"stray word after the flags", []string{"read_file", "--path", "x", "yes"}, "", ExitUsage},
+	{"JSON that is not an object", []string{"read_file", `["x"]`}, "", ExitUsage},
+	{"two JSON arguments", []string{"read_file", "{}", "{}"}, "", ExitUsage},
+	{"JSON split by a single quote", []string{"write_file", `{"path":"a","content":"it`, `s"}`}, "", ExitUsage},
+}
+
+// TestRefusals runs each malformed command line and checks its status,
+// that no tool ran and nothing reached stdout, and its stderr, kept in
+// testdata/refusals.txt in full; go test -update rewrites the file.
+func TestRefusals(t *testing.T) {
+	if len(refusalCases) < 30 {
+		t.Fatalf("%d cases; the issue asks for 30 at least", len(refusalCases))
+	}
+	var b strings.Builder
+	for _, tc := range refusalCases {
+		var ran atomic.Int32
+		got := run(t, refusalTools(&ran), tc.stdin, tc.args...)
+		if got.status != tc.status || got.stdout != "" || ran.Load() != 0 {
+			t.Errorf("%s: %d runs, got\n%v\nwant status %d and nothing on stdout", tc.name, ran.Load(), got, tc.status)
+		}
+		fmt.Fprintf(&b, "## %s\n$ kit %s\n", tc.name, strings.Join(quoteAll(tc.args), " "))
+		if tc.stdin != "" {
+			fmt.Fprintf(&b, "< %s\n", tc.stdin)
+		}
+		fmt.Fprintf(&b, "status %d\n%s\n", got.status, got.stderr)
+	}
+	path := filepath.Join("testdata", "refusals.txt")
+	if *update {
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != string(want) {
+		t.Errorf("refusals differ from %s (go test -update rewrites it)\n%s", path, diff(got, string(want)))
+	}
+}
+
+// quoteAll writes each word as the shell would need it typed.
+func quoteAll(words []string) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = shellWord(w)
+	}
+	return out
+}
+
+// TestProgramOptionNamedLikeAParameter checks that a command's own
+// parameter named like a program option is the command's flag, and is not
+// refused as a misplaced option.
+func TestProgramOptionNamedLikeAParameter(t *testing.T) {
+	type outArgs struct {
+		Out string `json:"out"`
+	}
+	var got string
+	tool := agenttool.New("render", "", func(_ context.Context, a outArgs) (string, error) {
+		got = a.Out
+		return "ok", nil
+	})
+	res := run(t, agenttool.Set{tool}, "", "render", "--out", "a.png")
+	if res.status != ExitOK || got != "a.png" {
+		t.Fatalf("the tool got %q;\n%v", got, res)
+	}
+}
+
+// TestClosest checks the names a typo is matched with.
+func TestClosest(t *testing.T) {
+	names := []string{"read_file", "write_file", "search", "src", "dst"}
+	tests := []struct {
+		word string
+		want []string
+	}{
+		{"read-file", []string{"read_file"}},
+		{"READ_FILE", []string{"read_file"}},
+		{"serach", []string{"search"}},
+		{"dts", []string{"dst"}},
+		{"sr", []string{"src"}},
+		{"delete_file", nil},
+		{"x", nil},
+		{"", nil},
+	}
+	for _, tt := range tests {
+		if got := closest(tt.word, names); strings.Join(got, ",") != strings.Join(tt.want, ",") {
+			t.Errorf("closest(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
