@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenttool/toolbundle/internal/benchtree"
 	"github.com/agenttool/toolbundle/internal/filetools"
 )
 
@@ -77,6 +78,54 @@ func BenchmarkReadFileDeep(b *testing.B) {
 	for b.Loop() {
 		if res, err := run(b.Context(), read, args); err != nil || res.Output.String() != "hello\n" {
 			b.Fatalf("output %q, %v", res.Output.String(), err)
+		}
+	}
+}
+
+// benchTree makes the tree of scripts/bench.sh's search pair.
+func benchTree(b *testing.B) string {
+	b.Helper()
+	dir := b.TempDir()
+	if err := benchtree.Tree(dir); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// BenchmarkSearchTree is the search of scripts/bench.sh in process: the
+// pattern over the 2,000 files of benchtree.Tree.
+func BenchmarkSearchTree(b *testing.B) {
+	dir := benchTree(b)
+	search := filetools.Search(dir)
+	args := argsJSON(&testing.T{}, map[string]any{"pattern": benchtree.Pattern})
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := run(b.Context(), search, args)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n := strings.Count(res.Output.String(), "TODO-"); n != benchtree.Matches {
+			b.Fatalf("%d matches, want %d", n, benchtree.Matches)
+		}
+	}
+}
+
+// BenchmarkReadFileLarge is the large read_file of scripts/bench.sh in
+// process: a 1 MiB text file, whole.
+func BenchmarkReadFileLarge(b *testing.B) {
+	dir := b.TempDir()
+	data := benchtree.Text(1 << 20)
+	if err := os.WriteFile(filepath.Join(dir, "large.txt"), data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	read := filetools.ReadFile(dir)
+	args := `{"path":"large.txt","max_bytes":1048576}`
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		res, err := run(b.Context(), read, args)
+		if err != nil || len(res.Output.String()) != len(data) {
+			b.Fatalf("%d bytes, %v; want %d", len(res.Output.String()), err, len(data))
 		}
 	}
 }
