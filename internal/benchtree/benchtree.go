@@ -60,13 +60,16 @@ func source(n int) string {
 	return b.String()
 }
 
-// Text returns size bytes of text in lines of about 60 bytes, the kind of
-// file the benchmark of a large read_file reads.
+// Text returns size bytes of text in lines of about 60 bytes, ending
+// with a line break, the kind of file the benchmark of a large read_file
+// reads.
 func Text(size int) []byte {
 	var b strings.Builder
 	b.Grow(size + 80)
 	for i := 0; b.Len() < size; i++ {
 		fmt.Fprintf(&b, "%06d the quick brown fox jumps over the lazy dog, again.\n", i)
 	}
-	return []byte(b.String()[:size])
+	text := []byte(b.String()[:size])
+	text[size-1] = '\n'
+	return text
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unsafe"
 
 	"github.com/agenttool/agenttool"
 )
@@ -19,7 +20,10 @@ type source struct {
 	data []byte // what of it is not consumed yet
 	pos  int64  // the offset in the file of data[0]
 	last byte   // the last byte consumed, 0 before any
-	eof  bool
+	eof  bool   // the file has no more bytes than data
+	// short says that the last chunk read was the file's last: it ends
+	// at the end of data.
+	short bool
 }
 
 // fill reads the next chunk once data is consumed. At the end of the file
@@ -33,6 +37,7 @@ func (s *source) fill() error {
 	switch {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		s.eof = n == 0
+		s.short = true
 		return nil
 	case err != nil:
 		return err
@@ -111,24 +116,10 @@ func (p piece) read(src *source, path string, size int64) (agenttool.Output, err
 		return agenttool.Output{}, err
 	}
 	start := src.pos
-	// One byte past the most a piece holds tells whether the file goes on.
-	// The builder is sized from the file, so that a small file costs no
-	// more than itself and a large one is read into one allocation.
-	want := p.bytes + 1
-	var b strings.Builder
-	b.Grow(int(min(int64(want), max(size-start, 0)+1)))
-	for b.Len() < want {
-		if err := src.fill(); err != nil {
-			return agenttool.Output{}, explain(path, err)
-		}
-		if src.eof {
-			break
-		}
-		n := min(len(src.data), want-b.Len())
-		b.Write(src.data[:n])
-		src.consume(n)
+	text, err := p.text(src, path, size)
+	if err != nil {
+		return agenttool.Output{}, err
 	}
-	text := b.String()
 	end, whole := p.end(text)
 	out := agenttool.Output{Text: text[:end], Exact: true}
 	shown := text[:end]
@@ -147,6 +138,34 @@ func (p piece) read(src *source, path string, size int64) (agenttool.Output, err
 		out.Notes = append(out.Notes, "no line break at the end of the file")
 	}
 	return out, nil
+}
+
+// text returns the file from the start of the piece on, as far as one
+// byte past the most a piece holds, which tells whether the file goes on.
+func (p piece) text(src *source, path string, size int64) (string, error) {
+	want := p.bytes + 1
+	if src.pos == 0 && (len(src.data) >= want || src.short) {
+		// The first chunk, sized for the piece, holds it: it is used as it
+		// is, never to be written again, which spares a copy of what may
+		// be a megabyte.
+		return unsafe.String(unsafe.SliceData(src.data), min(len(src.data), want)), nil
+	}
+	// The builder is sized from the file, so that a small file costs no
+	// more than itself and a large one is read into one allocation.
+	var b strings.Builder
+	b.Grow(int(min(int64(want), max(size-src.pos, 0)+1)))
+	for b.Len() < want {
+		if err := src.fill(); err != nil {
+			return "", explain(path, err)
+		}
+		if src.eof {
+			break
+		}
+		n := min(len(src.data), want-b.Len())
+		b.Write(src.data[:n])
+		src.consume(n)
+	}
+	return b.String(), nil
 }
 
 // seek moves src to the start of the piece.

@@ -138,7 +138,16 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		return agenttool.Result{}, t.explainAt(args.Path, rel, err)
 	}
 	defer f.Close()
-	src := &source{r: f, buf: make([]byte, chunkSize)}
+	// A piece that starts the file is read in one go into the memory that
+	// holds it until it is written, with room for the sniff window and one
+	// byte more, which tells whether the file goes on; one that starts
+	// further on is found a chunk at a time.
+	first := chunkSize
+	if p.line == 1 && p.column == 1 {
+		rest := max(info.Size(), 0) + 1
+		first = int(max(min(int64(p.bytes)+1, rest), min(sniffLen+1, rest)))
+	}
+	src := &source{r: f, buf: make([]byte, first)}
 	if err := src.fill(); err != nil {
 		return agenttool.Result{}, explain(args.Path, err)
 	}
