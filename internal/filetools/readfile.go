@@ -73,7 +73,7 @@ type readArgs struct {
 // device) are refused too.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Read a file in the working tree. Stdout holds its bytes exactly; notes on stderr (note: ...) say what was cut and give the flags of the next piece. A file that is not text is saved to disk.",
+		"Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved to disk.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},

@@ -89,7 +89,7 @@ type searchArgs struct {
 // once; the output is in the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Search the text files in the working tree for lines matching a regular expression. Stdout holds path:line:text lines; notes on stderr give the match count, what was skipped, and the flags of the next matches.",
+		"Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},
