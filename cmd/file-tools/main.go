@@ -23,7 +23,7 @@ func main() {
 		Tools: []toolbundle.Tool{
 			toolbundle.Use(filetools.ReadFile("."), toolbundle.PreApproved(),
 				toolbundle.Example("read_file --path go.mod", "Read a file"),
-				toolbundle.Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
+				toolbundle.Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
 			toolbundle.Use(filetools.Search("."), toolbundle.PreApproved(),
 				toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
 			toolbundle.Use(filetools.WriteFile("."),

@@ -43,14 +43,14 @@ func TestDefinitions(t *testing.T) {
 			tool:        filetools.ReadFile("."),
 			name:        "read_file",
 			description: "Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved to disk.",
-			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read, relative to the working directory"},"offset":{"type":"integer","description":"First line to show, from 1"},"column":{"type":"integer","description":"First byte of that line to show, from 1"},"limit":{"type":"integer","description":"Most lines to show (default 2000)"},"max_bytes":{"type":"integer","description":"Most bytes to show (default 28000, at most 1048576)"}},"required":["path"]}`,
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read, relative to the working directory"},"offset":{"type":"integer","description":"First line, from 1"},"column":{"type":"integer","description":"First byte of that line, from 1"},"limit":{"type":"integer","description":"Most lines (default 2000)"},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, limit 1048576)"}},"required":["path"]}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{
 			tool:        filetools.Search("."),
 			name:        "search",
 			description: "Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.",
-			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Regular expression in Go (RE2) syntax, matched against each line"},"paths":{"type":"array","description":"Files or directories to search (default: the whole tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match to show, from 1"},"limit":{"type":"integer","description":"Most matches to show (default 200)"}},"required":["pattern"]}`,
+			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Regular expression in Go (RE2) syntax, matched against each line"},"paths":{"type":"array","description":"Files or directories to search (default: the whole tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1"},"limit":{"type":"integer","description":"Most matches (default 200)"}},"required":["pattern"]}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{

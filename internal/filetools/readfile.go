@@ -32,10 +32,10 @@ const (
 // readArgs are the arguments of read_file.
 type readArgs struct {
 	Path     string             `json:"path" desc:"File to read, relative to the working directory"`
-	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line to show, from 1"`
-	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line to show, from 1"`
-	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines to show (default 2000)"`
-	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes to show (default 28000, at most 1048576)"`
+	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line, from 1"`
+	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1"`
+	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)"`
+	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, limit 1048576)"`
 }
 
 // ReadFile returns the read_file tool, confined to the tree at root.
@@ -53,7 +53,7 @@ type readArgs struct {
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
 //	no line break at the end of the file
 //	the file is empty
-//	max_bytes <m> is above the limit of 1048576, so 1048576 was used
+//	max_bytes is above the limit of 1048576, so 1048576 was used
 //
 // The first is given whenever the piece stops before the end of the file,
 // and its flags fetch the next piece as they are; the second whenever the
@@ -103,7 +103,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	}
 	switch {
 	case args.MaxBytes > maxRead:
-		notes = append(notes, fmt.Sprintf("max_bytes %d is above the limit of %d, so %d was used", args.MaxBytes, maxRead, maxRead))
+		notes = append(notes, fmt.Sprintf("max_bytes is above the limit of %d, so %d was used", maxRead, maxRead))
 		p.bytes, p.maxBytes = maxRead, maxRead
 	case args.MaxBytes > 0:
 		p.bytes = int(args.MaxBytes)

@@ -37,8 +37,8 @@ const (
 type searchArgs struct {
 	Pattern string           `json:"pattern" desc:"Regular expression in Go (RE2) syntax, matched against each line"`
 	Paths   []string         `json:"paths,omitempty" desc:"Files or directories to search (default: the whole tree)"`
-	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match to show, from 1"`
-	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches to show (default 200)"`
+	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1"`
+	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)"`
 }
 
 // Search returns the search tool, confined to the tree at root.
