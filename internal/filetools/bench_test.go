@@ -34,7 +34,7 @@ func deepTree(b *testing.B, depth int) (string, string) {
 func BenchmarkSearchDeep(b *testing.B) {
 	dir, rel := deepTree(b, deepDepth)
 	search := filetools.Search(dir)
-	want := rel + ":1:hello"
+	want := rel + ":1:hello\n"
 	for b.Loop() {
 		res, err := run(b.Context(), search, `{"pattern":"hello"}`)
 		if err != nil || res.Output.String() != want {

@@ -136,6 +136,10 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		infos = append(infos, info)
 	}
 	s := newSearcher(ctx, re, args)
+	// One path reaches each file once; only several can reach one twice.
+	if len(paths) > 1 {
+		s.seen = make(map[string]bool)
+	}
 	s.beforeOpen = t.beforeOpen
 	// The paths given are opened from the tree's root, which the tree
 	// closes itself: this use of it is never released.
@@ -193,7 +197,7 @@ type searcher struct {
 	re      *regexp.Regexp
 	prefix  []byte          // a literal every match starts with, or nil
 	longest int             // the longest line matched, in bytes
-	seen    map[string]bool // files already searched, by slash path
+	seen    map[string]bool // files already searched, by slash path; nil for one path
 
 	first, limit int // the matches to show: numbers first to first+limit-1
 	// full is set once the matches to show are all known, so that the
@@ -231,7 +235,6 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 		ctx:     ctx,
 		re:      re,
 		longest: lineBudget / progSize(args.Pattern),
-		seen:    make(map[string]bool),
 		first:   int(min(max(int64(args.Offset), 1), 1<<40)),
 		limit:   int(min(int64(args.Limit), 1<<40)),
 		bufs:    make([][]byte, workers()),
@@ -256,10 +259,12 @@ type job struct {
 // queue adds the file rel in dir, whose slash path is name, to the batch,
 // and runs the batch once it is full.
 func (s *searcher) queue(dir *dirRef, rel, name string) error {
-	if s.seen[name] {
-		return nil
+	if s.seen != nil {
+		if s.seen[name] {
+			return nil
+		}
+		s.seen[name] = true
 	}
-	s.seen[name] = true
 	dir.refs.Add(1)
 	s.batch = append(s.batch, &job{dir: dir, rel: rel, name: name})
 	if len(s.batch) == batchSize {
