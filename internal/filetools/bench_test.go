@@ -129,3 +129,28 @@ func BenchmarkReadFileLarge(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSearchLargeFile searches one 8 MB file of benchtree.Text for a
+// pattern that matches nothing, with and without a literal prefix for
+// search to look for before it matches lines: the cost of matching every
+// line, against that of one bytes.Index over the file.
+func BenchmarkSearchLargeFile(b *testing.B) {
+	dir := b.TempDir()
+	data := benchtree.Text(8 << 20)
+	if err := os.WriteFile(filepath.Join(dir, "large.txt"), data[:len(data)-1], 0o644); err != nil {
+		b.Fatal(err)
+	}
+	search := filetools.Search(dir)
+	for _, pattern := range []string{benchtree.Pattern, "T?TODO-[0-9]{4}"} {
+		b.Run(pattern, func(b *testing.B) {
+			args := `{"pattern":"` + pattern + `"}`
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				res, err := run(b.Context(), search, args)
+				if err != nil || res.Output.Text != "" {
+					b.Fatalf("output %q, %v", clipped(res.Output.Text), err)
+				}
+			}
+		})
+	}
+}

@@ -114,4 +114,3 @@ func nextOf(notes []string) ([2]int64, bool) {
 	}
 	return [2]int64{}, false
 }
-
