@@ -119,7 +119,7 @@ func BenchmarkReadFileLarge(b *testing.B) {
 		b.Fatal(err)
 	}
 	read := filetools.ReadFile(dir)
-	args := `{"path":"large.txt","limit":1000000,"max_bytes":1048576}`
+	args := `{"path":"large.txt","limit":1048576,"max_bytes":1048576}`
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
 	for b.Loop() {

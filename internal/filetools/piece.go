@@ -181,7 +181,10 @@ func (p piece) seek(src *source, path string) error {
 // piece holds, and whether that is the rest of the file.
 func (p piece) end(text string) (int, bool) {
 	avail := text[:min(len(text), p.bytes)]
-	if int64(strings.Count(avail, "\n")) >= p.lines {
+	// The limit binds only where there are as many line breaks as it
+	// says, each a byte: a limit of at least max_bytes never does, which
+	// spares counting the lines of what may be a megabyte.
+	if p.lines <= int64(len(avail)) && int64(strings.Count(avail, "\n")) >= p.lines {
 		end := 0
 		for range p.lines {
 			end += strings.IndexByte(avail[end:], '\n') + 1

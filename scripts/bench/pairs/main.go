@@ -85,7 +85,7 @@ func main() {
 	readFile := run{args: []string{"./file-tools", "read_file", "--path", "data.txt"}}
 	floor := run{args: []string{"./floor", "data.txt"}}
 	floorSignals := run{args: []string{"./floor", "-signals", "data.txt"}}
-	readLarge := run{args: []string{"./file-tools", "read_file", "--path", "large.txt", "--limit", "1000000", "--max_bytes", "1048576"}}
+	readLarge := run{args: []string{"./file-tools", "read_file", "--path", "large.txt", "--limit", "1048576", "--max_bytes", "1048576"}}
 	floorLarge := run{args: []string{"./floor", "large.txt"}}
 	search := run{dir: "tree", args: []string{"../file-tools", "search", "--pattern", benchtree.Pattern}}
 	grep := run{dir: "tree", args: []string{"grep", "-rn", "-E", benchtree.Pattern}}
