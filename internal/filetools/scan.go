@@ -159,7 +159,9 @@ func readSized(f io.Reader, size int64, buf *[]byte) ([]byte, skipKind, error) {
 func readAll(f io.Reader, size int64, buf *[]byte) ([]byte, error) {
 	need := int(size) + 1
 	if cap(*buf) < need {
-		*buf = make([]byte, max(need, 32<<10))
+		// Fresh memory costs a page fault a page: no more than a small
+		// file needs, until a larger one comes.
+		*buf = make([]byte, max(need, 8<<10))
 	}
 	b := (*buf)[:need]
 	n, err := f.Read(b)

@@ -84,9 +84,10 @@ type searchArgs struct {
 //
 // The walk opens each directory from the one that holds it, so its cost
 // grows with the number of entries, not with the square of the depth; it
-// holds one open directory per level of the one it is in, and those of the
-// few files being read. Files are read and matched by a few goroutines at
-// once; the output is in the walk's order all the same.
+// holds one open directory per level of the one it is in and, while a
+// batch of up to 128 files is read, those that hold them. The files of a
+// batch are read and matched by a few goroutines at once; the output is in
+// the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
 		"Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.",
