@@ -271,7 +271,7 @@ func TestEndToEnd(t *testing.T) {
 			stdoutHas: []string{
 				"## Calling `file-tools`\n",
 				"\n## Commands\n\n" +
-					"- `read_file`: Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved to disk.\n" +
+					"- `read_file`: Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.\n" +
 					"- `search`: Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.\n" +
 					"- `write_file`: Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.\n",
 			},

@@ -42,7 +42,7 @@ func TestDefinitions(t *testing.T) {
 		{
 			tool:        filetools.ReadFile("."),
 			name:        "read_file",
-			description: "Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved to disk.",
+			description: "Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.",
 			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read, relative to the working directory"},"offset":{"type":"integer","description":"First line, from 1"},"column":{"type":"integer","description":"First byte of that line, from 1"},"limit":{"type":"integer","description":"Most lines (default 2000)"},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, limit 1048576)"}},"required":["path"]}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},

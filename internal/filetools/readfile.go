@@ -73,7 +73,7 @@ type readArgs struct {
 // device) are refused too.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved to disk.",
+		"Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},
