@@ -53,11 +53,14 @@ type readArgs struct {
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
 //	no line break at the end of the file
 //	the file is empty
+//	nothing to show: the file ends at line <n>, byte <c> of it
 //	max_bytes is above the limit of 1048576, so 1048576 was used
+//	the file is not text (<media type>, <size> bytes), so it was saved instead of shown
 //
 // The first is given whenever the piece stops before the end of the file,
-// and its flags fetch the next piece as they are; the second whenever the
-// last piece is not the whole file. Bytes are counted from 1. An offset
+// and its flags, with the path, fetch the next piece as they are; the
+// second whenever the last piece is not the whole file. Bytes are counted
+// from 1. An offset
 // past the last line and a column past the end of its line are refused,
 // naming how many lines or bytes there are.
 //
