@@ -113,7 +113,7 @@ func confirm() agenttool.Tool {
 func goldenTools(root string, readFile agenttool.Tool) []Tool {
 	return []Tool{
 		Use(readFile, PreApproved(),
-			Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
+			Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
 		Use(filetools.Search(root), PreApproved(),
 			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
 		Use(filetools.WriteFile(root),

@@ -11,7 +11,10 @@
 // returns a [Result]. The part the model reads is the result's [Output],
 // which is either a single string or a list of parts ([TextPart],
 // [ImagePart], [FilePart]); in JSON a list takes the shape of a content array
-// of the OpenAI Responses API. A result's Details never reach the model. A
+// of the OpenAI Responses API. An output may be marked exact, its text to be
+// passed on byte for byte, and carry notes, remarks about it kept apart
+// (what was cut, how to get the rest), which a runner shows on a channel of
+// their own. A result's Details never reach the model. A
 // tool reports failure only by returning an error, which the host shows the
 // model once, through [ErrorResult].
 //

@@ -21,7 +21,23 @@ type Output struct {
 	// Parts, once non-nil, is the output, even with no element; Text is
 	// then not used.
 	Parts []Part
+	// Exact says that the text of the output, Text or the text parts, is
+	// data to be passed on byte for byte, such as the contents of a file: a
+	// runner adds nothing to it, not even the line break that agenttool/cli
+	// otherwise ends a text with, and what the runner says itself (where it
+	// saved a file part, say) goes beside the output as a note.
+	Exact bool
+	// Notes are remarks about the output, kept apart from it: that it was
+	// cut, how to get the rest, what was left out. Each is one line. A
+	// runner with a second channel shows them there (agenttool/cli writes
+	// each to stderr as "note: <note>"); in JSON they follow the output as
+	// text parts in that same form.
+	Notes []string
 }
+
+// NotePrefix starts a note wherever it is shown as text: on a line of its
+// own written by agenttool/cli, and in a text part of the JSON encoding.
+const NotePrefix = "note: "
 
 // Part is an element of a multi-part Output.
 //
@@ -129,7 +145,8 @@ type (
 
 // String returns o as plain text. That is Text when Parts is nil; otherwise
 // it is the Text of each TextPart (or non-nil *TextPart) in order, joined
-// with no separator, and every other part is left out.
+// with no separator, and every other part is left out. Notes are not part
+// of it.
 func (o Output) String() string {
 	if o.Parts == nil {
 		return o.Text
@@ -148,20 +165,35 @@ func (o Output) String() string {
 	return b.String()
 }
 
-// MarshalJSON encodes o. With nil Parts the result is Text as a JSON
-// string. Otherwise it is a JSON array holding each part's own encoding, in
-// order; an empty non-nil Parts gives []. A nil pointer to a built-in part
-// type is passed over. A nil part of any other kind makes MarshalJSON fail,
-// and so does a part of a kind defined elsewhere whose encoding is not a JSON
-// object with its PartType as the "type" member.
+// MarshalJSON encodes o. With nil Parts and no notes the result is Text as
+// a JSON string. Otherwise it is a JSON array holding each part's own
+// encoding, in order (Text as one text part when Parts is nil and Text is
+// not ""), then one text part "note: <note>" per note; an empty non-nil
+// Parts and no notes give []. Exact has no encoding: a JSON string is
+// exact. A nil pointer to a built-in part type is passed over. A nil part
+// of any other kind makes MarshalJSON fail, and so does a part of a kind
+// defined elsewhere whose encoding is not a JSON object with its PartType
+// as the "type" member.
 func (o Output) MarshalJSON() ([]byte, error) {
-	if o.Parts == nil {
+	if o.Parts == nil && len(o.Notes) == 0 {
 		return json.Marshal(o.Text)
+	}
+	parts := o.Parts
+	if parts == nil && o.Text != "" {
+		parts = []Part{TextPart{Text: o.Text}}
+	}
+	if len(o.Notes) > 0 {
+		all := make([]Part, 0, len(parts)+len(o.Notes))
+		all = append(all, parts...)
+		for _, note := range o.Notes {
+			all = append(all, TextPart{Text: NotePrefix + note})
+		}
+		parts = all
 	}
 	var buf bytes.Buffer
 	buf.WriteByte('[')
 	n := 0
-	for i, p := range o.Parts {
+	for i, p := range parts {
 		if isNilBuiltin(p) {
 			continue
 		}
@@ -238,7 +270,8 @@ func isNilBuiltin(p Part) bool {
 // "input_file"). Member names must match exactly, and members the part does
 // not use are ignored. null gives the zero Output. Every other value fails,
 // and so does an array element that is not an object or names another type.
-// On failure o is left as it was.
+// On failure o is left as it was. Notes come back as the text parts they
+// were encoded as, and Exact as false: JSON has no place for either.
 func (o *Output) UnmarshalJSON(data []byte) error {
 	// Only JSON's own white space may surround the value; bytes.TrimSpace
 	// would also accept Unicode spaces that encoding/json rejects.

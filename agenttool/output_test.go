@@ -103,6 +103,15 @@ func TestOutputMarshalJSON(t *testing.T) {
 			wantErr: `agenttool: output part 0: agenttool_test.mistypedPart: member "type": json: cannot unmarshal number`},
 		{name: "part of a new kind that follows the rule", out: agenttool.Output{Parts: []agenttool.Part{mistypedPart{Type: "input_video"}}},
 			want: `[{"type":"input_video"}]`},
+		{name: "exact text is a string", out: agenttool.Output{Text: "x", Exact: true}, want: `"x"`},
+		{name: "notes follow the text as text parts", out: agenttool.Output{Text: "x", Exact: true, Notes: []string{"one", "two"}},
+			want: `[{"type":"input_text","text":"x"},{"type":"input_text","text":"note: one"},{"type":"input_text","text":"note: two"}]`},
+		{name: "notes alone", out: agenttool.Output{Notes: []string{"no matches"}},
+			want: `[{"type":"input_text","text":"note: no matches"}]`},
+		{name: "notes follow the parts", out: agenttool.Output{Parts: []agenttool.Part{agenttool.FilePart{Filename: "a.png", Data: "AA=="}}, Notes: []string{"saved"}},
+			want: `[{"type":"input_file","filename":"a.png","file_data":"AA=="},{"type":"input_text","text":"note: saved"}]`},
+		{name: "notes leave the parts as they were", out: agenttool.Output{Parts: make([]agenttool.Part, 0, 4), Notes: []string{"n"}},
+			want: `[{"type":"input_text","text":"note: n"}]`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

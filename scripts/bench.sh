@@ -6,11 +6,16 @@
 #
 # It builds, without -race, cmd/file-tools, a minimal Go program that reads
 # and prints a file (the floor), and testdata/testprog, whose bundle is one
-# tool or 200 tools (TESTPROG_BUNDLE=small|large, 3 examples each).
+# tool or 200 tools (TESTPROG_BUNDLE=small|large, 3 examples each). pairs
+# then writes a 1 MiB text file and a tree of 2,000 files
+# (internal/benchtree) for the large read_file and the search, which it
+# compares with grep -rn -E and, when installed, ripgrep. Extra arguments
+# after the number of pairs go to pairs, such as -only search,large.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 pairs=${1:-21}
+shift || true
 bin=$(mktemp -d)
 trap 'rm -rf "$bin"' EXIT
 
@@ -21,7 +26,7 @@ go build -o "$bin/pairs" ./scripts/bench/pairs
 printf 'hello\n' >"$bin/data.txt"
 
 echo "$(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ *//'), $(go version)"
-"$bin/pairs" -dir "$bin" -n "$pairs"
+"$bin/pairs" -dir "$bin" -n "$pairs" "$@"
 
 # What a model reads for file-tools: the golden SKILL.md, which a test keeps
 # equal to a fresh export, and its part before the commands (frontmatter,

@@ -85,7 +85,7 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		fmt.Fprintf(r.Stderr, "Error: %s\n", err)
 		return ExitFailed
 	}
-	p := &printer{w: r.Stdout, out: opts.out, program: r.Name}
+	p := &printer{w: r.Stdout, notes: r.Stderr, out: opts.out, program: r.Name}
 	if err := guard(func() error { return p.print(result.Output) }); err != nil {
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}

@@ -46,6 +46,13 @@
 // answered with --answer in a second run). Stdout carries only the result,
 // the question, or help; everything else goes to stderr.
 //
+// A text result is printed with a line break added at its end when it has
+// none, unless the output is marked exact (agenttool.Output.Exact), whose
+// text is printed byte for byte. The output's notes go to stderr after it,
+// one line each, as "note: <note>". A file part is saved and its path
+// printed on stdout, or, for an exact output, given in the note
+// "saved to <path>", so that stdout holds the output's text alone.
+//
 // [Commands] and [Describe] read the tools; [Command.Args] parses a
 // command's words as Run does, without running anything; [Markdown] writes
 // the usage document a model reads, made of [Calling], the text on how to

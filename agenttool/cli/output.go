@@ -17,18 +17,30 @@ import (
 )
 
 // printer writes a call's output to stdout, saving the files it carries in
-// one directory and printing their paths.
+// one directory and printing their paths, and its notes to stderr.
 type printer struct {
 	w       io.Writer
-	out     string // --out, or "" for a fresh temporary directory
-	program string // Runner.Name, whose base name names that directory
-	dir     string // the directory, once created
-	saved   int    // files saved so far
+	notes   io.Writer // where notes go; nil drops them
+	out     string    // --out, or "" for a fresh temporary directory
+	program string    // Runner.Name, whose base name names that directory
+	dir     string    // the directory, once created
+	saved   int       // files saved so far
+	exact   bool      // the output is exact: its text as is, nothing else
 }
 
-// print writes the output: its text, or each part in order. It stops at
-// the first failure.
+// print writes the output, its text or each part in order, and stops at
+// the first failure; then, whatever happened, its notes.
 func (p *printer) print(o agenttool.Output) error {
+	p.exact = o.Exact
+	err := p.body(o)
+	for _, n := range o.Notes {
+		p.note(n)
+	}
+	return err
+}
+
+// body writes the output itself.
+func (p *printer) body(o agenttool.Output) error {
 	if o.Parts == nil {
 		return p.text(o.Text)
 	}
@@ -40,16 +52,42 @@ func (p *printer) print(o agenttool.Output) error {
 	return nil
 }
 
-// text writes s, ending it with a newline; an empty s writes nothing.
+// text writes s, ending it with a newline unless the output is exact; an
+// empty s writes nothing.
 func (p *printer) text(s string) error {
 	if s == "" {
 		return nil
 	}
-	if !strings.HasSuffix(s, "\n") {
+	if !p.exact && !strings.HasSuffix(s, "\n") {
 		s += "\n"
 	}
 	_, err := io.WriteString(p.w, s)
 	return err
+}
+
+// say writes a line the printer makes itself, such as the path of a saved
+// file: as a text, or, when the output is exact and stdout holds its text
+// alone, as a note starting with label.
+func (p *printer) say(label, line string) error {
+	if p.exact {
+		p.note(label + line)
+		return nil
+	}
+	return p.text(line)
+}
+
+// noteLine turns the line breaks of a note into spaces.
+var noteLine = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+
+// note writes one note on a line of its own, with any line break in it
+// written as a space so that it stays one line. A failure to write on
+// stderr has nowhere to be reported.
+func (p *printer) note(n string) {
+	if p.notes == nil {
+		return
+	}
+	n = noteLine.Replace(n)
+	_, _ = io.WriteString(p.notes, agenttool.NotePrefix+n+"\n")
 }
 
 // part prints one part of a multi-part output. A pointer to a built-in part
@@ -89,7 +127,7 @@ func (p *printer) part(part agenttool.Part) error {
 	if err != nil {
 		return fmt.Errorf("part of type %q: %w", part.PartType(), err)
 	}
-	return p.text(string(text))
+	return p.say("a part of type "+part.PartType()+": ", string(text))
 }
 
 func (p *printer) image(img agenttool.ImagePart) error {
@@ -98,9 +136,9 @@ func (p *printer) image(img agenttool.ImagePart) error {
 	}
 	switch {
 	case img.URL != "":
-		return p.text(img.URL)
+		return p.say("an image at ", img.URL)
 	case img.FileID != "":
-		return p.text("file_id: " + img.FileID)
+		return p.say("an image with ", "file_id: "+img.FileID)
 	}
 	return nil
 }
@@ -113,18 +151,19 @@ func (p *printer) file(f agenttool.FilePart) error {
 		if data, ok := decodeBase64(f.Data); ok {
 			return p.save(f.Filename, "", data)
 		}
-		return p.text(f.Data)
+		return p.say("a file holding ", f.Data)
 	}
 	switch {
 	case f.URL != "":
-		return p.text(f.URL)
+		return p.say("a file at ", f.URL)
 	case f.FileID != "":
-		return p.text("file_id: " + f.FileID)
+		return p.say("a file with ", "file_id: "+f.FileID)
 	}
-	return p.text(f.Filename)
+	return p.say("a file named ", f.Filename)
 }
 
-// save writes data to a new file and prints its path. The file is named
+// save writes data to a new file and prints its path (as the note "saved
+// to <path>" when the output is exact). The file is named
 // after the base of filename, or output-<n> with an extension from the
 // media type; a name already taken gets a numbered suffix, so nothing is
 // ever overwritten.
@@ -152,7 +191,7 @@ func (p *printer) save(filename, media string, data []byte) error {
 	if err := f.Close(); err != nil {
 		return err
 	}
-	return p.text(path)
+	return p.say("saved to ", path)
 }
 
 // makeDir creates the directory files are saved in: --out with its parents,

@@ -321,3 +321,53 @@ func TestOutputUnwritable(t *testing.T) {
 		t.Errorf("stderr %q", stderr.String())
 	}
 }
+
+// TestPrintExact checks how an exact output and the notes of any output
+// are printed: the text as it is on stdout, everything else on stderr as
+// "note: " lines.
+func TestPrintExact(t *testing.T) {
+	png := "data:image/png;base64," + base64.StdEncoding.EncodeToString(pngBytes)
+	tests := []struct {
+		name   string
+		out    agenttool.Output
+		stdout string
+		stderr string // with <dir> for the directory files are saved in
+	}{
+		{name: "text without a line break", out: agenttool.Output{Text: "x", Exact: true}, stdout: "x"},
+		{name: "text with one", out: agenttool.Output{Text: "x\n", Exact: true}, stdout: "x\n"},
+		{name: "CRLF and a missing last line break", out: agenttool.Output{Text: "a\r\nb", Exact: true}, stdout: "a\r\nb"},
+		{name: "empty", out: agenttool.Output{Exact: true}},
+		{name: "text parts joined as they are", out: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "a"}, &agenttool.TextPart{Text: "b"}}, Exact: true}, stdout: "ab"},
+		{name: "a saved file is a note", out: agenttool.Output{Parts: []agenttool.Part{agenttool.FilePart{Filename: "logo.png", Data: png}}, Exact: true},
+			stderr: "note: saved to <dir>/logo.png\n"},
+		{name: "references are notes", out: agenttool.Output{Parts: []agenttool.Part{
+			agenttool.ImagePart{URL: "https://example.com/a.png"}, agenttool.ImagePart{FileID: "img_1"},
+			agenttool.FilePart{URL: "https://example.com/r.csv"}, agenttool.FilePart{FileID: "file_2"}, agenttool.FilePart{Filename: "n.txt"},
+			agenttool.FilePart{Data: "not base64!"},
+		}, Exact: true},
+			stderr: "note: an image at https://example.com/a.png\nnote: an image with file_id: img_1\nnote: a file at https://example.com/r.csv\n" +
+				"note: a file with file_id: file_2\nnote: a file named n.txt\nnote: a file holding not base64!\n"},
+		{name: "notes after the output's own", out: agenttool.Output{Parts: []agenttool.Part{agenttool.FilePart{Filename: "logo.png", Data: png}}, Exact: true, Notes: []string{"not text"}},
+			stderr: "note: saved to <dir>/logo.png\nnote: not text\n"},
+		{name: "a note stays one line", out: agenttool.Output{Text: "x", Exact: true, Notes: []string{"one\ntwo\r\nthree\rfour"}}, stdout: "x", stderr: "note: one two three four\n"},
+		{name: "notes of an output that is not exact", out: agenttool.Output{Text: "x", Notes: []string{"a", "b"}}, stdout: "x\n", stderr: "note: a\nnote: b\n"},
+		{name: "a file of an output that is not exact is printed", out: agenttool.Output{Parts: []agenttool.Part{agenttool.FilePart{Filename: "logo.png", Data: png}}},
+			stdout: "<dir>/logo.png\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			dir := t.TempDir()
+			p := &printer{w: &stdout, notes: &stderr, out: dir, program: "kit"}
+			if err := p.print(tc.out); err != nil {
+				t.Fatal(err)
+			}
+			if want := strings.ReplaceAll(tc.stdout, "<dir>", dir); stdout.String() != want {
+				t.Errorf("stdout %q, want %q", stdout.String(), want)
+			}
+			if want := strings.ReplaceAll(tc.stderr, "<dir>", dir); stderr.String() != want {
+				t.Errorf("stderr %q, want %q", stderr.String(), want)
+			}
+		})
+	}
+}

@@ -22,7 +22,7 @@ func main() {
 		Description: "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one.",
 		Tools: []toolbundle.Tool{
 			toolbundle.Use(filetools.ReadFile("."), toolbundle.PreApproved(),
-				toolbundle.Example("read_file --path go.mod --max_bytes 200", "Read the start of a file.")),
+				toolbundle.Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
 			toolbundle.Use(filetools.Search("."), toolbundle.PreApproved(),
 				toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
 			toolbundle.Use(filetools.WriteFile("."),

@@ -157,9 +157,30 @@ func TestEndToEnd(t *testing.T) {
 		{"read_file with inline JSON", []step{{args: []string{"read_file", `{"path": "data.txt"}`}, stdout: "hello\n"}}},
 		{"read_file with JSON on stdin", []step{{args: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"}}},
 		{"read_file with an absolute path", []step{{args: []string{"read_file", "--path", filepath.Join("$TREE", "data.txt")}, stdout: "hello\n"}}},
-		{"read_file truncated", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "3"}, stdout: "hel\n[truncated: 3 of 6 bytes shown]\n"}}},
-		{"read_file with a huge max_bytes", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "99999999999999999999"}, stdout: "hello\n"}}},
-		{"read_file with max_bytes in exponent form", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "2e0"}, stdout: "he\n[truncated: 2 of 6 bytes shown]\n"}}},
+		{"read_file truncated", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "3"}, stdout: "hel",
+			stderr: "note: lines 1-1 shown (bytes 1-3 of 6); next: --offset 1 --column 4 --max_bytes 3\n"}}},
+		{"read_file with a huge max_bytes", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "99999999999999999999"}, stdout: "hello\n",
+			stderr: "note: max_bytes is above the limit of 1048576, so 1048576 was used\n"}}},
+		{"read_file with max_bytes in exponent form", []step{{args: []string{"read_file", "--path", "data.txt", "--max_bytes", "2e0"}, stdout: "he",
+			stderr: "note: lines 1-1 shown (bytes 1-2 of 6); next: --offset 1 --column 3 --max_bytes 2\n"}}},
+		{"read_file of the exact bytes", []step{
+			{args: []string{"write_file", `{"path": "x.txt", "content": "x"}`}, stdout: "wrote x.txt (1 bytes)\n", writes: true},
+			{args: []string{"read_file", "--path", "x.txt"}, stdout: "x", stderr: "note: no line break at the end of the file\n"},
+			{args: []string{"write_file", `{"path": "crlf.txt", "content": "one\r\ntwo\r\nthree"}`}, stdout: "wrote crlf.txt (15 bytes)\n", writes: true},
+			{args: []string{"read_file", "--path", "crlf.txt"}, stdout: "one\r\ntwo\r\nthree", stderr: "note: no line break at the end of the file\n"},
+			{args: []string{"read_file", "--path", "crlf.txt", "--limit", "1"}, stdout: "one\r\n",
+				stderr: "note: lines 1-1 shown (bytes 1-5 of 15); next: --offset 2 --limit 1\n"},
+			{args: []string{"read_file", "--path", "crlf.txt", "--offset", "2", "--max_bytes", "7"}, stdout: "two\r\n",
+				stderr: "note: lines 2-2 shown (bytes 6-10 of 15); next: --offset 3 --max_bytes 7\n"},
+			{args: []string{"read_file", "--path", "crlf.txt", "--offset", "3", "--max_bytes", "2"}, stdout: "th",
+				stderr: "note: lines 3-3 shown (bytes 11-12 of 15); next: --offset 3 --column 3 --max_bytes 2\n"},
+			{args: []string{"read_file", "--path", "crlf.txt", "--offset", "3", "--column", "3"}, stdout: "ree",
+				stderr: "note: lines 3-3 shown (bytes 13-15 of 15), the end of the file\nnote: no line break at the end of the file\n"},
+			{args: []string{"write_file", `{"path": "empty.txt", "content": ""}`}, stdout: "wrote empty.txt (0 bytes)\n", writes: true},
+			{args: []string{"read_file", "--path", "empty.txt"}, stderr: "note: the file is empty\n"},
+			{args: []string{"read_file", "--path", "crlf.txt", "--offset", "4"}, status: 1,
+				stderr: "Error: offset 4 is past the end of \"crlf.txt\", which has 3 lines\n"},
+		}},
 		{"read_file with a negative max_bytes", []step{{
 			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 1,
 			stderr: "Error: invalid arguments: max_bytes is -1; it must not be negative\n",
@@ -186,7 +207,7 @@ func TestEndToEnd(t *testing.T) {
 		}}},
 		{"write, read back, ask, accept, decline", []step{
 			{args: []string{"write_file", "--path", "a/b.txt", "--content", "hi"}, stdout: "wrote a/b.txt (2 bytes)\n", writes: true},
-			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi\n"},
+			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi", stderr: "note: no line break at the end of the file\n"},
 			{
 				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
 				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: a/b.txt exists; nobody confirmed the replacement"}` + "\n",
@@ -257,20 +278,30 @@ func TestEndToEnd(t *testing.T) {
 		}}},
 		{"a binary file saved under --out", []step{{
 			args:   []string{"--out", filepath.Join("$TMP", "o"), "read_file", "--path", "logo.png"},
-			stdout: filepath.Join("$TMP", "o", "logo.png") + "\n",
+			stderr: "note: saved to " + filepath.Join("$TMP", "o", "logo.png") + "\n" + "note: the file is not text (image/png, 67 bytes), so it was saved instead of shown\n",
 			check:  sameAsLogo(filepath.Join("$TMP", "o", "logo.png")),
 		}}},
 		{"a binary file saved twice under --out", []step{
-			{args: []string{"--out", "$TMP", "read_file", "--path", "logo.png"}, stdout: filepath.Join("$TMP", "logo.png") + "\n"},
+			{args: []string{"--out", "$TMP", "read_file", "--path", "logo.png"}, stderr: "note: saved to " + filepath.Join("$TMP", "logo.png") + "\n" + "note: the file is not text (image/png, 67 bytes), so it was saved instead of shown\n"},
 			{
 				args:   []string{"--out", "$TMP", "read_file", "--path", "logo.png"},
-				stdout: filepath.Join("$TMP", "logo-2.png") + "\n",
+				stderr: "note: saved to " + filepath.Join("$TMP", "logo-2.png") + "\n" + "note: the file is not text (image/png, 67 bytes), so it was saved instead of shown\n",
 				check:  sameAsLogo(filepath.Join("$TMP", "logo-2.png")),
 			},
 		}},
-		{"search", []step{{args: []string{"search", "--pattern", "hello"}, stdout: "data.txt:1:hello\n"}}},
-		{"search with repeated paths", []step{{args: []string{"search", "--pattern", "hel+o", "--paths", "data.txt", "--paths", "."}, stdout: "data.txt:1:hello\n"}}},
-		{"search without a match", []step{{args: []string{"search", "--pattern", "bye"}, stdout: "no matches\n"}}},
+		{"search", []step{{args: []string{"search", "--pattern", "hello"}, stdout: "data.txt:1:hello\n",
+			stderr: "note: 1 match in 1 file\nnote: not searched: 1 file not text\n"}}},
+		{"search with repeated paths", []step{{args: []string{"search", "--pattern", "hel+o", "--paths", "data.txt", "--paths", "."}, stdout: "data.txt:1:hello\n",
+			stderr: "note: 1 match in 1 file\nnote: not searched: 1 file not text\n"}}},
+		{"search without a match", []step{{args: []string{"search", "--pattern", "bye", "--paths", "data.txt"}, stderr: "note: no matches\n"}}},
+		{"search by pages", []step{
+			{args: []string{"write_file", `{"path": "m.txt", "content": "m1\nm2\nm3\n"}`}, stdout: "wrote m.txt (9 bytes)\n", writes: true},
+			{args: []string{"search", "--pattern", "^m", "--limit", "2"}, stdout: "m.txt:1:m1\nm.txt:2:m2\n",
+				stderr: "note: matches 1-2 of 3 shown (in 1 file); next: --offset 3 --limit 2\nnote: not searched: 1 file not text\n"},
+			{args: []string{"search", "--pattern", "^m", "--offset", "3", "--limit", "2"}, stdout: "m.txt:3:m3\n",
+				stderr: "note: matches 3-3 of 3 shown (in 1 file), the last\nnote: not searched: 1 file not text\n"},
+			{args: []string{"search", "--pattern", "^m", "--offset", "4", "--paths", "m.txt"}, stderr: "note: no matches from --offset 4 on: there are 3\n"},
+		}},
 		{"search with a bad pattern", []step{{
 			args: []string{"search", "--pattern", "("}, status: 1,
 			stderr: "Error: pattern \"(\": error parsing regexp: missing closing ): `(`\n",
@@ -280,14 +311,14 @@ func TestEndToEnd(t *testing.T) {
 			stdoutHas: []string{
 				"## Calling `file-tools`\n",
 				"\n## Commands\n\n" +
-					"- `read_file`: Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.\n" +
-					"- `search`: Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text. A line is searched only when its length times the compiled pattern's size is at most 16777216 (2.3 MiB for a word, 16 KiB for a{1000}b); longer lines are counted in a last line.\n" +
+					"- `read_file`: Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.\n" +
+					"- `search`: Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.\n" +
 					"- `write_file`: Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.\n",
 			},
 		}}},
 		{"help for a command", []step{{
 			args:      []string{"help", "read_file"},
-			stdoutHas: []string{"### `read_file`", "file-tools read_file --path <string> [--max_bytes <integer>]"},
+			stdoutHas: []string{"### `read_file`", "file-tools read_file --path <string> [--offset <integer>] [--column <integer>] [--limit <integer>] [--max_bytes <integer>]"},
 		}}},
 		{"schema", []step{{
 			args: []string{"schema", "write_file"},
@@ -398,10 +429,11 @@ func TestSavedWithoutOut(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	got := finish(t, cmd, cmd.Run(), &stdout, &stderr)
-	if got.status != 0 || got.stderr != "" {
-		t.Fatalf("status %d, stderr %q", got.status, got.stderr)
+	first, _, _ := strings.Cut(got.stderr, "\n")
+	saved, ok := strings.CutPrefix(first, "note: saved to ")
+	if got.status != 0 || got.stdout != "" || !ok {
+		t.Fatalf("status %d, stdout %q, stderr %q; want 0, nothing, and a note on the saved file", got.status, got.stdout, got.stderr)
 	}
-	saved := strings.TrimSuffix(got.stdout, "\n")
 	if dir, name := filepath.Split(saved); name != "logo.png" || !strings.HasPrefix(filepath.Base(dir), "file-tools-") || filepath.Dir(filepath.Clean(dir)) != tmp {
 		t.Fatalf("saved as %q, want %s", saved, filepath.Join(tmp, "file-tools-*", "logo.png"))
 	}

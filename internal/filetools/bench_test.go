@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/agenttool/toolbundle/internal/benchtree"
 	"github.com/agenttool/toolbundle/internal/filetools"
 )
 
@@ -33,7 +34,7 @@ func deepTree(b *testing.B, depth int) (string, string) {
 func BenchmarkSearchDeep(b *testing.B) {
 	dir, rel := deepTree(b, deepDepth)
 	search := filetools.Search(dir)
-	want := rel + ":1:hello"
+	want := rel + ":1:hello\n"
 	for b.Loop() {
 		res, err := run(b.Context(), search, `{"pattern":"hello"}`)
 		if err != nil || res.Output.String() != want {
@@ -78,5 +79,78 @@ func BenchmarkReadFileDeep(b *testing.B) {
 		if res, err := run(b.Context(), read, args); err != nil || res.Output.String() != "hello\n" {
 			b.Fatalf("output %q, %v", res.Output.String(), err)
 		}
+	}
+}
+
+// benchTree makes the tree of scripts/bench.sh's search pair.
+func benchTree(b *testing.B) string {
+	b.Helper()
+	dir := b.TempDir()
+	if err := benchtree.Tree(dir); err != nil {
+		b.Fatal(err)
+	}
+	return dir
+}
+
+// BenchmarkSearchTree is the search of scripts/bench.sh in process: the
+// pattern over the 2,000 files of benchtree.Tree.
+func BenchmarkSearchTree(b *testing.B) {
+	dir := benchTree(b)
+	search := filetools.Search(dir)
+	args := argsJSON(&testing.T{}, map[string]any{"pattern": benchtree.Pattern})
+	b.ReportAllocs()
+	for b.Loop() {
+		res, err := run(b.Context(), search, args)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if n := strings.Count(res.Output.String(), "TODO-"); n != benchtree.Matches {
+			b.Fatalf("%d matches, want %d", n, benchtree.Matches)
+		}
+	}
+}
+
+// BenchmarkReadFileLarge is the large read_file of scripts/bench.sh in
+// process: a 1 MiB text file, whole.
+func BenchmarkReadFileLarge(b *testing.B) {
+	dir := b.TempDir()
+	data := benchtree.Text(1 << 20)
+	if err := os.WriteFile(filepath.Join(dir, "large.txt"), data, 0o644); err != nil {
+		b.Fatal(err)
+	}
+	read := filetools.ReadFile(dir)
+	args := `{"path":"large.txt","limit":1048576,"max_bytes":1048576}`
+	b.ReportAllocs()
+	b.SetBytes(int64(len(data)))
+	for b.Loop() {
+		res, err := run(b.Context(), read, args)
+		if err != nil || len(res.Output.String()) != len(data) {
+			b.Fatalf("%d bytes, %v; want %d", len(res.Output.String()), err, len(data))
+		}
+	}
+}
+
+// BenchmarkSearchLargeFile searches one 8 MB file of benchtree.Text for a
+// pattern that matches nothing, with and without a literal prefix for
+// search to look for before it matches lines: the cost of matching every
+// line, against that of one bytes.Index over the file.
+func BenchmarkSearchLargeFile(b *testing.B) {
+	dir := b.TempDir()
+	data := benchtree.Text(8 << 20)
+	if err := os.WriteFile(filepath.Join(dir, "large.txt"), data[:len(data)-1], 0o644); err != nil {
+		b.Fatal(err)
+	}
+	search := filetools.Search(dir)
+	for _, pattern := range []string{benchtree.Pattern, "T?TODO-[0-9]{4}"} {
+		b.Run(pattern, func(b *testing.B) {
+			args := `{"pattern":"` + pattern + `"}`
+			b.SetBytes(int64(len(data)))
+			for b.Loop() {
+				res, err := run(b.Context(), search, args)
+				if err != nil || res.Output.Text != "" {
+					b.Fatalf("output %q, %v", clipped(res.Output.Text), err)
+				}
+			}
+		})
 	}
 }

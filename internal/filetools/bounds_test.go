@@ -26,32 +26,38 @@ func TestSearchLongLines(t *testing.T) {
 		if n == 1 {
 			lines = "line"
 		}
-		return "[not searched: " + strconv.Itoa(n) + " " + lines + " longer than 16727 bytes, the most this pattern is matched against (first at " + first + "); a simpler pattern reaches longer lines]"
+		return "not searched: " + strconv.Itoa(n) + " " + lines + " longer than 16727 bytes, the most this pattern is matched against (first at " + first + "); a simpler pattern reaches longer lines"
 	}
+	one := "a.txt:1:" + strings.Repeat("a", 300) + "…\n"
 	tests := []struct {
 		name    string
 		files   map[string]string
 		pattern string
 		want    string
+		notes   string
 	}{
-		{name: "a line at the bound is matched", files: map[string]string{"a.txt": at + "\n"}, pattern: "a{1000}b", want: "a.txt:1:" + strings.Repeat("a", 300) + "…"},
-		{name: "a line past it is counted", files: map[string]string{"a.txt": over + "\n"}, pattern: "a{1000}b", want: "no matches\n" + note(1, "a.txt:1")},
-		{name: "a carriage return does not count", files: map[string]string{"a.txt": at + "\r\n"}, pattern: "a{1000}b", want: "a.txt:1:" + strings.Repeat("a", 300) + "…"},
+		{name: "a line at the bound is matched", files: map[string]string{"a.txt": at + "\n"}, pattern: "a{1000}b", want: one, notes: "1 match in 1 file"},
+		{name: "a line past it is counted", files: map[string]string{"a.txt": over + "\n"}, pattern: "a{1000}b", notes: "no matches\n" + note(1, "a.txt:1")},
+		{name: "a carriage return does not count", files: map[string]string{"a.txt": at + "\r\n"}, pattern: "a{1000}b", want: one, notes: "1 match in 1 file"},
 		{
 			name:    "matches and skipped lines across files",
 			files:   map[string]string{"a.txt": "ab\n" + over + "\n" + over, "b/c.txt": strings.Repeat("a", 1000) + "b\n" + over},
 			pattern: "a{1000}b",
-			want:    "b/c.txt:1:" + strings.Repeat("a", 300) + "…\n" + note(3, "a.txt:2"),
+			want:    "b/c.txt:1:" + strings.Repeat("a", 300) + "…\n",
+			notes:   "1 match in 1 file\n" + note(3, "a.txt:2"),
 		},
-		{name: "a cheap pattern reaches long lines", files: map[string]string{"a.txt": over + "\n"}, pattern: "ab$", want: "a.txt:1:" + strings.Repeat("a", 300) + "…"},
+		// The pattern's literal prefix is missing from the long line, so
+		// the line cannot match and counts as searched.
+		{name: "a line without the literal prefix is not counted", files: map[string]string{"a.txt": strings.Repeat("c", longest+10) + "\n"}, pattern: "a{1000}b", notes: "no matches"},
+		// Without a literal prefix every long line counts.
+		{name: "without a prefix every long line counts", files: map[string]string{"a.txt": strings.Repeat("c", longest+10) + "\n"}, pattern: "(?:a|c){1000}b", notes: "no matches\n" + note(1, "a.txt:1")},
+		{name: "a cheap pattern reaches long lines", files: map[string]string{"a.txt": over + "\n"}, pattern: "ab$", want: one, notes: "1 match in 1 file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := run(t.Context(), filetools.Search(makeTree(t, tt.files)), argsJSON(t, map[string]any{"pattern": tt.pattern}))
 			checkErr(t, err, "")
-			if got := res.Output.String(); got != tt.want {
-				t.Errorf("output\n%s\nwant\n%s", clipped(got), clipped(tt.want))
-			}
+			checkOutput(t, res, tt.want, tt.notes)
 		})
 	}
 }
@@ -83,7 +89,5 @@ func TestSearchOddNames(t *testing.T) {
 	}
 	res, err := run(t.Context(), filetools.Search(dir), `{"pattern":"hello"}`)
 	checkErr(t, err, "")
-	if got, want := res.Output.String(), "plain.txt:1:hello\n\"two\\nlines.txt\":1:hello"; got != want {
-		t.Errorf("output\n%s\nwant\n%s", got, want)
-	}
+	checkOutput(t, res, "plain.txt:1:hello\n\"two\\nlines.txt\":1:hello\n", "2 matches in 2 files")
 }

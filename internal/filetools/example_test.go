@@ -32,8 +32,8 @@ func exampleTree(files map[string]string) (string, func()) {
 	return dir, func() { os.RemoveAll(dir) }
 }
 
-// call runs tool with args and prints its output, or its error as a runner
-// would.
+// call runs tool with args and prints its output, or its error, as a
+// runner would: an exact text as it is, then each note on a line.
 func call(ctx context.Context, tool agenttool.Tool, args string) {
 	res, err := tool.Execute(ctx, agenttool.Call{Args: json.RawMessage(args)})
 	if err != nil {
@@ -45,8 +45,15 @@ func call(ctx context.Context, tool agenttool.Tool, args string) {
 			fmt.Printf("file part %s, %.22s…\n", f.Filename, f.Data)
 		}
 	}
-	if res.Output.Parts == nil {
+	switch {
+	case res.Output.Parts != nil:
+	case res.Output.Exact:
+		fmt.Print(res.Output.Text)
+	default:
 		fmt.Println(strings.TrimSuffix(res.Output.Text, "\n"))
+	}
+	for _, n := range res.Output.Notes {
+		fmt.Println(agenttool.NotePrefix + n)
 	}
 }
 
@@ -60,15 +67,19 @@ func ExampleReadFile() {
 	ctx := context.Background()
 
 	call(ctx, read, `{"path":"notes.txt"}`)
-	call(ctx, read, `{"path":"notes.txt","max_bytes":10}`)
+	call(ctx, read, `{"path":"notes.txt","limit":1}`)
+	call(ctx, read, `{"path":"notes.txt","offset":2,"limit":1}`)
 	call(ctx, read, `{"path":"logo.png"}`)
 	call(ctx, read, `{"path":"../notes.txt"}`)
 	// Output:
 	// first line
 	// second line
 	// first line
-	// [truncated: 10 of 23 bytes shown]
+	// note: lines 1-1 shown (bytes 1-11 of 23); next: --offset 2 --limit 1
+	// second line
+	// note: lines 2-2 shown (bytes 12-23 of 23), the end of the file
 	// file part logo.png, data:image/png;base64,…
+	// note: the file is not text (image/png, 16 bytes), so it was saved instead of shown
 	// Error: path "../notes.txt" is outside the working tree
 }
 
@@ -88,8 +99,12 @@ func ExampleSearch() {
 	call(ctx, search, `{"pattern":"nothing like this"}`)
 	// Output:
 	// internal/x/x.go:3:func Exported() {}
+	// note: 1 match in 1 file
+	// note: not searched: 1 file not text
 	// cmd/main.go:3:func main() {}
-	// no matches
+	// note: 1 match in 1 file
+	// note: no matches
+	// note: not searched: 1 file not text
 }
 
 func ExampleWriteFile() {

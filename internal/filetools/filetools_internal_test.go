@@ -2,6 +2,7 @@ package filetools
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -61,10 +62,10 @@ func TestIsText(t *testing.T) {
 	}
 }
 
-func TestByteCount(t *testing.T) {
+func TestCount(t *testing.T) {
 	tests := []struct {
 		in   string
-		want byteCount
+		want count[maxBytesArg]
 		err  string
 	}{
 		{in: "1000", want: 1000},
@@ -83,7 +84,7 @@ func TestByteCount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
-			n := byteCount(7)
+			n := count[maxBytesArg](7)
 			err := n.UnmarshalJSON([]byte(tt.in))
 			switch {
 			case tt.err != "":
@@ -96,6 +97,22 @@ func TestByteCount(t *testing.T) {
 				t.Errorf("got %d, want %d", n, tt.want)
 			}
 		})
+	}
+	// Each argument is named in its own refusals.
+	var offset count[offsetArg]
+	var column count[columnArg]
+	var limit count[limitArg]
+	for _, tt := range []struct {
+		n    json.Unmarshaler
+		want string
+	}{
+		{&offset, "offset is -2; it must not be negative"},
+		{&column, "column is -2; it must not be negative"},
+		{&limit, "limit is -2; it must not be negative"},
+	} {
+		if err := tt.n.UnmarshalJSON([]byte("-2")); err == nil || err.Error() != tt.want {
+			t.Errorf("error %v, want %q", err, tt.want)
+		}
 	}
 }
 

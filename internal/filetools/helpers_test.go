@@ -139,3 +139,21 @@ func answering(ctx context.Context, action agenttool.Action) (context.Context, *
 		return agenttool.Answer{Action: action}, nil
 	}), &asked
 }
+
+// checkOutput fails the test unless res is an exact text output holding
+// text and the notes notes, one a line.
+func checkOutput(t *testing.T, res agenttool.Result, text, notes string) {
+	t.Helper()
+	if res.Output.Parts != nil {
+		t.Fatalf("parts %v, want the text %q", res.Output.Parts, clipped(text))
+	}
+	if !res.Output.Exact {
+		t.Error("the output is not marked exact")
+	}
+	if res.Output.Text != text {
+		t.Errorf("text\n%q\nwant\n%q", clipped(res.Output.Text), clipped(text))
+	}
+	if got := strings.Join(res.Output.Notes, "\n"); got != notes {
+		t.Errorf("notes\n%s\nwant\n%s", got, notes)
+	}
+}

@@ -6,10 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"mime"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -17,68 +15,82 @@ import (
 	"github.com/agenttool/agenttool"
 )
 
-// maxRead is the default and the upper bound of read_file's max_bytes.
-const maxRead = 1 << 20
+const (
+	// maxRead is the most bytes one call of read_file shows, the upper
+	// bound of max_bytes, and the largest file that is not text it saves.
+	maxRead = 1 << 20
+	// pieceBytes and pieceLines are the default max_bytes and limit: a
+	// piece that fits, with its notes, in the 30,000 characters of a
+	// command's output that hosts such as Claude Code show a model.
+	pieceBytes = 28000
+	pieceLines = 2000
+	// chunkSize is how much read_file reads at once on the way to the
+	// start of a piece.
+	chunkSize = 64 << 10
+)
 
 // readArgs are the arguments of read_file.
 type readArgs struct {
-	Path     string    `json:"path" desc:"File to read, relative to the working directory"`
-	MaxBytes byteCount `json:"max_bytes,omitempty" desc:"Return at most this many bytes (default and limit 1048576)"`
-}
-
-// byteCount is the type of max_bytes, an integer in the schema. JSON spells
-// an integer in several ways (1000, 1e3, 1000.0) and sets no bound on it,
-// and a command line passes the spelling on as written; encoding/json
-// refuses all but the first for an int, and overflows past int64. Since
-// every count past the limit means the limit, a count beyond int64 is
-// saturated instead of refused.
-type byteCount int64
-
-// UnmarshalJSON reads a JSON number with an integral value, refusing a
-// negative one.
-func (n *byteCount) UnmarshalJSON(b []byte) error {
-	s := string(b)
-	if s == "null" { // encoding/json's convention: null changes nothing
-		return nil
-	}
-	f, err := strconv.ParseFloat(s, 64)
-	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
-		return fmt.Errorf("max_bytes is %s; it must be an integer", s)
-	}
-	if f < 0 {
-		return fmt.Errorf("max_bytes is %s; it must not be negative", s)
-	}
-	// float64(math.MaxInt64) is 2^63, which does not convert back.
-	if f >= math.MaxInt64 {
-		*n = math.MaxInt64
-	} else {
-		*n = byteCount(f)
-	}
-	return nil
+	Path     string             `json:"path" desc:"File to read, relative to the working directory"`
+	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line, from 1"`
+	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1"`
+	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)"`
+	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, limit 1048576)"`
 }
 
 // ReadFile returns the read_file tool, confined to the tree at root.
 //
-// A text file comes back as its contents, at most max_bytes of them (0 or
-// absent means 1 MiB, and larger values count as 1 MiB), cut back to a
-// whole UTF-8 sequence and followed by a line
-// "[truncated: <n> of <size> bytes shown]" when the file is longer. Any
-// other file comes back whole as one agenttool.FilePart, whose data is a
-// base64 data URL with the media type guessed from the extension or else
-// from the first bytes; a runner saves it to disk. The part is named after
-// the file, with each control character, Unicode line or paragraph
-// separator and byte that is not UTF-8 in the name replaced by "_", so that
-// the path a runner prints for it is one line. A binary file larger than
-// max_bytes is refused rather than cut, since part of an image or an
-// archive is of no use. A negative max_bytes, a directory and anything that
-// is not a regular file (a FIFO, a device) are refused too.
+// A text file comes back as one piece of its bytes, exactly as they are
+// (an exact output: a runner adds no line break), starting at line offset
+// (from 1) and byte column of that line (from 1), and holding at most limit
+// lines (0 or absent means 2,000) and max_bytes bytes (0 or absent means
+// 28,000; a larger value than 1,048,576 counts as that, with a note saying
+// so). A piece cut by max_bytes ends after its last whole line; only a
+// line longer than max_bytes is cut inside, at a UTF-8 boundary where
+// there is one. Everything else is said in notes, one line each:
+//
+//	lines <a>-<b> shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>]
+//	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
+//	no line break at the end of the file
+//	the file is empty
+//	nothing to show: the file ends at line <n>, byte <c> of it
+//	max_bytes is above the limit of 1048576, so 1048576 was used
+//	the file is not text (<media type>, <size> bytes), so it was saved instead of shown
+//
+// The first is given whenever the piece stops before the end of the file,
+// and its flags, with the path, fetch the next piece as they are; the
+// second whenever the last piece is not the whole file. Bytes are counted
+// from 1. An offset
+// past the last line and a column past the end of its line are refused,
+// naming how many lines or bytes there are.
+//
+// Any other file comes back whole as one agenttool.FilePart, whose data is
+// a base64 data URL with the media type guessed from the extension or else
+// from the first bytes, and a note naming it; a runner saves it to disk.
+// The part is named after the file, with each control character, Unicode
+// line or paragraph separator and byte that is not UTF-8 in the name
+// replaced by "_", so that the path a runner prints for it is one line.
+// Such a file larger than 1 MiB is refused rather than cut, since part of
+// an image or an archive is of no use, and so are an offset or a column
+// for it. A directory and anything that is not a regular file (a FIFO, a
+// device) are refused too.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Read a file in the working tree. Returns a text file's contents; any other file is saved to disk and its path printed.",
+		"Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},
 		agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
+}
+
+// piece is the part of a file one call of read_file asks for.
+type piece struct {
+	line, column int64 // where it starts, from 1
+	lines        int64 // at most this many lines
+	bytes        int   // and this many bytes
+	// limit and maxBytes are the arguments as given, 0 when absent: the
+	// note on the next piece repeats them.
+	limit, maxBytes int64
 }
 
 // readFile runs one call of read_file on the tree at root.
@@ -86,9 +98,18 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	limit := int(min(args.MaxBytes, maxRead))
-	if limit == 0 {
-		limit = maxRead
+	var notes []string
+	p := piece{line: max(int64(args.Offset), 1), column: max(int64(args.Column), 1), lines: int64(args.Limit), bytes: pieceBytes,
+		limit: int64(args.Limit), maxBytes: int64(args.MaxBytes)}
+	if p.lines == 0 {
+		p.lines = pieceLines
+	}
+	switch {
+	case args.MaxBytes > maxRead:
+		notes = append(notes, fmt.Sprintf("max_bytes is above the limit of %d, so %d was used", maxRead, maxRead))
+		p.bytes, p.maxBytes = maxRead, maxRead
+	case args.MaxBytes > 0:
+		p.bytes = int(args.MaxBytes)
 	}
 	t, err := openTree(root)
 	if err != nil {
@@ -120,26 +141,54 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		return agenttool.Result{}, t.explainAt(args.Path, rel, err)
 	}
 	defer f.Close()
-	// One byte past what any answer needs tells whether the file goes on.
-	data, err := io.ReadAll(io.LimitReader(f, int64(max(limit, sniffLen))+1))
-	if err != nil {
+	// A piece that starts the file is read in one go into the memory that
+	// holds it until it is written, with room for the sniff window and one
+	// byte more, which tells whether the file goes on; one that starts
+	// further on is found a chunk at a time.
+	first := chunkSize
+	if p.line == 1 && p.column == 1 {
+		rest := max(info.Size(), 0) + 1
+		first = int(max(min(int64(p.bytes)+1, rest), min(sniffLen+1, rest)))
+	}
+	src := &source{r: f, buf: make([]byte, first)}
+	if err := src.fill(); err != nil {
 		return agenttool.Result{}, explain(args.Path, err)
 	}
-	size := max(info.Size(), int64(len(data)))
-	head := data[:min(len(data), sniffLen)]
-	if isText(head, len(data) > sniffLen) {
-		if len(data) <= limit {
-			return agenttool.Text(string(data)), nil
-		}
-		shown := trimPartial(data[:limit])
-		return agenttool.Text(fmt.Sprintf("%s\n[truncated: %d of %d bytes shown]", shown, len(shown), size)), nil
+	head := src.data[:min(len(src.data), sniffLen)]
+	if !isText(head, len(src.data) > sniffLen) {
+		return readBinary(args.Path, rel, src, info.Size(), p)
 	}
-	if len(data) > limit {
-		return agenttool.Result{}, fmt.Errorf("path %q is a binary file of %d bytes; the limit is %d", args.Path, size, limit)
+	out, err := p.read(src, args.Path, info.Size())
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	out.Notes = append(notes, out.Notes...)
+	return agenttool.Result{Output: out}, nil
+}
+
+// readBinary returns the file that is not text, of which src holds the
+// first chunk, as a file part.
+func readBinary(path, rel string, src *source, size int64, p piece) (agenttool.Result, error) {
+	if p.line > 1 || p.column > 1 {
+		return agenttool.Result{}, fmt.Errorf("path %q is not a text file: offset and column apply to text; read it without them to save it to disk", path)
+	}
+	data := append([]byte(nil), src.data...)
+	rest, err := io.ReadAll(io.LimitReader(src.r, maxRead+1-int64(len(data))))
+	if err != nil {
+		return agenttool.Result{}, explain(path, err)
+	}
+	data = append(data, rest...)
+	if len(data) > maxRead {
+		return agenttool.Result{}, fmt.Errorf("path %q is a binary file of %d bytes; the limit is %d", path, max(size, int64(len(data))), maxRead)
 	}
 	name := printable(filepath.Base(rel))
-	url := "data:" + mediaType(name, data) + ";base64," + base64.StdEncoding.EncodeToString(data)
-	return agenttool.Parts(agenttool.FilePart{Filename: name, Data: url}), nil
+	media := mediaType(name, data)
+	url := "data:" + media + ";base64," + base64.StdEncoding.EncodeToString(data)
+	return agenttool.Result{Output: agenttool.Output{
+		Parts: []agenttool.Part{agenttool.FilePart{Filename: name, Data: url}},
+		Exact: true,
+		Notes: []string{fmt.Sprintf("the file is not text (%s, %d bytes), so it was saved instead of shown", media, len(data))},
+	}}, nil
 }
 
 // printable returns name with every control character (a line break, a

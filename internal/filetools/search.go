@@ -1,24 +1,25 @@
 package filetools
 
 import (
-	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"regexp"
 	"regexp/syntax"
 	"strconv"
 	"strings"
-	"unicode/utf8"
+	"sync"
+	"sync/atomic"
 
 	"github.com/agenttool/agenttool"
 )
 
 const (
-	// maxMatches is how many matching lines one search prints.
-	maxMatches = 200
+	// searchLines is how many matches one search shows by default.
+	searchLines = 200
+	// searchBytes is the most bytes of matches one search shows, so that
+	// a call fits, with its notes, in what hosts show a model.
+	searchBytes = 28000
 	// maxLine is how many bytes of a matching line are printed.
 	maxLine = 300
 	// maxSearched is the size above which a file is not searched.
@@ -34,44 +35,62 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string   `json:"pattern" desc:"Regular expression in Go (RE2) syntax, matched against each line"`
-	Paths   []string `json:"paths,omitempty" desc:"Files or directories to search, relative to the working directory; the whole tree when omitted"`
+	Pattern string           `json:"pattern" desc:"Regular expression in Go (RE2) syntax, matched against each line"`
+	Paths   []string         `json:"paths,omitempty" desc:"Files or directories to search (default: the whole tree)"`
+	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1"`
+	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)"`
 }
 
 // Search returns the search tool, confined to the tree at root.
 //
 // It matches a Go regular expression against every line of the text files
-// under the given paths (the whole tree when none is given) and prints each
-// match as path:line:text, with a slash-separated path relative to the tree,
-// lines numbered from 1 and a trailing carriage return dropped; a path
-// holding a line break or another control character is quoted as a Go
-// string ("a\nb.txt":1:text), so every match stays one line. Files are
-// visited in lexical order, each once however many paths reach it. A line
-// longer than 300 bytes is cut at a character boundary and ends with "…".
-// After 200 matches it stops with a line saying so; with none it prints
-// "no matches".
+// under the given paths (the whole tree when none is given) and prints
+// matches as path:line:text, one a line, each ending with a line break (an
+// exact output), with a slash-separated path relative to the tree, lines
+// numbered from 1 and a trailing carriage return dropped; a path holding a
+// line break or another control character is quoted as a Go string
+// ("a\nb.txt":1:text), so every match stays one line. Files are visited in
+// lexical order, each once however many paths reach it. A line longer than
+// 300 bytes is cut at a character boundary and ends with "…".
+//
+// It shows the matches from number offset (from 1) on, at most limit of
+// them (0 or absent means 200) and no more than 28,000 bytes, and counts
+// them all. Notes say the rest, one line each:
+//
+//	<n> matches in <f> files
+//	matches <a>-<b> of <n> shown (in <f> files); next: --offset <m> [--limit <l>]
+//	matches <a>-<b> of <n> shown (in <f> files), the last
+//	no matches
+//	no matches from --offset <m> on: there are <n>
+//	not searched: <n> files not text, <n> unreadable files, <n> files over 8 MiB, <n> unreadable directories
+//	not searched: <n> lines longer than <max> bytes, the most this pattern is matched against (first at <path>:<line>); a simpler pattern reaches longer lines
+//
+// With no match stdout is empty; the status is still success.
 //
 // The work one line may cost is bounded: a line is matched only when its
 // length times the size of the compiled pattern (its instructions, 7 for
 // "hello", 1003 for a{1000}b) is at most 16,777,216, that is, lines up to
-// 2.3 MiB for "hello" and 16,727 bytes for a{1000}b. Longer lines are not
-// searched; a last line counts them and names the first
-// ("[not searched: <n> lines longer than <max> bytes, …]").
+// 2.3 MiB for "hello" and 16,727 bytes for a{1000}b. When the pattern
+// starts with a literal (regexp.LiteralPrefix), a line without it cannot
+// match and counts as searched whatever its length.
 //
-// It skips, without a word, .git directories at any depth, symbolic links
-// met during the walk, anything that is not a regular file, files over
-// 8 MiB and files that are not text. A path that does not exist is an
-// error, and so is a pattern that does not compile. The context is checked
-// before every entry of a directory and every line of a file, and its error
-// returned once it is done.
+// It skips .git directories at any depth, symbolic links met during the
+// walk and anything that is not a regular file without a word; files over
+// 8 MiB, files that are not text and files and directories it cannot read
+// are skipped and counted. A path that does not exist is an error, and so
+// is a pattern that does not compile. The context is checked before every
+// entry of a directory and every line matched, and its error returned once
+// it is done.
 //
 // The walk opens each directory from the one that holds it, so its cost
 // grows with the number of entries, not with the square of the depth; it
-// holds one open directory per level of the one it is in.
+// holds one open directory per level of the one it is in and, while a
+// batch of up to 128 files is read, those that hold them. The files of a
+// batch are read and matched by a few goroutines at once; the output is in
+// the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Search the text files in the working tree for lines that match a regular expression. Prints each match as path:line:text. "+
-			"A line is searched only when its length times the compiled pattern's size is at most 16777216 (2.3 MiB for a word, 16 KiB for a{1000}b); longer lines are counted in a last line.",
+		"Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},
@@ -117,36 +136,40 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		rels = append(rels, rel)
 		infos = append(infos, info)
 	}
-	s := &searcher{ctx: ctx, re: re, longest: lineBudget / progSize(args.Pattern), seen: make(map[string]bool), beforeOpen: t.beforeOpen}
-	for i, rel := range rels {
-		if err := s.start(t.root, rel, infos[i]); err != nil {
-			if ctx.Err() != nil {
-				return agenttool.Result{}, err
+	s := newSearcher(ctx, re, args)
+	// One path reaches each file once; only several can reach one twice.
+	if len(paths) > 1 {
+		s.seen = make(map[string]bool)
+	}
+	s.beforeOpen = t.beforeOpen
+	// The paths given are opened from the tree's root, which the tree
+	// closes itself: this use of it is never released.
+	top := &dirRef{root: t.root, fd: -1}
+	top.refs.Store(1)
+	err := func() error {
+		// Files still in the batch when the walk fails are let go.
+		defer func() {
+			for _, j := range s.batch {
+				j.dir.release()
 			}
-			return agenttool.Result{}, t.explainAt(paths[i], rel, err)
+		}()
+		for i, rel := range rels {
+			if err := s.start(top, rel, infos[i]); err != nil {
+				if ctx.Err() != nil || isTooManyOpen(err) {
+					return err
+				}
+				return t.explainAt(paths[i], rel, err)
+			}
 		}
-		if s.stopped {
-			break
-		}
+		return s.drain()
+	}()
+	if err != nil {
+		return agenttool.Result{}, err
 	}
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	switch {
-	case s.stopped:
-		fmt.Fprintf(&s.out, "[search stopped after %d matches; narrow the pattern or the paths]\n", maxMatches)
-	case s.matches == 0:
-		s.out.WriteString("no matches\n")
-	}
-	if s.skipped > 0 {
-		lines := "lines"
-		if s.skipped == 1 {
-			lines = "line"
-		}
-		fmt.Fprintf(&s.out, "[not searched: %d %s longer than %d bytes, the most this pattern is matched against (first at %s); a simpler pattern reaches longer lines]\n",
-			s.skipped, lines, s.longest, s.firstSkipped)
-	}
-	return agenttool.Text(strings.TrimSuffix(s.out.String(), "\n")), nil
+	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: s.notes()}}, nil
 }
 
 // progSize returns the number of instructions of the program regexp
@@ -163,15 +186,38 @@ func progSize(pattern string) int {
 	return max(len(prog.Inst), 1)
 }
 
-// searcher holds the state of one search across the paths it walks.
+// searcher holds the state of one search across the paths it walks. The
+// walk runs on the caller's goroutine and gathers the files it meets in a
+// batch; a full batch is read and matched by a few goroutines at once, the
+// walk's among them, and its results are then taken in the walk's order,
+// so the output does not depend on which goroutine was quicker. Batches
+// rather than a stream of files keep the goroutines from waking each
+// other for every file, which the scheduler pays for in sleeps.
 type searcher struct {
-	ctx          context.Context
-	re           *regexp.Regexp
-	longest      int             // the longest line matched, in bytes
-	seen         map[string]bool // files already searched, by slash path
+	ctx     context.Context
+	re      *regexp.Regexp
+	prefix  []byte          // a literal every match starts with, or nil
+	longest int             // the longest line matched, in bytes
+	seen    map[string]bool // files already searched, by slash path; nil for one path
+
+	first, limit int // the matches to show: numbers first to first+limit-1
+	// full is set once the matches to show are all known, so that the
+	// text of the rest is not kept.
+	full bool
+
+	batch   []*job
+	bufs    [][]byte // one read buffer for each goroutine of a batch
+	listing []byte   // where directories are listed, one after the other
+
 	out          strings.Builder
-	matches      int
-	stopped      bool
+	total        int  // matches found
+	shown        int  // matches printed
+	cut          bool // a match to show was left out for want of bytes
+	files        int  // files with a match
+	notText      int
+	unreadable   int
+	tooLarge     int
+	badDirs      int    // directories below a path given that could not be read
 	skipped      int    // lines longer than longest
 	firstSkipped string // path:line of the first of them
 	// beforeOpen, when set, runs between the listing of a directory and
@@ -180,66 +226,199 @@ type searcher struct {
 	beforeOpen func(name string)
 }
 
-// file searches the file rel in dir, whose slash path in the tree is name,
-// when it is small enough and text. A file that cannot be read is skipped:
-// it may have gone since the walk listed it, or been replaced by something
-// that is not a regular file. The only error is the context's.
-func (s *searcher) file(dir *os.Root, rel, name string) error {
-	if s.seen[name] {
-		return nil
+// batchSize is how many files make a batch: enough to spread over the
+// goroutines, few enough to bound the directories held open for them.
+const batchSize = 128
+
+// newSearcher returns a searcher for the call with args.
+func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searcher {
+	s := &searcher{
+		ctx:     ctx,
+		re:      re,
+		longest: lineBudget / progSize(args.Pattern),
+		first:   int(min(max(int64(args.Offset), 1), 1<<40)),
+		limit:   int(min(int64(args.Limit), 1<<40)),
+		bufs:    make([][]byte, workers()),
 	}
-	s.seen[name] = true
-	f, info, err := openRegular(dir, rel)
-	if err != nil {
-		return nil
+	if s.limit == 0 {
+		s.limit = searchLines
 	}
-	defer f.Close()
-	// The size tells most files too large to search without reading 8 MiB
-	// of each; the limited read catches one that grows meanwhile.
-	if info.Size() > maxSearched {
-		return nil
+	if prefix, _ := re.LiteralPrefix(); prefix != "" {
+		s.prefix = []byte(prefix)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxSearched+1))
-	if err != nil || len(data) > maxSearched {
-		return nil
-	}
-	if !isText(data[:min(len(data), sniffLen)], len(data) > sniffLen) {
-		return nil
-	}
-	for n := 1; len(data) > 0; n++ {
-		if err := s.ctx.Err(); err != nil {
-			return err
-		}
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		line = trimCR(line)
-		if len(line) > s.longest {
-			if s.skipped == 0 {
-				s.firstSkipped = shownName(name) + ":" + strconv.Itoa(n)
-			}
-			s.skipped++
-			continue
-		}
-		if !s.re.Match(line) {
-			continue
-		}
-		if s.matches == maxMatches {
-			s.stopped = true
+	return s
+}
+
+// job is one file of a batch.
+type job struct {
+	dir  *dirRef
+	rel  string // its name in dir
+	name string // its slash path in the tree
+	res  fileResult
+}
+
+// queue adds the file rel in dir, whose slash path is name, to the batch,
+// and runs the batch once it is full.
+func (s *searcher) queue(dir *dirRef, rel, name string) error {
+	if s.seen != nil {
+		if s.seen[name] {
 			return nil
 		}
-		s.matches++
-		s.out.WriteString(shownName(name))
-		s.out.WriteByte(':')
-		s.out.WriteString(strconv.Itoa(n))
-		s.out.WriteByte(':')
-		s.out.WriteString(clip(line))
-		s.out.WriteByte('\n')
+		s.seen[name] = true
+	}
+	dir.refs.Add(1)
+	s.batch = append(s.batch, &job{dir: dir, rel: rel, name: name})
+	if len(s.batch) == batchSize {
+		return s.run()
 	}
 	return nil
+}
+
+// run searches the files of the batch and adds their results in order.
+// Every file is released, whatever happens.
+func (s *searcher) run() error {
+	jobs := s.batch
+	defer func() {
+		clear(s.batch)
+		s.batch = s.batch[:0]
+	}()
+	var next atomic.Int64
+	work := func(buf *[]byte) {
+		for {
+			i := int(next.Add(1)) - 1
+			if i >= len(jobs) {
+				return
+			}
+			j := jobs[i]
+			if err := s.ctx.Err(); err != nil {
+				j.res.err = err
+			} else {
+				*buf = s.file(j.dir, j.rel, *buf, s.keep(), &j.res)
+			}
+			j.dir.release()
+		}
+	}
+	var wg sync.WaitGroup
+	for w := 1; w < min(len(s.bufs), len(jobs)); w++ {
+		wg.Go(func() { work(&s.bufs[w]) })
+	}
+	work(&s.bufs[0])
+	wg.Wait()
+	for _, j := range jobs {
+		if err := s.add(j.name, &j.res); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// drain runs what is left in the batch.
+func (s *searcher) drain() error {
+	if len(s.batch) == 0 {
+		return nil
+	}
+	return s.run()
+}
+
+// add counts the result of the file name and prints the matches of it
+// that fall in the ones to show.
+func (s *searcher) add(name string, r *fileResult) error {
+	if r.err != nil {
+		return r.err
+	}
+	switch r.skip {
+	case skipNotText:
+		s.notText++
+	case skipUnreadable:
+		s.unreadable++
+	case skipTooLarge:
+		s.tooLarge++
+	}
+	if r.skipped > 0 {
+		if s.skipped == 0 {
+			s.firstSkipped = shownName(name) + ":" + strconv.Itoa(r.firstSkipped)
+		}
+		s.skipped += r.skipped
+	}
+	if r.count == 0 {
+		return nil
+	}
+	s.files++
+	// r.matches holds the first of the file's matches, as many as can be
+	// shown; the rest only count.
+	shown := shownName(name)
+	for i, m := range r.matches {
+		number := s.total + i + 1
+		if number < s.first || s.shown == s.limit || s.cut {
+			continue
+		}
+		line := shown + ":" + strconv.Itoa(m.line) + ":" + m.text + "\n"
+		if s.shown > 0 && s.out.Len()+len(line) > searchBytes {
+			s.cut = true
+			continue
+		}
+		s.out.WriteString(line)
+		s.shown++
+	}
+	s.total += r.count
+	if s.shown == s.limit || s.cut {
+		s.full = true
+	}
+	return nil
+}
+
+// keep is how many matches of one file are worth keeping the text of: as
+// many as could be shown, until all those to show are known. A match of
+// a file is at least as far down the list as it is in the file.
+func (s *searcher) keep() int {
+	if s.full {
+		return 0
+	}
+	return s.first - 1 + s.limit
+}
+
+// notes returns what the output leaves to its notes.
+func (s *searcher) notes() []string {
+	var notes []string
+	in := fmt.Sprintf("%d %s", s.files, plural(int64(s.files), "file", "files"))
+	switch {
+	case s.total == 0:
+		notes = append(notes, "no matches")
+	case s.shown == 0:
+		notes = append(notes, fmt.Sprintf("no matches from --offset %d on: there are %d", s.first, s.total))
+	case s.first == 1 && s.shown == s.total:
+		notes = append(notes, fmt.Sprintf("%d %s in %s", s.total, plural(int64(s.total), "match", "matches"), in))
+	case s.first-1+s.shown < s.total:
+		next := "--offset " + strconv.Itoa(s.first+s.shown)
+		if s.limit != searchLines {
+			next += " --limit " + strconv.Itoa(s.limit)
+		}
+		notes = append(notes, fmt.Sprintf("matches %d-%d of %d shown (in %s); next: %s", s.first, s.first-1+s.shown, s.total, in, next))
+	default:
+		notes = append(notes, fmt.Sprintf("matches %d-%d of %d shown (in %s), the last", s.first, s.first-1+s.shown, s.total, in))
+	}
+	var left []string
+	for _, c := range []struct {
+		n         int
+		one, many string
+	}{
+		{s.notText, "file not text", "files not text"},
+		{s.unreadable, "unreadable file", "unreadable files"},
+		{s.tooLarge, "file over 8 MiB", "files over 8 MiB"},
+		{s.badDirs, "unreadable directory", "unreadable directories"},
+	} {
+		if c.n > 0 {
+			left = append(left, fmt.Sprintf("%d %s", c.n, plural(int64(c.n), c.one, c.many)))
+		}
+	}
+	if len(left) > 0 {
+		notes = append(notes, "not searched: "+strings.Join(left, ", "))
+	}
+	if s.skipped > 0 {
+		notes = append(notes, fmt.Sprintf("not searched: %d %s longer than %d bytes, the most this pattern is matched against (first at %s); a simpler pattern reaches longer lines",
+			s.skipped, plural(int64(s.skipped), "line", "lines"), s.longest, s.firstSkipped))
+	}
+	return notes
 }
 
 // shownName is the slash path name as a match line shows it: quoted, in
@@ -250,32 +429,4 @@ func shownName(name string) string {
 		return strconv.Quote(name)
 	}
 	return name
-}
-
-// trimCR drops one trailing carriage return, so CRLF files match like LF ones.
-func trimCR(line []byte) []byte {
-	if n := len(line); n > 0 && line[n-1] == '\r' {
-		return line[:n-1]
-	}
-	return line
-}
-
-// clip returns line, cut to at most maxLine bytes at a character boundary
-// and marked with "…" when it was longer. A character starts at most three
-// bytes before the cut; bytes past the sniff window need not be UTF-8, and
-// where none of those three starts a character there is no boundary to
-// keep, so the cut stays at maxLine rather than eating back through the
-// line.
-func clip(line []byte) string {
-	if len(line) <= maxLine {
-		return string(line)
-	}
-	cut := maxLine
-	for back := 1; back < utf8.UTFMax && !utf8.RuneStart(line[cut]); back++ {
-		cut--
-	}
-	if !utf8.RuneStart(line[cut]) {
-		cut = maxLine
-	}
-	return string(line[:cut]) + "…"
 }

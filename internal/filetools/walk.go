@@ -9,9 +9,9 @@ import (
 	"strings"
 )
 
-// start searches from rel, one of the paths given, relative to root, which
+// start searches from rel, one of the paths given, relative to top, which
 // info describes as Stat saw it (so a symbolic link given is followed).
-func (s *searcher) start(root *os.Root, rel string, info fs.FileInfo) error {
+func (s *searcher) start(top *dirRef, rel string, info fs.FileInfo) error {
 	name := filepath.ToSlash(rel)
 	switch {
 	case info.IsDir():
@@ -19,86 +19,107 @@ func (s *searcher) start(root *os.Root, rel string, info fs.FileInfo) error {
 		if path.Base(name) == ".git" {
 			return nil
 		}
-		dir, err := root.OpenRoot(rel)
+		sub, err := top.root.OpenRoot(rel)
 		if err != nil {
 			return err
 		}
-		defer dir.Close()
+		dir, err := openDir(sub)
+		if err != nil {
+			_ = sub.Close()
+			return err
+		}
+		defer dir.release()
 		return s.walk(dir, name, true)
 	case info.Mode().IsRegular():
-		return s.file(root, rel, name)
+		return s.queue(top, rel, name)
 	}
 	return nil
 }
 
 // walk searches the directory dir, whose slash path in the tree is name,
 // entry by entry in lexical order. An error reading the directory is
-// returned for a path given (top) and skipped below it, like a file that
+// returned for a path given (top) and counted below it, like a file that
 // cannot be read.
-func (s *searcher) walk(dir *os.Root, name string, top bool) error {
+func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 	if err := s.ctx.Err(); err != nil {
 		return err
 	}
-	entries, err := readDir(dir)
+	entries, err := listDir(dir, &s.listing)
 	if err != nil {
-		if top {
+		if top || isTooManyOpen(err) {
 			return err
 		}
+		s.badDirs++
 		return nil
+	}
+	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
+	if !slices.ContainsFunc(entries, func(e dirEntry) bool { return e.typ.IsRegular() }) {
+		dir.dropDir()
 	}
 	for _, e := range entries {
 		if err := s.ctx.Err(); err != nil {
 			return err
 		}
-		child := e.Name()
+		child := e.name
 		if name != "." {
 			child = name + "/" + child
 		}
 		switch {
-		case e.IsDir():
-			if e.Name() == ".git" {
+		case e.typ.IsDir():
+			if e.name == ".git" {
 				continue
 			}
-			if s.beforeOpen != nil {
-				s.beforeOpen(child)
-			}
-			sub, err := dir.OpenRoot(e.Name())
-			if err != nil {
-				// Out of descriptors is no property of the directory:
-				// skipping it would give a partial result in silence.
-				if isTooManyOpen(err) {
-					return err
-				}
-				continue
-			}
-			err = s.walk(sub, child, false)
-			_ = sub.Close()
-			if err != nil {
+			if err := s.subdir(dir, e.name, child); err != nil {
 				return err
 			}
-		case e.Type().IsRegular():
-			if err := s.file(dir, e.Name(), child); err != nil {
+		case e.typ.IsRegular():
+			if err := s.queue(dir, e.name, child); err != nil {
 				return err
 			}
-		}
-		if s.stopped {
-			return nil
 		}
 	}
 	return nil
 }
 
-// readDir returns the entries of dir sorted by name.
-func readDir(dir *os.Root) ([]fs.DirEntry, error) {
-	f, err := dir.Open(".")
+// subdir searches the directory elem of dir, whose slash path is name.
+func (s *searcher) subdir(dir *dirRef, elem, name string) error {
+	if s.beforeOpen != nil {
+		s.beforeOpen(name)
+	}
+	sub, err := dir.root.OpenRoot(elem)
+	if err == nil {
+		var d *dirRef
+		if d, err = openDir(sub); err == nil {
+			err = s.walk(d, name, false)
+			d.release()
+			return err
+		}
+		_ = sub.Close()
+	}
+	// Out of descriptors is no property of the directory: skipping it
+	// would give a partial result in silence.
+	if isTooManyOpen(err) {
+		return err
+	}
+	s.badDirs++
+	return nil
+}
+
+// dirEntry is an entry of a directory: its name and its type bits.
+type dirEntry struct {
+	name string
+	typ  fs.FileMode
+}
+
+// readDirEntries returns the entries of the directory f.
+func readDirEntries(f *os.File) ([]dirEntry, error) {
+	list, err := f.ReadDir(-1)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
-	entries, err := f.ReadDir(-1)
-	if err != nil {
-		return nil, err
+	entries := make([]dirEntry, len(list))
+	for i, e := range list {
+		entries[i] = dirEntry{name: e.Name(), typ: e.Type()}
 	}
-	slices.SortFunc(entries, func(a, b fs.DirEntry) int { return strings.Compare(a.Name(), b.Name()) })
 	return entries, nil
 }

@@ -8,25 +8,38 @@
 //	pairs -dir <bin> [-n pairs] [-warmup runs]
 //
 // The binaries file-tools, floor and testprog must be in -dir, together with
-// a file data.txt; the child processes run in -dir. Each measurement is
-// printed with its goal; the status is 1 when a goal is missed, so the script
-// can be used as a check.
+// a file data.txt; the child processes run in -dir. pairs adds the files of
+// the large read and of the search there itself (internal/benchtree): a
+// 1 MiB text file, large.txt, and a tree of 2,000 files, tree/. Each
+// measurement is printed with its goal; the status is 1 when a goal is
+// missed, so the script can be used as a check. -only picks groups of
+// measurements: read, large, search, bundle, export (all by default).
+//
+// The search is compared with grep -rn -E of the same pattern, which must
+// find the same lines, and with ripgrep (rg -n) when it is installed, for
+// information.
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
+
+	"github.com/agenttool/toolbundle/internal/benchtree"
 )
 
-// run is one command line and the environment variables it adds.
+// run is one command line, the environment variables it adds and the
+// directory it runs in, -dir when empty.
 type run struct {
 	env  []string
 	args []string
+	dir  string
 }
 
 // sample is what one process cost.
@@ -39,7 +52,10 @@ func main() {
 	dir := flag.String("dir", ".", "directory holding the binaries and data.txt")
 	n := flag.Int("n", 21, "number of alternating pairs (at least 15)")
 	warmup := flag.Int("warmup", 3, "runs of each command before timing")
+	only := flag.String("only", "read,large,search,bundle,export", "comma-separated groups to measure")
 	flag.Parse()
+	groups := strings.Split(*only, ",")
+	want := func(g string) bool { return slices.Contains(groups, g) }
 	if *n < 15 {
 		fmt.Fprintf(os.Stderr, "pairs: -n %d is too few; give at least 15\n", *n)
 		os.Exit(2)
@@ -55,10 +71,26 @@ func main() {
 	}
 	defer os.RemoveAll(skills)
 
+	large := benchtree.Text(1 << 20)
+	if err := os.WriteFile("large.txt", large, 0o644); err != nil {
+		fail(err)
+	}
+	if err := os.RemoveAll("tree"); err != nil {
+		fail(err)
+	}
+	if err := benchtree.Tree("tree"); err != nil {
+		fail(err)
+	}
+
 	readFile := run{args: []string{"./file-tools", "read_file", "--path", "data.txt"}}
 	floor := run{args: []string{"./floor", "data.txt"}}
 	floorSignals := run{args: []string{"./floor", "-signals", "data.txt"}}
-	large := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "t0", "--a", "x"}}
+	readLarge := run{args: []string{"./file-tools", "read_file", "--path", "large.txt", "--limit", "1048576", "--max_bytes", "1048576"}}
+	floorLarge := run{args: []string{"./floor", "large.txt"}}
+	search := run{dir: "tree", args: []string{"../file-tools", "search", "--pattern", benchtree.Pattern}}
+	grep := run{dir: "tree", args: []string{"grep", "-rn", "-E", benchtree.Pattern}}
+	rg := run{dir: "tree", args: []string{"rg", "-n", benchtree.Pattern}}
+	bundle := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	small := run{env: []string{"TESTPROG_BUNDLE=small"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	export := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "export-skill", "--force", skills}}
 
@@ -73,40 +105,96 @@ func main() {
 		fmt.Printf("%-44s %s  (goal %s)\n", name, fmt.Sprintf(format, a...), verdict)
 	}
 
-	rf, fl, err := pair(readFile, floor, *n, *warmup)
-	if err != nil {
-		fail(err)
+	if want("read") {
+		rf, fl, err := pair(readFile, floor, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		ratio := float64(median(rf)) / float64(median(fl))
+		fmt.Printf("file-tools read_file --path data.txt        %v\n", median(rf))
+		fmt.Printf("floor data.txt                              %v\n", median(fl))
+		report("read_file against the floor", ratio <= 1.5, "%.2f×  ≤ 1.5×", ratio)
+		withSignals, bare, err := pair(floorSignals, floor, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("floor -signals data.txt                     %v\n", median(withSignals))
+		fmt.Printf("catching signals first, against the floor    %.2f×  (no goal: what Main saves by catching them in the background)\n",
+			float64(median(withSignals))/float64(median(bare)))
+		rss := maxRSS(rf)
+		report("peak resident memory of read_file", rss <= 15<<20, "%.1f MiB  ≤ 15 MiB", float64(rss)/(1<<20))
+		fmt.Println()
 	}
-	ratio := float64(median(rf)) / float64(median(fl))
-	fmt.Printf("file-tools read_file --path data.txt        %v\n", median(rf))
-	fmt.Printf("floor data.txt                              %v\n", median(fl))
-	report("read_file against the floor", ratio <= 1.5, "%.2f×  ≤ 1.5×", ratio)
-	withSignals, bare, err := pair(floorSignals, floor, *n, *warmup)
-	if err != nil {
-		fail(err)
-	}
-	fmt.Printf("floor -signals data.txt                     %v\n", median(withSignals))
-	fmt.Printf("catching signals first, against the floor    %.2f×  (no goal: what Main saves by catching them in the background)\n",
-		float64(median(withSignals))/float64(median(bare)))
-	rss := maxRSS(rf)
-	report("peak resident memory of read_file", rss <= 15<<20, "%.1f MiB  ≤ 15 MiB", float64(rss)/(1<<20))
-	fmt.Println()
 
-	lg, sm, err := pair(large, small, *n, *warmup)
-	if err != nil {
-		fail(err)
+	if want("large") {
+		if out, err := readLarge.output(); err != nil || !bytes.Equal(out, large) {
+			fail(fmt.Errorf("read_file of large.txt gave %d bytes, %v; want the %d of the file", len(out), err, len(large)))
+		}
+		rl, fl, err := pair(readLarge, floorLarge, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		ratio := float64(median(rl)) / float64(median(fl))
+		fmt.Printf("file-tools read_file of 1 MiB, whole        %v\n", median(rl))
+		fmt.Printf("floor large.txt                             %v\n", median(fl))
+		report("1 MiB read_file against the floor", ratio <= 1.2, "%.2f×  ≤ 1.2×", ratio)
+		fmt.Println()
 	}
-	ratio = float64(median(lg)) / float64(median(sm))
-	fmt.Printf("testprog t0 --a x, 200 tools                %v\n", median(lg))
-	fmt.Printf("testprog t0 --a x, 1 tool                   %v\n", median(sm))
-	report("200-tool call against 1-tool call", ratio <= 3, "%.2f×  ≤ 3×", ratio)
-	fmt.Println()
 
-	ex, _, err := pair(export, small, *n, *warmup)
-	if err != nil {
-		fail(err)
+	if want("search") {
+		ours, err := search.lines()
+		if err != nil {
+			fail(err)
+		}
+		theirs, err := grep.lines()
+		if err != nil {
+			fail(err)
+		}
+		if !slices.Equal(ours, theirs) || len(ours) != benchtree.Matches {
+			fail(fmt.Errorf("search found %d lines and grep %d, or different ones; want the same %d", len(ours), len(theirs), benchtree.Matches))
+		}
+		se, gr, err := pair(search, grep, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		ratio := float64(median(se)) / float64(median(gr))
+		fmt.Printf("file-tools search, 2,000 files              %v\n", median(se))
+		fmt.Printf("grep -rn -E, the same %d lines             %v\n", len(theirs), median(gr))
+		report("search against grep -rn -E", ratio <= 1.0, "%.2f×  ≤ 1.0×", ratio)
+		if _, err := exec.LookPath("rg"); err != nil {
+			fmt.Println("ripgrep (rg) is not installed: no comparison with it")
+		} else if found, err := rg.lines(); err != nil || !slices.Equal(found, ours) {
+			fmt.Printf("ripgrep found %d lines, %v; not the same as search: no comparison\n", len(found), err)
+		} else {
+			se, r, err := pair(search, rg, *n, *warmup)
+			if err != nil {
+				fail(err)
+			}
+			fmt.Printf("rg -n, the same lines                       %v\n", median(r))
+			fmt.Printf("search against ripgrep                      %.2f×  (no goal)\n", float64(median(se))/float64(median(r)))
+		}
+		fmt.Println()
 	}
-	report("export-skill of the 200-tool bundle", median(ex) < 50*time.Millisecond, "%v  < 50ms", median(ex))
+
+	if want("bundle") {
+		lg, sm, err := pair(bundle, small, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		ratio := float64(median(lg)) / float64(median(sm))
+		fmt.Printf("testprog t0 --a x, 200 tools                %v\n", median(lg))
+		fmt.Printf("testprog t0 --a x, 1 tool                   %v\n", median(sm))
+		report("200-tool call against 1-tool call", ratio <= 3, "%.2f×  ≤ 3×", ratio)
+		fmt.Println()
+	}
+
+	if want("export") {
+		ex, _, err := pair(export, small, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		report("export-skill of the 200-tool bundle", median(ex) < 50*time.Millisecond, "%v  < 50ms", median(ex))
+	}
 
 	if missed {
 		os.Exit(1)
@@ -137,11 +225,38 @@ func pair(a, b run, n, warmup int) (as, bs []sample, err error) {
 	return as, bs, nil
 }
 
+// command returns r's command, ready to start.
+func (r run) command() *exec.Cmd {
+	cmd := exec.Command(r.args[0], r.args[1:]...)
+	cmd.Env = append(os.Environ(), r.env...)
+	cmd.Dir = r.dir
+	return cmd
+}
+
+// output runs r once and returns its stdout.
+func (r run) output() ([]byte, error) {
+	out, err := r.command().Output()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Base(r.args[0]), err)
+	}
+	return out, nil
+}
+
+// lines runs r once and returns the lines of its stdout, sorted.
+func (r run) lines() ([]string, error) {
+	out, err := r.output()
+	if err != nil {
+		return nil, err
+	}
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	slices.Sort(lines)
+	return lines, nil
+}
+
 // once runs r as a child process with no input and its output discarded,
 // and fails unless it exits 0.
 func (r run) once() (sample, error) {
-	cmd := exec.Command(r.args[0], r.args[1:]...)
-	cmd.Env = append(os.Environ(), r.env...)
+	cmd := r.command()
 	start := time.Now()
 	err := cmd.Run()
 	wall := time.Since(start)

@@ -1,0 +1,57 @@
+package filetools
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strconv"
+)
+
+// count is the type of an integer argument: a line, a byte of a line, a
+// number of lines, matches or bytes. JSON spells an integer in several ways
+// (1000, 1e3, 1000.0) and sets no bound on it, and a command line passes the
+// spelling on as written; encoding/json refuses all but the first for an
+// int, and overflows past int64. Every count past int64 means more than any
+// file holds, so it is saturated instead of refused. N names the argument in
+// the messages of a refusal.
+type count[N argName] int64
+
+// argName names the argument a count is, for the messages of its refusal.
+type argName interface{ name() string }
+
+// The names of the integer arguments.
+type (
+	offsetArg   struct{}
+	columnArg   struct{}
+	limitArg    struct{}
+	maxBytesArg struct{}
+)
+
+func (offsetArg) name() string   { return "offset" }
+func (columnArg) name() string   { return "column" }
+func (limitArg) name() string    { return "limit" }
+func (maxBytesArg) name() string { return "max_bytes" }
+
+// UnmarshalJSON reads a JSON number with an integral value, refusing a
+// negative one.
+func (n *count[N]) UnmarshalJSON(b []byte) error {
+	var arg N
+	s := string(b)
+	if s == "null" { // encoding/json's convention: null changes nothing
+		return nil
+	}
+	f, err := strconv.ParseFloat(s, 64)
+	if err != nil && !errors.Is(err, strconv.ErrRange) || f != math.Trunc(f) {
+		return fmt.Errorf("%s is %s; it must be an integer", arg.name(), s)
+	}
+	if f < 0 {
+		return fmt.Errorf("%s is %s; it must not be negative", arg.name(), s)
+	}
+	// float64(math.MaxInt64) is 2^63, which does not convert back.
+	if f >= math.MaxInt64 {
+		*n = math.MaxInt64
+	} else {
+		*n = count[N](f)
+	}
+	return nil
+}

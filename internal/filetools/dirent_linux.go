@@ -1,0 +1,138 @@
+package filetools
+
+import (
+	"encoding/binary"
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"syscall"
+)
+
+// On Linux a search lists a directory and reads its files with system
+// calls of its own, through the descriptor of the directory opened in the
+// tree's os.Root. A file opened through an os.Root costs two system calls
+// more than the four it needs, to register it with the poller and to take
+// it off again, and listing a directory opened through one stats every
+// entry, since os.Root cannot defer that: about half the time of searching
+// a tree of small files (BENCHMARKS.md). Confinement is kept all the same:
+// a name from a listing is one element, neither "." nor "..", opened with
+// O_NOFOLLOW relative to a directory os.Root opened, so it cannot lead out
+// of it.
+
+// dirFD returns the descriptor of the directory f, for openat and getdents.
+func dirFD(f *os.File) int { return int(f.Fd()) }
+
+// readAt reads the file name in the directory fd into *buf, as readSearched.
+func readAt(fd int, name string, buf *[]byte) ([]byte, skipKind, error) {
+	var file int
+	err := retry(func() (err error) {
+		file, err = syscall.Openat(fd, name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+		return err
+	})
+	if err != nil {
+		if isTooManyOpen(err) {
+			return nil, searched, err
+		}
+		return nil, skipUnreadable, nil
+	}
+	defer syscall.Close(file)
+	var st syscall.Stat_t
+	if err := retry(func() error { return syscall.Fstat(file, &st) }); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
+		return nil, skipUnreadable, nil
+	}
+	return readSized(fdReader(file), st.Size, buf)
+}
+
+// retry runs a system call again while a signal interrupts it.
+func retry(call func() error) error {
+	for {
+		if err := call(); !errors.Is(err, syscall.EINTR) {
+			return err
+		}
+	}
+}
+
+// fdReader reads a descriptor.
+type fdReader int
+
+// Read reads once, returning io.EOF at the end of the file.
+func (r fdReader) Read(p []byte) (int, error) {
+	var n int
+	err := retry(func() (err error) {
+		n, err = syscall.Read(int(r), p)
+		return err
+	})
+	switch {
+	case err != nil:
+		return 0, err
+	case n == 0 && len(p) > 0:
+		return 0, io.EOF
+	}
+	return n, nil
+}
+
+// listDir returns the entries of the directory d, with their types from
+// the listing where the file system gives them, and by Lstat where not.
+// buf is where the listing is read, kept from one directory to the next.
+func listDir(d *dirRef, buf *[]byte) ([]dirEntry, error) {
+	if d.fd < 0 {
+		return readDirEntries(d.dir)
+	}
+	if *buf == nil {
+		*buf = make([]byte, 16<<10)
+	}
+	var entries []dirEntry
+	for {
+		var n int
+		err := retry(func() (err error) {
+			n, err = syscall.Getdents(d.fd, *buf)
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		if n <= 0 {
+			break
+		}
+		// Each record is a linux_dirent64: inode (8 bytes), offset (8),
+		// record length (2), type (1), then the name ending with NUL.
+		for rec := (*buf)[:n]; len(rec) >= 19; {
+			size := int(binary.NativeEndian.Uint16(rec[16:18]))
+			if size < 19 || size > len(rec) {
+				return nil, errors.New("malformed directory listing")
+			}
+			name := rec[19:size]
+			for i, c := range name {
+				if c == 0 {
+					name = name[:i]
+					break
+				}
+			}
+			typ := rec[18]
+			rec = rec[size:]
+			if string(name) == "." || string(name) == ".." || len(name) == 0 {
+				continue
+			}
+			e := dirEntry{name: string(name)}
+			switch typ {
+			case syscall.DT_DIR:
+				e.typ = fs.ModeDir
+			case syscall.DT_REG:
+				e.typ = 0
+			case syscall.DT_LNK:
+				e.typ = fs.ModeSymlink
+			case syscall.DT_UNKNOWN:
+				info, err := d.root.Lstat(e.name)
+				if err != nil {
+					continue // gone since the listing
+				}
+				e.typ = info.Mode().Type()
+			default:
+				e.typ = fs.ModeIrregular
+			}
+			entries = append(entries, e)
+		}
+	}
+	return entries, nil
+}

@@ -1,0 +1,116 @@
+package filetools
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// FuzzCandidates holds the literal-prefix search of a file to matching
+// every line: the same matches, in the same order, with the same numbers.
+// Only the count of lines too long to match may be smaller, since a line
+// without the prefix counts as searched.
+func FuzzCandidates(f *testing.F) {
+	f.Add([]byte("TODO-1234\nno\r\nTODO-99 and TODO-0001\n"), "TODO-[0-9]{4}", 100)
+	f.Add([]byte("ab\nab\r\nxab"), "ab$", 2)
+	f.Add([]byte("a\nb\n\n\na"), "a", 1)
+	f.Add([]byte("x\ny\n"), "x\ny", 10)
+	f.Add([]byte("hello\rhello\r\n"), "hello\r", 10)
+	f.Fuzz(func(t *testing.T, data []byte, pattern string, longest int) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		prefix, _ := re.LiteralPrefix()
+		if prefix == "" {
+			return
+		}
+		s := &searcher{ctx: context.Background(), re: re, prefix: []byte(prefix), longest: max(longest%1000, 0)}
+		var fast, slow fileResult
+		if err := s.candidates(data, 1<<30, &fast); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.lines(data, 1<<30, &slow); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(fast.matches) != fmt.Sprint(slow.matches) || fast.count != slow.count {
+			t.Fatalf("prefix %q: matches %v (%d), want %v (%d)", prefix, fast.matches, fast.count, slow.matches, slow.count)
+		}
+		if fast.skipped > slow.skipped || fast.skipped > 0 && fast.firstSkipped < slow.firstSkipped {
+			t.Fatalf("skipped %d from line %d, against %d from line %d", fast.skipped, fast.firstSkipped, slow.skipped, slow.firstSkipped)
+		}
+	})
+}
+
+// FuzzPieces follows the pieces of a text, as read_file cuts them, from
+// a place the notes could name to the end: put together they are the
+// text from there, each within the sizes asked for, and each note's next
+// place is where the piece ends.
+func FuzzPieces(f *testing.F) {
+	f.Add("one\ntwo\r\nthree", uint8(1), uint8(4), uint8(1))
+	f.Add("héllo 🙂\n\n\nwörld", uint8(2), uint8(3), uint8(2))
+	f.Add("\n\n\n", uint8(1), uint8(1), uint8(3))
+	f.Add("no line break at all", uint8(0), uint8(7), uint8(1))
+	f.Fuzz(func(t *testing.T, text string, lines, bytes, from uint8) {
+		if len(text) == 0 {
+			return
+		}
+		// Start at the first byte of line from, as a note would.
+		line := int64(from%4) + 1
+		start := 0
+		for n := int64(1); n < line; n++ {
+			i := strings.IndexByte(text[start:], '\n')
+			if i < 0 || start+i+1 == len(text) {
+				return
+			}
+			start += i + 1
+		}
+		p := piece{line: line, column: 1, lines: int64(lines%5) + 1, bytes: int(bytes%9) + 1}
+		var got strings.Builder
+		for calls := 0; ; calls++ {
+			if calls > len(text)+1 {
+				t.Fatalf("no end after %d pieces", calls)
+			}
+			src := &source{r: strings.NewReader(text), buf: make([]byte, 16)}
+			if err := src.fill(); err != nil {
+				t.Fatal(err)
+			}
+			out, err := p.read(src, "f", int64(len(text)))
+			if err != nil {
+				t.Fatalf("piece %d from line %d, byte %d: %v", calls+1, p.line, p.column, err)
+			}
+			if len(out.Text) > p.bytes || int64(strings.Count(out.Text, "\n")) > p.lines || out.Text == "" {
+				t.Fatalf("piece %q for %d lines and %d bytes", out.Text, p.lines, p.bytes)
+			}
+			got.WriteString(out.Text)
+			next, ok := nextOf(out.Notes)
+			if !ok {
+				break
+			}
+			p.line, p.column = next[0], next[1]
+		}
+		if got.String() != text[start:] {
+			t.Fatalf("pieces %q, want %q", got.String(), text[start:])
+		}
+	})
+}
+
+// nextOf returns the line and the byte a note names for the next piece.
+func nextOf(notes []string) ([2]int64, bool) {
+	for _, n := range notes {
+		_, flags, ok := strings.Cut(n, "; next: ")
+		if !ok {
+			continue
+		}
+		next := [2]int64{1, 1}
+		for name, i := range map[string]int{"--offset": 0, "--column": 1} {
+			if _, v, ok := strings.Cut(flags, name+" "); ok {
+				fmt.Sscan(v, &next[i])
+			}
+		}
+		return next, true
+	}
+	return [2]int64{}, false
+}
