@@ -84,7 +84,7 @@ func TestCheck(t *testing.T) {
 			status: 1, verdict: "only the version differs (none in the file, v1.2.3 now)"},
 		{name: "bundle description changed", dir: func(t *testing.T) string { return exported(t, nil) },
 			change: func(b *Bundle) { b.Description = "Read and write files. Use for files." },
-			status: 1, verdict: "body digest differs (the body changed)"},
+			status: 1, verdict: "other frontmatter differs (description)"},
 		{name: "description edited by hand", dir: func(t *testing.T) string {
 			return exported(t, func(s string) string {
 				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)

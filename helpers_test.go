@@ -116,8 +116,7 @@ func goldenTools(root string, readFile agenttool.Tool) []Tool {
 			Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
 		Use(filetools.Search(root), PreApproved(),
 			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
-		Use(filetools.WriteFile(root),
-			Example(`write_file --path notes.txt --content "one line"`, "Write a file")),
+		Use(filetools.WriteFile(root)),
 		Use(rescan(), Hidden()),
 	}
 }

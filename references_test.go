@@ -104,7 +104,7 @@ func TestBodyBudget(t *testing.T) {
 	body := func(desc string) (string, []reference) {
 		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
 			Tools: []Tool{Use(agenttool.New("t0", desc, noop))}}
-		return skillBody(b, b.Description)
+		return skillBody(b)
 	}
 	lines := func(s string) int { return strings.Count(s, "\n") }
 

@@ -52,7 +52,7 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 	if !full {
 		return s, nil, nil
 	}
-	body, refs := skillBody(b, desc)
+	body, refs := skillBody(b)
 	sum := sha256.Sum256([]byte(body))
 	s.Body = body
 	s.Metadata = map[string]string{"digest": hex.EncodeToString(sum[:])}
@@ -91,7 +91,7 @@ type reference struct {
 	data []byte
 }
 
-// skillBody renders what the model reads: a title, the description, cli's
+// skillBody renders what the model reads: a title, cli's
 // calling section for the visible commands, which of them run without
 // asking, and each visible command's section followed by its examples. cli
 // stays the only author of usage text.
@@ -102,10 +102,11 @@ type reference struct {
 // entry per command linking to its reference: its short synopsis (see
 // shortSynopsis) and the first sentence of its description, with the
 // instruction to read a command's reference before its first call.
-func skillBody(b Bundle, desc string) (string, []reference) {
+func skillBody(b Bundle) (string, []reference) {
 	var head strings.Builder
+	// The description is in the frontmatter, which every host shows the
+	// model before it loads the skill, so the body does not repeat it.
 	head.WriteString("\n# " + b.Name + "\n\n")
-	head.WriteString(desc + "\n\n")
 	var tools []Tool
 	var cmds []cli.Command
 	for _, t := range b.Tools {

@@ -221,6 +221,8 @@ func TestExportRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDescriptionTrimmed checks that the description reaches the frontmatter
+// trimmed, and that the body, which starts with the title, does not repeat it.
 func TestDescriptionTrimmed(t *testing.T) {
 	root := workTree(t)
 	b := goldenBundle(root)
@@ -233,7 +235,7 @@ func TestDescriptionTrimmed(t *testing.T) {
 	if !strings.Contains(data, "\ndescription: text\n") {
 		t.Errorf("the frontmatter lacks \"description: text\":\n%s", data)
 	}
-	if !strings.Contains(data, "---\n\n# file-tools\n\ntext\n\n## ") {
-		t.Errorf("the body does not start with the title and the paragraph \"text\":\n%s", data)
+	if !strings.Contains(data, "---\n\n# file-tools\n\n## ") || strings.Contains(data, "\ntext\n") {
+		t.Errorf("the body does not start with the title alone, the description being in the frontmatter:\n%s", data)
 	}
 }

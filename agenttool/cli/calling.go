@@ -41,7 +41,7 @@ func Calling(program string, cmds []Command) string {
 			"escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}
 	if f.bools {
-		rules = append(rules, "A bare boolean flag is true; `=false` is false.")
+		rules = append(rules, "A bare boolean flag is true.")
 	}
 	if len(rules) > 0 {
 		b.WriteString(strings.Join(rules, " ") + "\n\n")
@@ -61,12 +61,12 @@ func Calling(program string, cmds []Command) string {
 	}
 	b.WriteString("Exit status:\n\n" +
 		"- 0: done, output on stdout.\n" +
-		"- 1: refused or failed, stderr says why: retry only with changed arguments, never if the " +
-		"error rules out any retry (a path outside the working tree, say).\n" +
+		"- 1: refused or failed; stderr says why. Retry only with other arguments, and not when " +
+		"the error is final (a path outside the working tree).\n" +
 		"- 2: nothing ran; stderr says why.\n" +
 		"- 3: unanswered question, as JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
-		"or `url` (to open); `answers_given` (`--answer`s used); `output` or `error`. Ask the user; " +
-		"rerun with `--answer` before the command per earlier answer plus the new one, in order: " +
+		"or `url` (to open); `answers_given`; `output` or `error`. Ask the user, " +
+		"then rerun with one `--answer` per answer so far, in order, before the command: " +
 		"`accept`, `decline` or `'{\"field\": \"value\"}'`.\n")
 	return b.String()
 }

@@ -25,8 +25,7 @@ func main() {
 				toolbundle.Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
 			toolbundle.Use(filetools.Search("."), toolbundle.PreApproved(),
 				toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
-			toolbundle.Use(filetools.WriteFile("."),
-				toolbundle.Example(`write_file --path notes.txt --content "one line"`, "Write a file")),
+			toolbundle.Use(filetools.WriteFile(".")),
 		},
 	}, os.Args))
 }

@@ -311,9 +311,9 @@ func TestEndToEnd(t *testing.T) {
 			stdoutHas: []string{
 				"## Calling `file-tools`\n",
 				"\n## Commands\n\n" +
-					"- `read_file`: Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.\n" +
-					"- `search`: Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.\n" +
-					"- `write_file`: Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.\n",
+					"- `read_file`: Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.\n" +
+					"- `search`: Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.\n" +
+					"- `write_file`: Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.\n",
 			},
 		}}},
 		{"help for a command", []step{{
@@ -327,15 +327,15 @@ func TestEndToEnd(t *testing.T) {
   "properties": {
     "path": {
       "type": "string",
-      "description": "File to write, relative to the working directory"
+      "description": "File to write"
     },
     "content": {
       "type": "string",
-      "description": "The complete new contents of the file"
+      "description": "The whole new contents"
     },
     "replace": {
       "type": "boolean",
-      "description": "Replace an existing file without asking"
+      "description": "Replace a file without asking"
     }
   },
   "required": [

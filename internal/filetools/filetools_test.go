@@ -42,22 +42,22 @@ func TestDefinitions(t *testing.T) {
 		{
 			tool:        filetools.ReadFile("."),
 			name:        "read_file",
-			description: "Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.",
-			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read, relative to the working directory"},"offset":{"type":"integer","description":"First line, from 1"},"column":{"type":"integer","description":"First byte of that line, from 1"},"limit":{"type":"integer","description":"Most lines (default 2000)"},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, limit 1048576)"}},"required":["path"],"additionalProperties":false}`,
+			description: "Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read"},"offset":{"type":"integer","description":"First line, from 1"},"column":{"type":"integer","description":"First byte of that line, from 1"},"limit":{"type":"integer","description":"Most lines (default 2000)"},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, limit 1048576)"}},"required":["path"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{
 			tool:        filetools.Search("."),
 			name:        "search",
-			description: "Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.",
-			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Regular expression in Go (RE2) syntax, matched against each line"},"paths":{"type":"array","description":"Files or directories to search (default: the whole tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1"},"limit":{"type":"integer","description":"Most matches (default 200)"}},"required":["pattern"],"additionalProperties":false}`,
+			description: "Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.",
+			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Go (RE2) regular expression, matched against each line"},"paths":{"type":"array","description":"Files or directories (default: the whole tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1"},"limit":{"type":"integer","description":"Most matches (default 200)"}},"required":["pattern"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{
 			tool:        filetools.WriteFile("."),
 			name:        "write_file",
-			description: "Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
-			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to write, relative to the working directory"},"content":{"type":"string","description":"The complete new contents of the file"},"replace":{"type":"boolean","description":"Replace an existing file without asking"}},"required":["path","content"],"additionalProperties":false}`,
+			description: "Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.",
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to write"},"content":{"type":"string","description":"The whole new contents"},"replace":{"type":"boolean","description":"Replace a file without asking"}},"required":["path","content"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{Destructive: true},
 		},
 	}

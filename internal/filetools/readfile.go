@@ -31,7 +31,7 @@ const (
 
 // readArgs are the arguments of read_file.
 type readArgs struct {
-	Path     string             `json:"path" desc:"File to read, relative to the working directory"`
+	Path     string             `json:"path" desc:"File to read"`
 	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line, from 1"`
 	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1"`
 	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)"`
@@ -76,7 +76,7 @@ type readArgs struct {
 // device) are refused too.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Read a file in the working tree. Stdout is its bytes, exactly; stderr notes (note: ...) say what was cut and the flags for the next piece. A file that is not text is saved; a note gives its path.",
+		"Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},

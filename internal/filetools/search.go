@@ -35,8 +35,8 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string           `json:"pattern" desc:"Regular expression in Go (RE2) syntax, matched against each line"`
-	Paths   []string         `json:"paths,omitempty" desc:"Files or directories to search (default: the whole tree)"`
+	Pattern string           `json:"pattern" desc:"Go (RE2) regular expression, matched against each line"`
+	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the whole tree)"`
 	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1"`
 	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)"`
 }
@@ -90,7 +90,7 @@ type searchArgs struct {
 // the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Search the text files in the working tree for lines matching a regular expression, printed as path:line:text. Stderr notes give the count, what was skipped and the flags for more.",
+		"Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},

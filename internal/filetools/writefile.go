@@ -22,9 +22,9 @@ const RecordNS = "file-tools:write"
 
 // writeArgs are the arguments of write_file.
 type writeArgs struct {
-	Path    string `json:"path" desc:"File to write, relative to the working directory"`
-	Content string `json:"content" desc:"The complete new contents of the file"`
-	Replace bool   `json:"replace,omitempty" desc:"Replace an existing file without asking"`
+	Path    string `json:"path" desc:"File to write"`
+	Content string `json:"content" desc:"The whole new contents"`
+	Replace bool   `json:"replace,omitempty" desc:"Replace a file without asking"`
 }
 
 // written is the record of one write: what was written where, for an audit
@@ -92,7 +92,7 @@ func (written) RecordNS() string { return RecordNS }
 // the path's depth.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
-		"Write a text file in the working tree, creating missing directories. Asks before replacing a file that exists, unless replace is set.",
+		"Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.",
 		func(ctx context.Context, args writeArgs) (agenttool.Result, error) {
 			return writeFile(ctx, root, args)
 		},
