@@ -30,7 +30,7 @@ echo "$(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpui
 
 # What a model reads for file-tools: the golden SKILL.md, which a test keeps
 # equal to a fresh export, and its part before the commands (frontmatter,
-# title, description, the calling section and the pre-approval line).
+# title, the calling section and the pre-approval line).
 skill=testdata/skills/file-tools/SKILL.md
 printf 'file-tools SKILL.md: %d bytes (goal <= 3000), %d of them before "## Commands"\n' \
 	"$(wc -c <"$skill")" "$(sed '/^## Commands$/,$d' "$skill" | wc -c)"
