@@ -54,16 +54,25 @@ func bigBundle(n int, desc string) Bundle {
 	return Bundle{Name: bigName, Description: "Tools to test a skill past its budget. Use only in tests.", Version: "v1.0.0", Tools: tools}
 }
 
-// tree returns every file under dir, by slash-separated path, with its
-// contents.
+// tree returns everything under dir, dir itself left out: each file by
+// slash-separated path, with its contents, and each directory by its path
+// with a trailing slash, as "references/", with no contents, so that a
+// comparison of two trees also catches a directory made or removed.
 func tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
 	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(dir, p)
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		if d.IsDir() {
+			files[filepath.ToSlash(rel)+"/"] = ""
+			return nil
+		}
 		data, err := os.ReadFile(p)
 		files[filepath.ToSlash(rel)] = string(data)
 		return err
@@ -74,7 +83,8 @@ func tree(t *testing.T, dir string) map[string]string {
 	return files
 }
 
-// sameTree fails the test unless dir holds exactly the files want.
+// sameTree fails the test unless dir holds exactly the files and
+// directories want, as tree gives them.
 func sameTree(t *testing.T, dir string, want map[string]string) {
 	t.Helper()
 	got := tree(t, dir)
@@ -130,8 +140,8 @@ func TestExportReferences(t *testing.T) {
 	if !slices.Equal(linked, want) {
 		t.Errorf("SKILL.md links %q, want %q", linked, want)
 	}
-	if len(files) != 21 {
-		t.Errorf("the skill has %d files, want SKILL.md and 20 references: %q", len(files), slices.Sorted(maps.Keys(files)))
+	if len(files) != 22 {
+		t.Errorf("the skill has %d entries, want SKILL.md, references/ and 20 references in it: %q", len(files), slices.Sorted(maps.Keys(files)))
 	}
 	if r := bigCall(b, "export-skill", "--check", dir); r.status != 0 {
 		t.Errorf("--check right after the export\n%v", r)
@@ -325,6 +335,24 @@ func TestSetWriteFaults(t *testing.T) {
 			})
 		}
 	}
+
+	// The skill's directory is made first; a failure after it removes it
+	// again, as it does the references directory, when this run made it.
+	t.Run("no skill directory left by a failure", func(t *testing.T) {
+		dir := t.TempDir()
+		fault := func(s string) error {
+			if s == "create references/t0.md" {
+				return errors.New("injected fault")
+			}
+			return nil
+		}
+		if r := (invocation{argv0: bigName, fault: fault}).run(now, "export-skill", dir); r.status != 1 {
+			t.Errorf("want status 1\n%v", r)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, bigName)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the skill's directory is left (%v)", err)
+		}
+	})
 
 	t.Run("stale reference left", func(t *testing.T) {
 		dir := t.TempDir()
