@@ -210,7 +210,7 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi", stderr: "note: no line break at the end of the file\n"},
 			{
 				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
-				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: a/b.txt exists; nobody confirmed the replacement"}` + "\n",
+				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: \"a/b.txt\" exists; nobody confirmed the replacement"}` + "\n",
 				stderrHas: []string{"file-tools: ", "--answer"}, oneLine: true,
 				check: file("$TREE/a/b.txt", "hi"),
 			},
@@ -224,7 +224,7 @@ func TestEndToEnd(t *testing.T) {
 			},
 			{
 				args: []string{"--answer", "decline", "write_file", "--path", "a/b.txt", "--content", "third"}, status: 1,
-				stderr: "Error: not replaced: a/b.txt exists and the user declined\n",
+				stderr: "Error: not replaced: \"a/b.txt\" exists and the user declined\n",
 				check:  file("$TREE/a/b.txt", "again"),
 			},
 			{
@@ -245,10 +245,10 @@ func TestEndToEnd(t *testing.T) {
 		}},
 		{"write_file asking a person", []step{
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "no"}, stdin: "n\n", status: 1,
-				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists and the user declined\n",
+				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: \"data.txt\" exists and the user declined\n",
 				check:  file("$TREE/data.txt", "hello\n")},
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "nobody"}, status: 1,
-				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists; nobody confirmed the replacement\n",
+				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: \"data.txt\" exists; nobody confirmed the replacement\n",
 				check:  file("$TREE/data.txt", "hello\n")},
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "yes"}, stdin: "y\n",
 				stdout: "wrote data.txt (3 bytes)\n", writes: true, stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
@@ -257,7 +257,7 @@ func TestEndToEnd(t *testing.T) {
 				stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: "Replace data.txt (3 bytes)?\nContinue? [y/N] ",
 				check: file("$TREE/data.txt", "single dash")},
 			{args: []string{"--ask", "--answer", "decline", "write_file", "--path", "data.txt", "--content", "x"}, status: 1,
-				stderr: "Error: not replaced: data.txt exists and the user declined\n",
+				stderr: "Error: not replaced: \"data.txt\" exists and the user declined\n",
 				check:  file("$TREE/data.txt", "single dash")},
 			{args: []string{"--answer", "accept", "--ask", "write_file", "--path", "data.txt", "--content", "answer first"},
 				stdout: "wrote data.txt (12 bytes)\n", writes: true,
@@ -463,7 +463,7 @@ func TestInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := a.finish(t)
-			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace data.txt: context canceled\n"
+			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace \"data.txt\": context canceled\n"
 			if got.status != 1 || got.stdout != "" || got.stderr != want {
 				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
 			}

@@ -25,8 +25,8 @@ func TestCreateRace(t *testing.T) {
 	}
 	const (
 		wrote    = "wrote f.txt (1 bytes)\n"
-		appeared = "Error: not written: f.txt appeared while it was being written; run the call again to be asked about replacing it\n"
-		question = `{"message":"Replace f.txt (1 bytes)?","answers_given":0,"error":"not replaced: f.txt exists; nobody confirmed the replacement"}` + "\n"
+		appeared = "Error: not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it\n"
+		question = `{"message":"Replace f.txt (1 bytes)?","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()
@@ -96,7 +96,7 @@ func TestAcceptRace(t *testing.T) {
 	}
 	const (
 		asked   = "Replace f.txt (4 bytes)?\n" + prompt
-		changed = asked + "Error: not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now\n"
+		changed = asked + "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()

@@ -72,9 +72,11 @@ func (written) RecordNS() string { return RecordNS }
 // names, the last look is followed by a rename, and a file that another
 // program puts at the path in the microseconds between the two is
 // replaced. With replace set, neither check is made. Where the file system
-// has no hard links, a new file is created under its own name exclusively
-// and written there, so it is still never put over another, but a reader
-// may see it before it is complete.
+// has no hard links (the link fails with EPERM, EXDEV, EMLINK or an
+// "unsupported" error), a new file is created under its own name
+// exclusively and written there, so it is still never put over another,
+// but a reader may see it before it is complete; any other failure of the
+// link (EIO, ENOSPC, ...) fails the write.
 //
 // The write is otherwise atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
@@ -221,16 +223,16 @@ func confirm(ctx context.Context, path string, size int64) error {
 		var err error
 		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes)?", path, size)})
 		if err != nil {
-			return fmt.Errorf("asking whether to replace %s: %w", path, err)
+			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}
 	}
 	switch answer.Action {
 	case agenttool.ActionAccept:
 		return nil
 	case agenttool.ActionDecline:
-		return fmt.Errorf("not replaced: %s exists and the user declined", path)
+		return fmt.Errorf("not replaced: %q exists and the user declined", path)
 	}
-	return fmt.Errorf("not replaced: %s exists; nobody confirmed the replacement", path)
+	return fmt.Errorf("not replaced: %q exists; nobody confirmed the replacement", path)
 }
 
 // staleAnswer is the refusal of a write whose target is no longer what
