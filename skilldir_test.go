@@ -364,7 +364,7 @@ func TestSetWriteFaults(t *testing.T) {
 			return nil
 		}
 		r := invocation{argv0: bigName, fault: fault}.run(now, "export-skill", "--force", dir)
-		want := "big: warning: the skill is written, but references/t20.md, the reference of a command it no longer has, is left: injected fault; remove it by hand\n"
+		want := "big: warning: the skill is written, but \"references/t20.md\", the reference of a command it no longer has, is left: injected fault; remove it by hand\n"
 		if r.status != 0 || r.stderr != want {
 			t.Errorf("want status 0 and stderr %q\n%v", want, r)
 		}

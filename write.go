@@ -194,7 +194,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 		case err != nil && f.name == "SKILL.md":
 			warnings = append(warnings, fmt.Errorf("the skill is written, but its temporary name %q is left beside it: %w", filepath.Base(temps[i]), err))
 		case err != nil:
-			warnings = append(warnings, fmt.Errorf("the skill is written, but the temporary name %q is left beside %s: %w", filepath.Base(temps[i]), f.name, err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but the temporary name %q is left beside %q: %w", filepath.Base(temps[i]), f.name, err))
 		}
 	}
 	for i, b := range backups {
@@ -202,7 +202,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 			continue
 		}
 		if err := os.Remove(b); err != nil {
-			warnings = append(warnings, fmt.Errorf("the skill is written, but the old %s is left as %q: %w", files[i].name, filepath.Base(b), err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but the old %q is left as %q: %w", files[i].name, filepath.Base(b), err))
 		}
 	}
 	written := make(map[string]bool, len(all))
@@ -218,7 +218,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 			err = os.Remove(filepath.Join(dir, filepath.FromSlash(name)))
 		}
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			warnings = append(warnings, fmt.Errorf("the skill is written, but %s, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but %q, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
 		}
 	}
 	if refDir == "" && len(stale) > 0 {
