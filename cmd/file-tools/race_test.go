@@ -68,15 +68,7 @@ func TestCreateRace(t *testing.T) {
 				t.Fatalf("pair %d: %s: status %d, stdout %q, stderr %q", i, contents[j], got.status, got.stdout, got.stderr)
 			}
 		}
-		if len(won) != 1 {
-			t.Fatalf("pair %d: %d calls wrote (%s), want exactly one", i, len(won), strings.Join(won, ", "))
-		}
-		if b, err := os.ReadFile(filepath.Join(tree, "f.txt")); err != nil || string(b) != won[0] {
-			t.Fatalf("pair %d: f.txt holds %q, %v; want the winner's %q", i, b, err, won[0])
-		}
-		if entries, err := os.ReadDir(tree); err != nil || len(entries) != 1 {
-			t.Fatalf("pair %d: the tree holds %v, %v; want f.txt alone", i, entries, err)
-		}
+		oneWinner(t, i, tree, won)
 	}
 }
 
@@ -123,14 +115,22 @@ func TestAcceptRace(t *testing.T) {
 				t.Fatalf("pair %d: %s: status %d, stdout %q, stderr %q", i, contents[j], got.status, got.stdout, got.stderr)
 			}
 		}
-		if len(won) != 1 {
-			t.Fatalf("pair %d: %d calls wrote (%s), want exactly one", i, len(won), strings.Join(won, ", "))
-		}
-		if b, err := os.ReadFile(filepath.Join(tree, "f.txt")); err != nil || string(b) != won[0] {
-			t.Fatalf("pair %d: f.txt holds %q, %v; want the winner's %q", i, b, err, won[0])
-		}
-		if entries, err := os.ReadDir(tree); err != nil || len(entries) != 1 {
-			t.Fatalf("pair %d: the tree holds %v, %v; want f.txt alone", i, entries, err)
-		}
+		oneWinner(t, i, tree, won)
+	}
+}
+
+// oneWinner fails the test unless exactly one call of pair i wrote, won
+// holding what each winner wrote, and tree then holds f.txt alone, with the
+// winner's content: no temporary file, no other call's content.
+func oneWinner(t *testing.T, i int, tree string, won []string) {
+	t.Helper()
+	if len(won) != 1 {
+		t.Fatalf("pair %d: %d calls wrote (%s), want exactly one", i, len(won), strings.Join(won, ", "))
+	}
+	if b, err := os.ReadFile(filepath.Join(tree, "f.txt")); err != nil || string(b) != won[0] {
+		t.Fatalf("pair %d: f.txt holds %q, %v; want the winner's %q", i, b, err, won[0])
+	}
+	if entries, err := os.ReadDir(tree); err != nil || len(entries) != 1 {
+		t.Fatalf("pair %d: the tree holds %v, %v; want f.txt alone", i, entries, err)
 	}
 }
