@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -131,4 +133,136 @@ func TestWriteFaults(t *testing.T) {
 			}
 		}
 	}
+}
+
+// tree returns everything under dir, dir itself left out: each file by
+// slash-separated path, with its contents, and each directory by its path
+// with a trailing slash, as "references/", with no contents, so that a
+// comparison of two trees also catches a directory made or removed.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		if d.IsDir() {
+			files[filepath.ToSlash(rel)+"/"] = ""
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// sameTree fails the test unless dir holds exactly the files and
+// directories want, as tree gives them.
+func sameTree(t *testing.T, dir string, want map[string]string) {
+	t.Helper()
+	got := tree(t, dir)
+	for name := range maps.Keys(want) {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s is gone", name)
+		} else if g != want[name] {
+			t.Errorf("%s changed", name)
+		}
+	}
+	for name := range maps.Keys(got) {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s is new", name)
+		}
+	}
+}
+
+// must fails the test on an error.
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestSetWriteFaults checks the steps of writing a skill's files as a set,
+// into an empty directory and with --force over an older skill whose every
+// file differs and which has one command more, and the failures that come
+// once the set is in place or before anything is written; TestWriteFaults
+// fails each step.
+func TestSetWriteFaults(t *testing.T) {
+	old, now := bigBundle(21, "Print a."), bigBundle(20, "Print the value of a.")
+	var steps []string
+	record := func(s string) error { steps = append(steps, s); return nil }
+	if r := (invocation{argv0: bigName, fault: record}).run(now, "export-skill", t.TempDir()); r.status != 0 {
+		t.Fatal(r)
+	}
+	if want := []string{"create references/t0.md", "write references/t0.md", "sync references/t0.md"}; !slices.Equal(steps[:3], want) {
+		t.Errorf("first steps %q, want %q", steps[:3], want)
+	}
+	if i := slices.Index(steps, "final"); i < 1 || steps[i-1] != "final references/t19.md" || steps[i+1] != "remove references/t0.md" || steps[len(steps)-1] != "remove" {
+		t.Errorf("steps %q: want SKILL.md put in place after the last reference, then the temporary names removed, its last", steps)
+	}
+	var forced []string
+	record = func(s string) error { forced = append(forced, s); return nil }
+	dir := t.TempDir()
+	exportOK(t, old, dir)
+	if r := (invocation{argv0: bigName, fault: record}).run(now, "export-skill", "--force", dir); r.status != 0 {
+		t.Fatal(r)
+	}
+	for _, want := range []string{"backup references/t0.md", "final references/t0.md", "final", "stale references/t20.md"} {
+		if !slices.Contains(forced, want) {
+			t.Errorf("steps with --force %q lack %q", forced, want)
+		}
+	}
+	if slices.Index(forced, "final") < slices.Index(forced, "final references/t19.md") {
+		t.Errorf("SKILL.md is put in place before the last reference: %q", forced)
+	}
+
+	// The skill's directory is made first; a failure after it removes it
+	// again, as it does the references directory, when this run made it.
+	t.Run("no skill directory left by a failure", func(t *testing.T) {
+		dir := t.TempDir()
+		fault := func(s string) error {
+			if s == "create references/t0.md" {
+				return errors.New("injected fault")
+			}
+			return nil
+		}
+		if r := (invocation{argv0: bigName, fault: fault}).run(now, "export-skill", dir); r.status != 1 {
+			t.Errorf("want status 1\n%v", r)
+		}
+		if _, err := os.Lstat(filepath.Join(dir, bigName)); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("the skill's directory is left (%v)", err)
+		}
+	})
+
+	t.Run("stale reference left", func(t *testing.T) {
+		dir := t.TempDir()
+		exportOK(t, old, dir)
+		fault := func(s string) error {
+			if s == "stale references/t20.md" {
+				return errors.New("injected fault")
+			}
+			return nil
+		}
+		r := invocation{argv0: bigName, fault: fault}.run(now, "export-skill", "--force", dir)
+		want := "big: warning: the skill is written, but \"references/t20.md\", the reference of a command it no longer has, is left: injected fault; remove it by hand\n"
+		if r.status != 0 || r.stderr != want {
+			t.Errorf("want status 0 and stderr %q\n%v", want, r)
+		}
+		if _, err := os.Stat(filepath.Join(dir, bigName, "references", "t20.md")); err != nil {
+			t.Errorf("the warning names a file that is not there: %v", err)
+		}
+		// The new SKILL.md no longer links it: the file is not the skill's.
+		if r := bigCall(now, "export-skill", "--check", dir); r.status != 0 {
+			t.Errorf("--check of the new skill\n%v", r)
+		}
+	})
 }
