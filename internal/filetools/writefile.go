@@ -50,23 +50,24 @@ func (written) RecordNS() string { return RecordNS }
 // When something other than a directory already sits at the path and
 // replace is false, it first asks "Replace <path> (<n> bytes)?" through the
 // elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
-// fails with "not replaced: <path> exists and the user declined"; cancel,
-// or no elicitor at all, fails with "not replaced: <path> exists; nobody
-// confirmed the replacement", which a runner turns into a question for its
-// caller to answer on a rerun. Nothing is touched before the answer.
+// fails with `not replaced: "<path>" exists and the user declined`;
+// cancel, or no elicitor at all, fails with `not replaced: "<path>" exists;
+// nobody confirmed the replacement`, which a runner turns into a question
+// for its caller to answer on a rerun. Nothing is touched before the
+// answer.
 //
 // An accept covers the file the question described: when the file changed
 // while the question was pending (another file, size, mode or modification
-// time), the write is refused with "not replaced: <path> changed while the
-// question was pending; …" and the newer file kept; when it was removed
+// time), the write is refused with `not replaced: "<path>" changed while the
+// question was pending; …` and the newer file kept; when it was removed
 // meanwhile, the write goes ahead as a new file. A new file is put in place
 // with a hard link, which fails when the name exists, so a file that
 // appears at a free path while the new one is written is kept and the
-// write refused ("not written: <path> appeared while it was being written;
-// …"): of two calls creating one file, exactly one succeeds. The file asked
-// about is replaced after a last look; on Linux the new file then trades
-// names with it in one step (renameat2 with RENAME_EXCHANGE) and the file
-// taken out is checked again, and traded back, the write refused, when it
+// write refused (`not written: "<path>" appeared while it was being
+// written; …`): of two calls creating one file, exactly one succeeds. The
+// file asked about is replaced after a last look; on Linux the new file
+// then trades names with it in one step (renameat2 with RENAME_EXCHANGE)
+// and the file taken out is checked again, and traded back, the write refused, when it
 // is not the one asked about, so of two accepted calls replacing one file
 // exactly one succeeds. Elsewhere, or on a file system that cannot trade
 // names, the last look is followed by a rename, and a file that another
