@@ -67,9 +67,9 @@ func (written) RecordNS() string { return RecordNS }
 // written; …`): of two calls creating one file, exactly one succeeds. The
 // file asked about is replaced after a last look; on Linux the new file
 // then trades names with it in one step (renameat2 with RENAME_EXCHANGE)
-// and the file taken out is checked again, and traded back, the write refused, when it
-// is not the one asked about, so of two accepted calls replacing one file
-// exactly one succeeds. Elsewhere, or on a file system that cannot trade
+// and the file taken out is checked again, and traded back, the write
+// refused, when it is not the one asked about, so of two accepted calls
+// replacing one file exactly one succeeds. Elsewhere, or on a file system that cannot trade
 // names, the last look is followed by a rename, and a file that another
 // program puts at the path in the microseconds between the two is
 // replaced. With replace set, neither check is made. Where the file system
