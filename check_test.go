@@ -2,6 +2,8 @@ package toolbundle
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io/fs"
 	"maps"
 	"os"
@@ -230,5 +232,90 @@ func TestCompareSkillVersionRemoved(t *testing.T) {
 	verdict, same := compareSkill(old, now, data)
 	if want := "only the version differs (v1.2.3 in the file, none now)"; verdict != want || same {
 		t.Errorf("compareSkill = %q, %v; want %q, false", verdict, same, want)
+	}
+}
+
+// TestCheckDirectory changes an exported skill's directory as a user or a
+// new version of the bundle would, and checks what --check says of it and
+// what an export with --force does to it.
+func TestCheckDirectory(t *testing.T) {
+	const desc = "Print the value of a."
+	ref := func(dir, cmd string) string { return filepath.Join(dir, bigName, "references", cmd+".md") }
+	tests := []struct {
+		name   string
+		change func(t *testing.T, dir string) // after an export of bigBundle(20, desc)
+		now    Bundle                         // the bundle --check and the export run with
+		status int
+		stdout func(dir string) string
+	}{
+		{name: "up to date", change: func(*testing.T, string) {}, now: bigBundle(20, desc),
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + filepath.Join(dir, bigName, "references") + ": all 20 references up to date\n"
+			}},
+		{name: "reference removed", status: 1, now: bigBundle(20, desc),
+			change: func(t *testing.T, dir string) { must(t, os.Remove(ref(dir, "t3"))) },
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + ref(dir, "t3") + ": missing\n"
+			}},
+		{name: "reference changed", status: 1, now: bigBundle(20, desc),
+			change: func(t *testing.T, dir string) { must(t, os.WriteFile(ref(dir, "t4"), []byte("mine\n"), 0o644)) },
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + ref(dir, "t4") + ": differs\n"
+			}},
+		{name: "file added by hand", now: bigBundle(20, desc),
+			change: func(t *testing.T, dir string) { must(t, os.WriteFile(ref(dir, "notes"), []byte("mine\n"), 0o644)) },
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + filepath.Join(dir, bigName, "references") + ": all 20 references up to date\n"
+			}},
+		{name: "reference of a removed command", status: 1, now: bigBundle(19, desc), change: func(*testing.T, string) {},
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": body digest differs (the body changed)\n" +
+					ref(dir, "t19") + ": left over (the skill no longer has it; export-skill --force removes it)\n" +
+					filepath.Join(dir, bigName, "references") + ": all 19 references up to date\n"
+			}},
+		{name: "back under the budget", status: 1, now: bigBundle(2, desc), change: func(*testing.T, string) {},
+			stdout: func(dir string) string {
+				var left strings.Builder
+				for i := range 20 {
+					fmt.Fprintf(&left, "%s: left over (the skill no longer has it; export-skill --force removes it)\n", ref(dir, fmt.Sprintf("t%d", i)))
+				}
+				return filepath.Join(dir, bigName, "SKILL.md") + ": body digest differs (the body changed)\n" + left.String()
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			exportOK(t, bigBundle(20, desc), dir)
+			mine := filepath.Join(dir, bigName, "mine.txt")
+			must(t, os.WriteFile(mine, []byte("mine\n"), 0o644))
+			tc.change(t, dir)
+			r := bigCall(tc.now, "export-skill", "--check", dir)
+			if want := tc.stdout(dir); r.status != tc.status || r.stdout != want || r.stderr != "" {
+				t.Errorf("--check: want status %d and stdout\n%s\n%v", tc.status, want, r)
+			}
+			// Whatever was there, an export with --force brings the
+			// directory to the new skill and leaves the user's files alone.
+			handMade := tree(t, filepath.Join(dir, bigName))
+			exportOK(t, tc.now, dir, "--force")
+			if r := bigCall(tc.now, "export-skill", "--check", dir); r.status != 0 {
+				t.Errorf("--check after the export\n%v", r)
+			}
+			got := tree(t, filepath.Join(dir, bigName))
+			for _, name := range []string{"mine.txt", "references/notes.md"} {
+				if was, ok := handMade[name]; ok && got[name] != was {
+					t.Errorf("the export changed %s, which it did not write", name)
+				}
+			}
+			for name := range got {
+				if strings.HasPrefix(name, "references/t") && !strings.Contains(got["SKILL.md"], "]("+name+")") {
+					t.Errorf("%s is left, and SKILL.md does not link it", name)
+				}
+			}
+			if _, ok := handMade["references/notes.md"]; !ok && len(tc.now.Tools) == 2 {
+				if _, err := os.Stat(filepath.Join(dir, bigName, "references")); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the emptied references directory is left: %v", err)
+				}
+			}
+		})
 	}
 }

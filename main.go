@@ -102,6 +102,16 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 // reads as empty, and what is written to a nil stdout or stderr is
 // discarded. Run is how a bundle author tests a bundle: a call, a question
 // answered with --answer, an export, without building a binary.
+//
+// A JSON argument "-" is read from stdin on a goroutine of its own, since a
+// Read cannot be interrupted. When ctx is done before that read ends, Run
+// returns without waiting for it, and the goroutine goes on reading stdin
+// until a Read returns an error or io.EOF, or until it has read one byte
+// more than [cli.MaxStdinArgument]: up to then it still calls the caller's
+// reader, which must stay safe to read from another goroutine, and what it
+// reads is thrown away. To end it sooner, make the reader report an error
+// or its end, as closing an *os.File or the writing end of an [io.Pipe]
+// does.
 func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if stdin == nil {
 		stdin = strings.NewReader("")

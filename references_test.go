@@ -2,10 +2,14 @@ package toolbundle
 
 import (
 	"context"
+	"fmt"
+	"maps"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
 )
 
@@ -141,5 +145,94 @@ func TestBodyBudget(t *testing.T) {
 		if !tc.refs && lines(got) != bodyLineBudget {
 			t.Errorf("a body of %d lines, want %d", lines(got), bodyLineBudget)
 		}
+	}
+}
+
+// bigName is the name of the bundle over the budget.
+const bigName = "big"
+
+// bigBundle returns a bundle of n tools, t0 to t<n-1>, shaped like
+// testprog's large one: three string flags and three examples each, the
+// even ones pre-approved, t1 with a required flag. desc is each tool's
+// description. Twenty of them pass the budget of a skill's body.
+func bigBundle(n int, desc string) Bundle {
+	type args struct {
+		A string `json:"a,omitempty" desc:"First value, printed back"`
+		B string `json:"b,omitempty" desc:"Second value"`
+		C string `json:"c,omitempty" desc:"Third value"`
+	}
+	type required struct {
+		Path string `json:"path" desc:"File to name"`
+	}
+	tools := make([]Tool, n)
+	for i := range tools {
+		name := fmt.Sprintf("t%d", i)
+		var opts []Option
+		if i%2 == 0 {
+			opts = append(opts, PreApproved())
+		}
+		if i == 1 {
+			tool := agenttool.New(name, desc, func(_ context.Context, a required) (string, error) { return a.Path, nil })
+			tools[i] = Use(tool, append(opts, Example(name+" --path go.mod", "Name go.mod"))...)
+			continue
+		}
+		tool := agenttool.New(name, desc, func(_ context.Context, a args) (string, error) { return a.A, nil },
+			agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
+		tools[i] = Use(tool, append(opts,
+			Example(name+" --a x", "Print x"),
+			Example(name+" --a x --b y --c z", "Give every value"),
+			Example(name+` '{"a": "x", "b": "y"}'`, "Give the values as JSON"))...)
+	}
+	return Bundle{Name: bigName, Description: "Tools to test a skill past its budget. Use only in tests.", Version: "v1.0.0", Tools: tools}
+}
+
+// bigCall runs the program of b as big.
+func bigCall(b Bundle, words ...string) result {
+	return invocation{argv0: bigName}.run(b, words...)
+}
+
+// TestExportReferences exports a bundle past the budget and compares
+// SKILL.md and two of its references with their golden files; it checks
+// that the body keeps within the budget, links every visible command's
+// reference, each one there, and that the directory validates.
+func TestExportReferences(t *testing.T) {
+	dir := t.TempDir()
+	b := bigBundle(20, "Print the value of a. The other values are ignored.")
+	r := bigCall(b, "export-skill", dir)
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("want status 0 and nothing on stderr\n%v", r)
+	}
+	skillDir := filepath.Join(dir, bigName)
+	if want := "wrote " + filepath.Join(skillDir, "SKILL.md") + " and 20 references in " + filepath.Join(skillDir, "references") + "\n"; !strings.HasPrefix(r.stdout, want) {
+		t.Errorf("stdout does not start %q\n%v", want, r)
+	}
+	files := tree(t, skillDir)
+	checkGolden(t, "testdata/skills/big/SKILL.md", files["SKILL.md"])
+	checkGolden(t, "testdata/skills/big/references/t0.md", files["references/t0.md"])
+	checkGolden(t, "testdata/skills/big/references/t1.md", files["references/t1.md"])
+
+	skill, err := agentskill.LoadDir(skillDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
+		t.Errorf("the skill has problems: %v", problems)
+	}
+	if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget {
+		t.Errorf("the body has %d lines and %d bytes, over the budget", n, len(skill.Body))
+	}
+	linked := linkedReferences([]byte(files["SKILL.md"]))
+	var want []string
+	for i := range 20 {
+		want = append(want, fmt.Sprintf("references/t%d.md", i))
+	}
+	if !slices.Equal(linked, want) {
+		t.Errorf("SKILL.md links %q, want %q", linked, want)
+	}
+	if len(files) != 22 {
+		t.Errorf("the skill has %d entries, want SKILL.md, references/ and 20 references in it: %q", len(files), slices.Sorted(maps.Keys(files)))
+	}
+	if r := bigCall(b, "export-skill", "--check", dir); r.status != 0 {
+		t.Errorf("--check right after the export\n%v", r)
 	}
 }

@@ -62,8 +62,8 @@ func TestSignalDuringSetWrite(t *testing.T) {
 						t.Errorf("status 0, but --check says %v:\n%s", err, out)
 					}
 				case errors.As(err, &exit) && exit.ExitCode() == 1:
-					if !strings.Contains(stderr.String(), "interrupted; nothing was written") {
-						t.Errorf("status 1 with stderr %q, want it interrupted", stderr.String())
+					if want := fmt.Sprintf("export-skill: interrupted: %v signal received; nothing was written\n", sig); !strings.HasSuffix(stderr.String(), want) {
+						t.Errorf("status 1 with stderr %q, want it to end %q", stderr.String(), want)
 					}
 					sameTree(t, dir, before)
 				case errors.As(err, &exit) && !exit.Exited():

@@ -106,13 +106,13 @@ func checkExample(c cli.Command, args string) error {
 		return err
 	}
 	if len(words) == 0 || words[0] != c.Name {
-		return fmt.Errorf("it must start with the command, %s", c.Name)
+		return fmt.Errorf("it must start with the command, %q", c.Name)
 	}
 	// The skill prints the example as written, and a permission rule
 	// Bash(<Name> <command> *) matches the command word only as a plain
 	// word: a quoted one would teach a line the rule does not cover.
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(args), c.Name); !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
-		return fmt.Errorf("it must start with the command, %s, unquoted", c.Name)
+		return fmt.Errorf("it must start with the command, %q, unquoted", c.Name)
 	}
 	// Required properties are left alone: the parser does not check them
 	// either; the tool does, when it runs.

@@ -46,10 +46,24 @@ type skillFile struct {
 // dangling or not) is replaced, even if it appears while the files are
 // written: each file is hard-linked into place, which fails when the name
 // is taken. With force, a rename replaces a file or a symbolic link itself,
-// never a link's target. A directory is never replaced.
+// never a link's target. A directory is never replaced. The skill's
+// directory and its references directory, when this call made them, are
+// removed again on a failure, so that a failed export leaves no empty
+// directory behind.
 func writeSet(ctx context.Context, dir string, files []skillFile, stale []string, force bool, fault func(string) error) (warnings []error, err error) {
+	// The skill's directory, like the references' one below, is removed
+	// again on a failure if this export made it and it is still empty.
+	_, lerr := os.Lstat(dir)
+	madeDir := errors.Is(lerr, fs.ErrNotExist)
 	if err := mkdirs(dir); err != nil {
 		return nil, err
+	}
+	if madeDir {
+		defer func() {
+			if err != nil {
+				os.Remove(dir)
+			}
+		}()
 	}
 	inject := func(step string, f skillFile) error {
 		if fault == nil {
@@ -117,7 +131,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 		temps = append(temps, tmp)
 		if ctx.Err() != nil {
 			removeAll(temps)
-			return nil, errors.New("interrupted; nothing was written")
+			return nil, fmt.Errorf("interrupted: %w; nothing was written", context.Cause(ctx))
 		}
 	}
 
@@ -180,7 +194,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 		case err != nil && f.name == "SKILL.md":
 			warnings = append(warnings, fmt.Errorf("the skill is written, but its temporary name %q is left beside it: %w", filepath.Base(temps[i]), err))
 		case err != nil:
-			warnings = append(warnings, fmt.Errorf("the skill is written, but the temporary name %q is left beside %s: %w", filepath.Base(temps[i]), f.name, err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but the temporary name %q is left beside %q: %w", filepath.Base(temps[i]), f.name, err))
 		}
 	}
 	for i, b := range backups {
@@ -188,7 +202,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 			continue
 		}
 		if err := os.Remove(b); err != nil {
-			warnings = append(warnings, fmt.Errorf("the skill is written, but the old %s is left as %q: %w", files[i].name, filepath.Base(b), err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but the old %q is left as %q: %w", files[i].name, filepath.Base(b), err))
 		}
 	}
 	written := make(map[string]bool, len(all))
@@ -204,7 +218,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 			err = os.Remove(filepath.Join(dir, filepath.FromSlash(name)))
 		}
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			warnings = append(warnings, fmt.Errorf("the skill is written, but %s, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
+			warnings = append(warnings, fmt.Errorf("the skill is written, but %q, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
 		}
 	}
 	if refDir == "" && len(stale) > 0 {

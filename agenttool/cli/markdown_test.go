@@ -226,7 +226,7 @@ func TestSchemaCommand(t *testing.T) {
 	}{
 		{"indented as written", `  {"b":1,"a":{"x":[],"y":{}},"s":"<&>"} `, ExitOK,
 			"{\n  \"b\": 1,\n  \"a\": {\n    \"x\": [],\n    \"y\": {}\n  },\n  \"s\": \"<&>\"\n}\n", ""},
-		{"not JSON", `{"a":`, ExitFailed, "", "kit: schema of s: unexpected end of JSON input\n"},
+		{"not JSON", `{"a":`, ExitFailed, "", "kit: schema of \"s\": unexpected end of JSON input\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

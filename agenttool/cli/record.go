@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"sync"
 	"time"
@@ -37,7 +39,7 @@ func openRecorder(path, tool string) (*recorder, error) {
 					"the record file must be a regular file or a pipe with a reader", path)
 			}
 		}
-		return nil, err
+		return nil, openError(path, err)
 	}
 	info, err := f.Stat()
 	if err != nil {
@@ -107,4 +109,23 @@ func (r *recorder) close() error {
 		return r.failed
 	}
 	return err
+}
+
+// openError restates err, the failure to open the record file at path, with
+// the path quoted and, when something that is not a regular file stands
+// there, what the record file must be; the bare error would read "open .:
+// is a directory".
+func openError(path string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	info, serr := os.Stat(path)
+	switch {
+	case serr == nil && info.IsDir():
+		return fmt.Errorf("%q is a directory; the record file must be a regular file or a pipe with a reader", path)
+	case serr == nil && !info.Mode().IsRegular():
+		return fmt.Errorf("cannot open %q: %w; the record file must be a regular file or a pipe with a reader", path, err)
+	}
+	return fmt.Errorf("cannot open %q: %w", path, err)
 }

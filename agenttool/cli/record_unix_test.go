@@ -27,15 +27,15 @@ func TestRecordRefuses(t *testing.T) {
 		t.Skipf("no Unix socket: %v", err)
 	}
 	defer l.Close()
-	// The system words the failure to open a socket or a directory.
+	// The system words the failure to open a socket.
 	tests := []struct {
 		path string
 		want string // stderr's start
 	}{
 		{fifo, "kit: --record: " + strconv.Quote(fifo) + " is a named pipe that no process is reading; " +
 			"the record file must be a regular file or a pipe with a reader\n"},
-		{sock, "kit: --record: open " + sock + ": "},
-		{dir, "kit: --record: open " + dir + ": "},
+		{sock, "kit: --record: cannot open " + strconv.Quote(sock) + ": "},
+		{dir, "kit: --record: " + strconv.Quote(dir) + " is a directory; the record file must be a regular file or a pipe with a reader\n"},
 	}
 	for _, tt := range tests {
 		t.Run(filepath.Base(tt.path), func(t *testing.T) {

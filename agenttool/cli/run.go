@@ -221,7 +221,7 @@ func (r Runner) schema(words []string) int {
 	cmd := Describe(tool)
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, bytes.TrimSpace(cmd.Schema), "", "  "); err != nil {
-		fmt.Fprintf(r.Stderr, "%s: schema of %s: %v\n", r.Name, cmd.Name, err)
+		fmt.Fprintf(r.Stderr, "%s: schema of %q: %v\n", r.Name, cmd.Name, err)
 		return ExitFailed
 	}
 	buf.WriteByte('\n')

@@ -61,23 +61,32 @@ func findParam(params []Param, name string) *Param {
 	return nil
 }
 
+// eachItem calls check on each item of value, the text of a JSON array
+// found at where, with the item's own place, as "where[2]", and returns the
+// first error; a value that is not an array is refused.
+func eachItem(value, where string, check func(item, at string) error) error {
+	items, ok := jsonscan.ReadItems(value)
+	if !ok {
+		return notA(where, "array", value)
+	}
+	for i := 0; ; i++ {
+		item, ok := items.Next()
+		if !ok {
+			return nil
+		}
+		if err := check(item, where+"["+strconv.Itoa(i)+"]"); err != nil {
+			return err
+		}
+	}
+}
+
 // checkValue checks the value text of parameter p, found at where.
 func checkValue(p *Param, value, where string) error {
 	switch {
 	case p.Repeated():
-		items, ok := jsonscan.ReadItems(value)
-		if !ok {
-			return notA(where, "array", value)
-		}
-		for i := 0; ; i++ {
-			item, ok := items.Next()
-			if !ok {
-				return nil
-			}
-			if err := checkScalar(p.Items, item, where+"["+strconv.Itoa(i)+"]"); err != nil {
-				return err
-			}
-		}
+		return eachItem(value, where, func(item, at string) error {
+			return checkScalar(p.Items, item, at)
+		})
 	case p.Map():
 		entries, ok := jsonscan.ReadMembers(value)
 		if !ok {
@@ -93,22 +102,12 @@ func checkValue(p *Param, value, where string) error {
 			}
 		}
 	case p.Item != nil:
-		items, ok := jsonscan.ReadItems(value)
-		if !ok {
-			return notA(where, "array", value)
-		}
-		for i := 0; ; i++ {
-			item, ok := items.Next()
-			if !ok {
+		return eachItem(value, where, func(item, at string) error {
+			if item == "null" {
 				return nil
 			}
-			if item == "null" {
-				continue
-			}
-			if err := checkValue(p.Item, item, where+"["+strconv.Itoa(i)+"]"); err != nil {
-				return err
-			}
-		}
+			return checkValue(p.Item, item, at)
+		})
 	case p.Type == "object" && p.Fields != nil:
 		if _, ok := jsonscan.ReadMembers(value); !ok {
 			return notA(where, "object", value)

@@ -269,3 +269,63 @@ func (a *asking) finish(t *testing.T) outcome {
 	}
 	return finish(t, a.cmd, a.cmd.Wait(), &a.stdout, &a.stderr)
 }
+
+// pointer is the line cli adds after a usage error that concerns no one
+// command.
+const pointer = "Run `file-tools help` for usage."
+
+// commandPointer is the line cli adds after a usage error in the words of
+// the command called name.
+func commandPointer(name string) string {
+	return "Run `file-tools help " + name + "` for its flags."
+}
+
+// pointerAfter is the pointer cli writes after the message first: to a
+// command's help when the message is about that command's words, else to
+// the program's help, which also lists the program options a misplaced one
+// is sent back to.
+func pointerAfter(first string) string {
+	rest := strings.TrimPrefix(first, "file-tools: ")
+	name, _, ok := strings.Cut(rest, ": ")
+	switch {
+	case !ok, strings.Contains(rest, " is an option of the program; "):
+		return pointer
+	case name == "read_file", name == "search", name == "write_file":
+		return commandPointer(name)
+	}
+	return pointer
+}
+
+// env is what the steps of one end-to-end case share.
+type env struct {
+	tree string // the working tree, the program's directory
+	tmp  string // a directory outside the tree, $TMP in a step
+	repo string // the repository's root, $REPO in a step
+}
+
+// expand replaces the placeholders of a step.
+func (e env) expand(s string) string {
+	return strings.NewReplacer("$TMP", e.tmp, "$REPO", e.repo, "$TREE", e.tree).Replace(s)
+}
+
+// step is one run of the program within a case.
+type step struct {
+	exe    string // the program's file name in $TMP/bin when not the built one
+	args   []string
+	stdin  string
+	status int
+	stdout string // exact, unless stdoutHas is set
+	stderr string // exact, unless stderrHas is set
+	// stdoutHas and stderrHas, when set, hold fragments the stream must
+	// contain, for long texts and for messages whose wording is cli's to
+	// choose.
+	stdoutHas, stderrHas []string
+	// oneLine says stderr is a single line, for a stream checked by
+	// fragments that must hold nothing else (no "Error:" line after a
+	// question, say).
+	oneLine bool
+	check   func(t *testing.T, e env) // further checks on files
+	// writes says the step may change the working tree; every other step
+	// must leave it as it was.
+	writes bool
+}

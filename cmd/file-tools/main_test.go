@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strconv"
 	"strings"
 	"testing"
@@ -22,32 +20,6 @@ var program string
 // callLimit bounds every run of the program, so that a hang fails the test
 // instead of stalling the suite. It is a safety net, not a timing check.
 const callLimit = 60 * time.Second
-
-// pointer is the line cli adds after a usage error that concerns no one
-// command.
-const pointer = "Run `file-tools help` for usage."
-
-// commandPointer is the line cli adds after a usage error in the words of
-// the command called name.
-func commandPointer(name string) string {
-	return "Run `file-tools help " + name + "` for its flags."
-}
-
-// pointerAfter is the pointer cli writes after the message first: to a
-// command's help when the message is about that command's words, else to
-// the program's help, which also lists the program options a misplaced one
-// is sent back to.
-func pointerAfter(first string) string {
-	rest := strings.TrimPrefix(first, "file-tools: ")
-	name, _, ok := strings.Cut(rest, ": ")
-	switch {
-	case !ok, strings.Contains(rest, " is an option of the program; "):
-		return pointer
-	case name == "read_file", name == "search", name == "write_file":
-		return commandPointer(name)
-	}
-	return pointer
-}
 
 func TestMain(m *testing.M) {
 	os.Exit(buildAndRun(m))
@@ -69,40 +41,6 @@ func buildAndRun(m *testing.M) int {
 		return 1
 	}
 	return m.Run()
-}
-
-// env is what the steps of one end-to-end case share.
-type env struct {
-	tree string // the working tree, the program's directory
-	tmp  string // a directory outside the tree, $TMP in a step
-	repo string // the repository's root, $REPO in a step
-}
-
-// expand replaces the placeholders of a step.
-func (e env) expand(s string) string {
-	return strings.NewReplacer("$TMP", e.tmp, "$REPO", e.repo, "$TREE", e.tree).Replace(s)
-}
-
-// step is one run of the program within a case.
-type step struct {
-	exe    string // the program's file name in $TMP/bin when not the built one
-	args   []string
-	stdin  string
-	status int
-	stdout string // exact, unless stdoutHas is set
-	stderr string // exact, unless stderrHas is set
-	// stdoutHas and stderrHas, when set, hold fragments the stream must
-	// contain, for long texts and for messages whose wording is cli's to
-	// choose.
-	stdoutHas, stderrHas []string
-	// oneLine says stderr is a single line, for a stream checked by
-	// fragments that must hold nothing else (no "Error:" line after a
-	// question, say).
-	oneLine bool
-	check   func(t *testing.T, e env) // further checks on files
-	// writes says the step may change the working tree; every other step
-	// must leave it as it was.
-	writes bool
 }
 
 func TestEndToEnd(t *testing.T) {
@@ -210,7 +148,7 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi", stderr: "note: no line break at the end of the file\n"},
 			{
 				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
-				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: a/b.txt exists; nobody confirmed the replacement"}` + "\n",
+				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: \"a/b.txt\" exists; nobody confirmed the replacement"}` + "\n",
 				stderrHas: []string{"file-tools: ", "--answer"}, oneLine: true,
 				check: file("$TREE/a/b.txt", "hi"),
 			},
@@ -224,7 +162,7 @@ func TestEndToEnd(t *testing.T) {
 			},
 			{
 				args: []string{"--answer", "decline", "write_file", "--path", "a/b.txt", "--content", "third"}, status: 1,
-				stderr: "Error: not replaced: a/b.txt exists and the user declined\n",
+				stderr: "Error: not replaced: \"a/b.txt\" exists and the user declined\n",
 				check:  file("$TREE/a/b.txt", "again"),
 			},
 			{
@@ -245,10 +183,10 @@ func TestEndToEnd(t *testing.T) {
 		}},
 		{"write_file asking a person", []step{
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "no"}, stdin: "n\n", status: 1,
-				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists and the user declined\n",
+				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: \"data.txt\" exists and the user declined\n",
 				check:  file("$TREE/data.txt", "hello\n")},
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "nobody"}, status: 1,
-				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: data.txt exists; nobody confirmed the replacement\n",
+				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: \"data.txt\" exists; nobody confirmed the replacement\n",
 				check:  file("$TREE/data.txt", "hello\n")},
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "yes"}, stdin: "y\n",
 				stdout: "wrote data.txt (3 bytes)\n", writes: true, stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
@@ -257,7 +195,7 @@ func TestEndToEnd(t *testing.T) {
 				stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: "Replace data.txt (3 bytes)?\nContinue? [y/N] ",
 				check: file("$TREE/data.txt", "single dash")},
 			{args: []string{"--ask", "--answer", "decline", "write_file", "--path", "data.txt", "--content", "x"}, status: 1,
-				stderr: "Error: not replaced: data.txt exists and the user declined\n",
+				stderr: "Error: not replaced: \"data.txt\" exists and the user declined\n",
 				check:  file("$TREE/data.txt", "single dash")},
 			{args: []string{"--answer", "accept", "--ask", "write_file", "--path", "data.txt", "--content", "answer first"},
 				stdout: "wrote data.txt (12 bytes)\n", writes: true,
@@ -417,110 +355,5 @@ func TestEndToEnd(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// TestSavedWithoutOut checks that without --out a binary file is saved in
-// a fresh directory under the system's temporary directory.
-func TestSavedWithoutOut(t *testing.T) {
-	tree, tmp := newTree(t), t.TempDir()
-	cmd := command(t, program, tree, "read_file", "--path", "logo.png")
-	cmd.Env = append(cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	got := finish(t, cmd, cmd.Run(), &stdout, &stderr)
-	first, _, _ := strings.Cut(got.stderr, "\n")
-	saved, ok := strings.CutPrefix(first, "note: saved to ")
-	if got.status != 0 || got.stdout != "" || !ok {
-		t.Fatalf("status %d, stdout %q, stderr %q; want 0, nothing, and a note on the saved file", got.status, got.stdout, got.stderr)
-	}
-	if dir, name := filepath.Split(saved); name != "logo.png" || !strings.HasPrefix(filepath.Base(dir), "file-tools-") || filepath.Dir(filepath.Clean(dir)) != tmp {
-		t.Fatalf("saved as %q, want %s", saved, filepath.Join(tmp, "file-tools-*", "logo.png"))
-	}
-	want, err := os.ReadFile(filepath.Join(tree, "logo.png"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if b, err := os.ReadFile(saved); err != nil || !bytes.Equal(b, want) {
-		t.Errorf("the saved file holds %q, %v; want the logo", b, err)
-	}
-}
-
-// TestInterrupt sends the program a signal while write_file waits for a
-// person's answer, as a Ctrl-C at the prompt would, and checks that the
-// call fails with the context's error and leaves the file alone.
-func TestInterrupt(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("signals cannot be sent to a process on Windows")
-	}
-	for _, sig := range []os.Signal{os.Interrupt, syscallTERM()} {
-		t.Run(sig.String(), func(t *testing.T) {
-			tree := newTree(t)
-			before := snapshot(t, tree)
-			// The prompt waits, since stdin stays open until the end.
-			a := startAsking(t, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")
-			if err := a.cmd.Process.Signal(sig); err != nil {
-				t.Fatal(err)
-			}
-			got := a.finish(t)
-			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace data.txt: context canceled\n"
-			if got.status != 1 || got.stdout != "" || got.stderr != want {
-				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
-			}
-			if d := diffSnapshots(before, snapshot(t, tree)); d != "" {
-				t.Errorf("the tree changed:\n%s", d)
-			}
-		})
-	}
-}
-
-// TestOutputToAClosedPipe runs write_file with stdout a pipe that nobody
-// reads any more, as when the reader of the output has quit. The file is
-// written, so the program must say that the call succeeded and exit 0,
-// rather than die of SIGPIPE and leave a model to write it again.
-func TestOutputToAClosedPipe(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("SIGPIPE is Unix")
-	}
-	tree := newTree(t)
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	r.Close()
-	cmd := command(t, program, tree, "write_file", "--path", "new.txt", "--content", "x")
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = w, &stderr
-	err = cmd.Run()
-	w.Close()
-	got := finish(t, cmd, err, new(bytes.Buffer), &stderr)
-	const want = "file-tools: the call succeeded, but writing its output failed, so do not run it again for that: "
-	if got.status != 0 || !strings.HasPrefix(got.stderr, want) || !strings.Contains(got.stderr, "broken pipe") {
-		t.Errorf("status %d, stderr %q; want 0 and %q naming the broken pipe", got.status, got.stderr, want)
-	}
-	if b, err := os.ReadFile(filepath.Join(tree, "new.txt")); err != nil || string(b) != "x" {
-		t.Errorf("new.txt holds %q, %v; want x", b, err)
-	}
-}
-
-// TestReadmeShowsMain checks that the README's copy of main is this
-// program's main, byte for byte, so the two cannot drift apart.
-func TestReadmeShowsMain(t *testing.T) {
-	src, err := os.ReadFile("main.go")
-	if err != nil {
-		t.Fatal(err)
-	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	start := bytes.Index(src, []byte("func main() {\n"))
-	end := bytes.Index(src[max(start, 0):], []byte("\n}\n"))
-	if start < 0 || end < 0 {
-		t.Fatal("main.go holds no func main")
-	}
-	fn := src[start : start+end+len("\n}\n")]
-	if !bytes.Contains(readme, append([]byte("```go\n"), fn...)) {
-		t.Errorf("README.md does not show main as main.go has it:\n%s", fn)
 	}
 }

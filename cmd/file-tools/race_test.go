@@ -25,8 +25,8 @@ func TestCreateRace(t *testing.T) {
 	}
 	const (
 		wrote    = "wrote f.txt (1 bytes)\n"
-		appeared = "Error: not written: f.txt appeared while it was being written; run the call again to be asked about replacing it\n"
-		question = `{"message":"Replace f.txt (1 bytes)?","answers_given":0,"error":"not replaced: f.txt exists; nobody confirmed the replacement"}` + "\n"
+		appeared = "Error: not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it\n"
+		question = `{"message":"Replace f.txt (1 bytes)?","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()
@@ -68,15 +68,7 @@ func TestCreateRace(t *testing.T) {
 				t.Fatalf("pair %d: %s: status %d, stdout %q, stderr %q", i, contents[j], got.status, got.stdout, got.stderr)
 			}
 		}
-		if len(won) != 1 {
-			t.Fatalf("pair %d: %d calls wrote (%s), want exactly one", i, len(won), strings.Join(won, ", "))
-		}
-		if b, err := os.ReadFile(filepath.Join(tree, "f.txt")); err != nil || string(b) != won[0] {
-			t.Fatalf("pair %d: f.txt holds %q, %v; want the winner's %q", i, b, err, won[0])
-		}
-		if entries, err := os.ReadDir(tree); err != nil || len(entries) != 1 {
-			t.Fatalf("pair %d: the tree holds %v, %v; want f.txt alone", i, entries, err)
-		}
+		oneWinner(t, i, tree, won)
 	}
 }
 
@@ -96,7 +88,7 @@ func TestAcceptRace(t *testing.T) {
 	}
 	const (
 		asked   = "Replace f.txt (4 bytes)?\n" + prompt
-		changed = asked + "Error: not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now\n"
+		changed = asked + "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()
@@ -123,14 +115,22 @@ func TestAcceptRace(t *testing.T) {
 				t.Fatalf("pair %d: %s: status %d, stdout %q, stderr %q", i, contents[j], got.status, got.stdout, got.stderr)
 			}
 		}
-		if len(won) != 1 {
-			t.Fatalf("pair %d: %d calls wrote (%s), want exactly one", i, len(won), strings.Join(won, ", "))
-		}
-		if b, err := os.ReadFile(filepath.Join(tree, "f.txt")); err != nil || string(b) != won[0] {
-			t.Fatalf("pair %d: f.txt holds %q, %v; want the winner's %q", i, b, err, won[0])
-		}
-		if entries, err := os.ReadDir(tree); err != nil || len(entries) != 1 {
-			t.Fatalf("pair %d: the tree holds %v, %v; want f.txt alone", i, entries, err)
-		}
+		oneWinner(t, i, tree, won)
+	}
+}
+
+// oneWinner fails the test unless exactly one call of pair i wrote, won
+// holding what each winner wrote, and tree then holds f.txt alone, with the
+// winner's content: no temporary file, no other call's content.
+func oneWinner(t *testing.T, i int, tree string, won []string) {
+	t.Helper()
+	if len(won) != 1 {
+		t.Fatalf("pair %d: %d calls wrote (%s), want exactly one", i, len(won), strings.Join(won, ", "))
+	}
+	if b, err := os.ReadFile(filepath.Join(tree, "f.txt")); err != nil || string(b) != won[0] {
+		t.Fatalf("pair %d: f.txt holds %q, %v; want the winner's %q", i, b, err, won[0])
+	}
+	if entries, err := os.ReadDir(tree); err != nil || len(entries) != 1 {
+		t.Fatalf("pair %d: the tree holds %v, %v; want f.txt alone", i, entries, err)
 	}
 }

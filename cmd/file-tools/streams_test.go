@@ -117,3 +117,32 @@ func TestNoDeathBySIGPIPE(t *testing.T) {
 		})
 	}
 }
+
+// TestOutputToAClosedPipe runs write_file with stdout a pipe that nobody
+// reads any more, as when the reader of the output has quit. The file is
+// written, so the program must say that the call succeeded and exit 0,
+// rather than die of SIGPIPE and leave a model to write it again.
+func TestOutputToAClosedPipe(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("SIGPIPE is Unix")
+	}
+	tree := newTree(t)
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	r.Close()
+	cmd := command(t, program, tree, "write_file", "--path", "new.txt", "--content", "x")
+	var stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = w, &stderr
+	err = cmd.Run()
+	w.Close()
+	got := finish(t, cmd, err, new(bytes.Buffer), &stderr)
+	const want = "file-tools: the call succeeded, but writing its output failed, so do not run it again for that: "
+	if got.status != 0 || !strings.HasPrefix(got.stderr, want) || !strings.Contains(got.stderr, "broken pipe") {
+		t.Errorf("status %d, stderr %q; want 0 and %q naming the broken pipe", got.status, got.stderr, want)
+	}
+	if b, err := os.ReadFile(filepath.Join(tree, "new.txt")); err != nil || string(b) != "x" {
+		t.Errorf("new.txt holds %q, %v; want x", b, err)
+	}
+}

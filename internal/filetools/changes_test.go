@@ -22,7 +22,7 @@ import (
 // is refused and the newer file kept, since the user never agreed to lose
 // it.
 func TestWriteFileChangedWhileAsking(t *testing.T) {
-	const changed = "not replaced: data.txt changed while the question was pending; run the call again to be asked about it as it is now"
+	const changed = "not replaced: \"data.txt\" changed while the question was pending; run the call again to be asked about it as it is now"
 	tests := []struct {
 		name   string
 		change func(t *testing.T, path string)

@@ -125,7 +125,7 @@ func ExampleWriteFile() {
 	call(ctx, write, `{"path":"notes.txt","content":"newer\n","replace":true}`)
 	// Output:
 	// wrote docs/new.txt (9 bytes)
-	// Error: not replaced: notes.txt exists; nobody confirmed the replacement
+	// Error: not replaced: "notes.txt" exists; nobody confirmed the replacement
 	// asked: Replace notes.txt (4 bytes)?
 	// wrote notes.txt (4 bytes)
 	// wrote notes.txt (6 bytes)

@@ -184,7 +184,7 @@ func TestWriteFileElicitorFails(t *testing.T) {
 		return agenttool.Answer{}, broken
 	})
 	_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
-	checkErr(t, err, "asking whether to replace data.txt: the terminal is gone")
+	checkErr(t, err, "asking whether to replace \"data.txt\": the terminal is gone")
 	if !errors.Is(err, broken) {
 		t.Errorf("error %v does not wrap the elicitor's", err)
 	}
@@ -300,7 +300,7 @@ func TestWriteFileReplacedByDirectoryWhileAsking(t *testing.T) {
 		return agenttool.Answer{Action: agenttool.ActionAccept}, nil
 	})
 	_, err := run(ctx, filetools.WriteFile(dir), `{"path":"data.txt","content":"new"}`)
-	checkErr(t, err, "not replaced: data.txt changed while the question was pending")
+	checkErr(t, err, "not replaced: \"data.txt\" changed while the question was pending")
 	if left := tmpFiles(t, dir); len(left) != 0 {
 		t.Errorf("temporary files left: %q", left)
 	}

@@ -138,15 +138,7 @@ func (pl *placement) write(ctx context.Context, data []byte, perm fs.FileMode) (
 			_ = pl.dir.Remove(tmp)
 		}
 	}()
-	if _, err := f.Write(data); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		_ = f.Close()
-		return err
-	}
-	if err := f.Close(); err != nil {
+	if err := writeSynced(f, data); err != nil {
 		return err
 	}
 	if err := pl.dir.Chmod(tmp, perm); err != nil {
@@ -170,7 +162,9 @@ func (pl *placement) write(ctx context.Context, data []byte, perm fs.FileMode) (
 // stood at the first look, or where the file asked about has gone since, it
 // is hard-linked to the target's name, which fails when a name has
 // appeared meanwhile: the one step both checks and creates, so two calls
-// creating one file cannot both succeed. Where the user agreed to replace a
+// creating one file cannot both succeed. Only where the file system makes
+// no hard links (see noHardLink) is the file created in place instead; any
+// other failure of the link is returned. Where the user agreed to replace a
 // file, the entry is looked at once more, refused unless it is still that
 // file (sameState), and swapped in (see swap).
 func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
@@ -203,7 +197,7 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 	switch {
 	case errors.Is(err, fs.ErrExist):
 		return pl.appeared()
-	case err != nil:
+	case err != nil && noHardLink(err):
 		// A file system without hard links: the file is created under
 		// its name exclusively and written there. No file that appears
 		// meanwhile is replaced, but a reader may see the new file before
@@ -211,6 +205,11 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 		if err := pl.createInPlace(data, perm); err != nil {
 			return err
 		}
+	case err != nil:
+		// Any other failure (EIO, ENOSPC, ...) is this write's, not the
+		// file system's way: it is returned (write_file names the path),
+		// rather than met again, or hidden, by the weaker way.
+		return err
 	}
 	// The file is in place under both names; a temporary name that cannot
 	// be removed is left behind, as one of a killed process would be.
@@ -221,7 +220,7 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 // changed is the refusal of a write whose target changed while the
 // question about it was pending.
 func (pl *placement) changed() error {
-	return staleAnswer(fmt.Sprintf("not replaced: %s changed while the question was pending; run the call again to be asked about it as it is now", pl.shown))
+	return staleAnswer(fmt.Sprintf("not replaced: %q changed while the question was pending; run the call again to be asked about it as it is now", pl.shown))
 }
 
 // swap replaces the file asked about with tmp, after a look that found it
@@ -264,7 +263,7 @@ func (pl *placement) swap(tmp string) (bool, error) {
 	}
 	if err := exchange(pl.dir, tmp, pl.base); err != nil {
 		pl.keep = true
-		return true, fmt.Errorf("%s changed while the question was pending, and the file now there could not be put back from %q: %w", pl.shown, tmp, err)
+		return true, fmt.Errorf("%q changed while the question was pending, and the file now there could not be put back from %q: %w", pl.shown, tmp, err)
 	}
 	if back, err := pl.dir.Lstat(tmp); err != nil || !os.SameFile(back, mine) {
 		// Yet another file took the path meanwhile; whatever now has the
@@ -289,6 +288,17 @@ func (pl *placement) createInPlace(data []byte, perm fs.FileMode) (err error) {
 			_ = pl.dir.Remove(pl.base)
 		}
 	}()
+	if err := writeSynced(f, data); err != nil {
+		return err
+	}
+	// The mode given to OpenFile is cut by the umask; the temporary file's
+	// is not, and neither is this one's.
+	return pl.dir.Chmod(pl.base, perm)
+}
+
+// writeSynced writes data to f, syncs it to disk and closes it, closing it
+// on a failure too.
+func writeSynced(f *os.File, data []byte) error {
 	if _, err := f.Write(data); err != nil {
 		_ = f.Close()
 		return err
@@ -297,16 +307,11 @@ func (pl *placement) createInPlace(data []byte, perm fs.FileMode) (err error) {
 		_ = f.Close()
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	// The mode given to OpenFile is cut by the umask; the temporary file's
-	// is not, and neither is this one's.
-	return pl.dir.Chmod(pl.base, perm)
+	return f.Close()
 }
 
 // appeared is the refusal of a write whose target appeared while the new
 // file was being written.
 func (pl *placement) appeared() error {
-	return staleAnswer(fmt.Sprintf("not written: %s appeared while it was being written; run the call again to be asked about replacing it", pl.shown))
+	return staleAnswer(fmt.Sprintf("not written: %q appeared while it was being written; run the call again to be asked about replacing it", pl.shown))
 }

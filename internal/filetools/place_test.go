@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -57,8 +58,8 @@ func TestPlaceRenameFails(t *testing.T) {
 // may have moved on since the first look, with and without hard links.
 func TestPlaceLand(t *testing.T) {
 	const (
-		appeared = "not written: f.txt appeared while it was being written; run the call again to be asked about replacing it"
-		changed  = "not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now"
+		appeared = "not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it"
+		changed  = "not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now"
 	)
 	tests := []struct {
 		name     string
@@ -135,6 +136,58 @@ func TestPlaceLand(t *testing.T) {
 	}
 }
 
+// TestPlaceLinkFails fails the hard link that puts a new file in place.
+// An error saying the file system has no hard links falls back to creating
+// the file in place, which writes it; any other is returned and leaves
+// nothing behind.
+func TestPlaceLinkFails(t *testing.T) {
+	tests := []struct {
+		err      error
+		fallback bool
+	}{
+		{errors.ErrUnsupported, true},
+		{syscall.EIO, false},
+		{syscall.ENOSPC, false},
+	}
+	for _, tt := range append(tests, noLinkTests...) {
+		t.Run(tt.err.Error(), func(t *testing.T) {
+			placeLinkFailing(t, tt.err, tt.fallback)
+		})
+	}
+}
+
+// placeLinkFailing writes f.txt into an empty directory with a hard link
+// that fails with err, and checks that the file is written when fallback
+// is set, and that otherwise the error is returned and nothing is left.
+func placeLinkFailing(t *testing.T, err error, fallback bool) {
+	t.Helper()
+	dir := t.TempDir()
+	pl := openPlacement(t, dir, "f.txt")
+	pl.link = func(oldname, newname string) error {
+		return &os.LinkError{Op: "link", Old: oldname, New: newname, Err: err}
+	}
+	got := pl.write(t.Context(), []byte("new"), 0o644)
+	entries, rerr := os.ReadDir(dir)
+	if rerr != nil {
+		t.Fatal(rerr)
+	}
+	if fallback {
+		if got != nil {
+			t.Errorf("error %q, want the file written without a hard link", got)
+		}
+		if b, err := os.ReadFile(filepath.Join(dir, "f.txt")); err != nil || string(b) != "new" || len(entries) != 1 {
+			t.Errorf("f.txt holds %q (%v) among %v; want \"new\" alone", b, err, entries)
+		}
+		return
+	}
+	if !errors.Is(got, err) {
+		t.Errorf("error %v, want %v", got, err)
+	}
+	if len(entries) != 0 {
+		t.Errorf("the directory holds %v, want nothing", entries)
+	}
+}
+
 // TestPlaceSwap changes the file asked about in the last moment before the
 // new file takes its place, after the last look: on Linux the swap notices
 // and puts the newer file back.
@@ -155,7 +208,7 @@ func TestPlaceSwap(t *testing.T) {
 		want   string
 	}{
 		{name: "unchanged", want: "new"},
-		{name: "replaced after the look", change: true, err: "not replaced: f.txt changed while the question was pending; run the call again to be asked about it as it is now", want: "other"},
+		{name: "replaced after the look", change: true, err: "not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now", want: "other"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -24,8 +24,8 @@ func TestWriteFileCreateRace(t *testing.T) {
 	// The loser is refused either at the last step or, when the winner
 	// was done before it looked, at the first.
 	refusals := []string{
-		"not written: f.txt appeared while it was being written; run the call again to be asked about replacing it",
-		"not replaced: f.txt exists; nobody confirmed the replacement",
+		"not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it",
+		"not replaced: \"f.txt\" exists; nobody confirmed the replacement",
 	}
 	for i := range tries {
 		dir := t.TempDir()

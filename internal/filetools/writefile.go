@@ -50,31 +50,34 @@ func (written) RecordNS() string { return RecordNS }
 // When something other than a directory already sits at the path and
 // replace is false, it first asks "Replace <path> (<n> bytes)?" through the
 // elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
-// fails with "not replaced: <path> exists and the user declined"; cancel,
-// or no elicitor at all, fails with "not replaced: <path> exists; nobody
-// confirmed the replacement", which a runner turns into a question for its
-// caller to answer on a rerun. Nothing is touched before the answer.
+// fails with `not replaced: "<path>" exists and the user declined`;
+// cancel, or no elicitor at all, fails with `not replaced: "<path>" exists;
+// nobody confirmed the replacement`, which a runner turns into a question
+// for its caller to answer on a rerun. Nothing is touched before the
+// answer.
 //
 // An accept covers the file the question described: when the file changed
 // while the question was pending (another file, size, mode or modification
-// time), the write is refused with "not replaced: <path> changed while the
-// question was pending; …" and the newer file kept; when it was removed
+// time), the write is refused with `not replaced: "<path>" changed while the
+// question was pending; …` and the newer file kept; when it was removed
 // meanwhile, the write goes ahead as a new file. A new file is put in place
 // with a hard link, which fails when the name exists, so a file that
 // appears at a free path while the new one is written is kept and the
-// write refused ("not written: <path> appeared while it was being written;
-// …"): of two calls creating one file, exactly one succeeds. The file asked
-// about is replaced after a last look; on Linux the new file then trades
-// names with it in one step (renameat2 with RENAME_EXCHANGE) and the file
-// taken out is checked again, and traded back, the write refused, when it
-// is not the one asked about, so of two accepted calls replacing one file
-// exactly one succeeds. Elsewhere, or on a file system that cannot trade
+// write refused (`not written: "<path>" appeared while it was being
+// written; …`): of two calls creating one file, exactly one succeeds. The
+// file asked about is replaced after a last look; on Linux the new file
+// then trades names with it in one step (renameat2 with RENAME_EXCHANGE)
+// and the file taken out is checked again, and traded back, the write
+// refused, when it is not the one asked about, so of two accepted calls
+// replacing one file exactly one succeeds. Elsewhere, or on a file system that cannot trade
 // names, the last look is followed by a rename, and a file that another
 // program puts at the path in the microseconds between the two is
 // replaced. With replace set, neither check is made. Where the file system
-// has no hard links, a new file is created under its own name exclusively
-// and written there, so it is still never put over another, but a reader
-// may see it before it is complete.
+// has no hard links (the link fails with EPERM, EXDEV, EMLINK or an
+// "unsupported" error), a new file is created under its own name
+// exclusively and written there, so it is still never put over another,
+// but a reader may see it before it is complete; any other failure of the
+// link (EIO, ENOSPC, ...) fails the write.
 //
 // The write is otherwise atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
@@ -221,16 +224,16 @@ func confirm(ctx context.Context, path string, size int64) error {
 		var err error
 		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes)?", path, size)})
 		if err != nil {
-			return fmt.Errorf("asking whether to replace %s: %w", path, err)
+			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}
 	}
 	switch answer.Action {
 	case agenttool.ActionAccept:
 		return nil
 	case agenttool.ActionDecline:
-		return fmt.Errorf("not replaced: %s exists and the user declined", path)
+		return fmt.Errorf("not replaced: %q exists and the user declined", path)
 	}
-	return fmt.Errorf("not replaced: %s exists; nobody confirmed the replacement", path)
+	return fmt.Errorf("not replaced: %q exists; nobody confirmed the replacement", path)
 }
 
 // staleAnswer is the refusal of a write whose target is no longer what

@@ -81,7 +81,7 @@ func addFile(zw *zip.Writer, name, src string) error {
 		return err
 	}
 	if !st.Mode().IsRegular() {
-		return fmt.Errorf("%s: not a regular file; a module zip holds regular files only", src)
+		return fmt.Errorf("%q: not a regular file; a module zip holds regular files only", src)
 	}
 	w, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate})
 	if err != nil {
