@@ -32,32 +32,20 @@ import (
 // stdout). Nobody is asked a tool's question unless --ask says a person is
 // at the terminal, since only a model can safely be assumed.
 //
-// export-skill writes the skill to <dir>/<name>/SKILL.md, with
-// references/<command>.md beside it when the body would pass the budget, as
-// one atomic set (see the README for exactly what that promises), replacing
-// nothing already there without --force, warns on stderr about what some
-// hosts refuse and about tools that keep state, and returns 0 once the files
-// are written and 1 when they are not. export-skill --check writes nothing:
-// it prints a verdict per file on whether what is there is what would be
-// written, and returns 0 only when everything is; it reads a file only when
-// it is a regular file of at most 4 MiB, and returns 1 otherwise.
-// export-rules prints the rules that let an agent host (claude, codex,
-// gemini, opencode) run the pre-approved commands without asking, and
-// returns 1 with the reason on stderr when there is none to print (copilot,
-// or nothing pre-approved); it writes no file. version
-// prints the name and the version; help lists the tools and the program's
-// own commands and options.
+// export-skill writes the skill's files under <dir>/<name>/ as one set,
+// replacing nothing without --force, and returns 0 once they are written;
+// with --check it writes nothing and returns 0 only when every file there is
+// what it would write. export-rules prints the rules that pre-approve the
+// bundle's commands in one agent host, and returns 1 when there are none to
+// print. version prints the name and the version; help lists the tools and
+// the program's own commands and options. The README says what each promises
+// in full.
 //
-// Before it reads any argument, Main checks the bundle and refuses, with
-// status 2 and one line on stderr, a bundle without a name or tools, a tool
-// that is nil, unnamed, named twice, named as one of the program's own
-// commands, or named so that the skill's command lines would have to quote it
-// or would read it as an option, a bundle whose skill would not validate
-// or whose description or version a SKILL.md cannot hold as written, an
-// example that does not parse against its command, and a caption that is
-// not one line of prose. A bundle whose tools are all hidden is accepted.
-// The check runs on every command, help and version included, so a broken
-// bundle never runs at all.
+// Before it reads any argument, Main checks the bundle, on every command,
+// and refuses with status 2 and one line on stderr a bundle whose skill would
+// not validate, whose tools could not all be called by name, or whose
+// examples do not parse as calls of their commands; so a broken bundle never
+// runs at all.
 //
 // The first SIGINT or SIGTERM cancels the running call's context, with an
 // error naming the signal as its cause (see [context.Cause]); an export
