@@ -211,7 +211,7 @@ func (r Runner) schema(words []string) int {
 	if len(words) != 1 {
 		return r.usage("schema takes one command")
 	}
-	if _, own := findBuiltin(r.Builtins, words[0]); own || words[0] == "help" || words[0] == "schema" {
+	if isOwn(words[0], r.Builtins) {
 		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))
 	}
 	tool, ok := r.Tools.Lookup(words[0])
