@@ -11,12 +11,12 @@ import (
 // forms they need (flags, with the rule for a repeated one and a boolean
 // one; the JSON argument and stdin only when a parameter has no flag),
 // shows them on command lines built from the commands' own names and flags,
-// and gives the quoting rule of a POSIX shell: a value with any character
-// but ASCII letters, digits and -_./:=,@+%, or starting with "=", in single
-// quotes, or in double quotes with \", \$, \` and \\ escaped when it holds a
-// single quote. Last come the exit statuses: when a failed call is worth
-// running again, and the question a status-3 call prints and how to answer
-// it. The text ends with a newline.
+// and gives the quoting rule of a POSIX shell: a value with a character
+// [IsPlain] refuses, or starting with "=", in single quotes, or in double
+// quotes with \", \$, \` and \\ escaped when it holds a single quote.
+// Last come the exit statuses: when a failed call is worth running again,
+// and the question a status-3 call prints and how to answer it. The text
+// ends with a newline.
 func Calling(program string, cmds []Command) string {
 	walks := make([][]position, len(cmds))
 	for i, c := range cmds {
@@ -35,7 +35,7 @@ func Calling(program string, cmds []Command) string {
 		rules = append(rules, r+".")
 	}
 	if f.values || f.json {
-		rules = append(rules, "Single-quote a value holding anything but ASCII letters, digits and `-_./:=,@+%` "+
+		rules = append(rules, "Single-quote a value holding anything but ASCII letters, digits and `"+plainPunct+"` "+
 			"(`a|b`, `$HOME`, a space) or starting with `=`; double-quote it if it holds `'`, "+
 			"escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}

@@ -224,3 +224,30 @@ func TestShellWord(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotingRuleInStep checks that the characters the calling text says
+// may go unquoted are exactly those IsPlain admits, and that shellWord
+// leaves a word of them alone and quotes a word with any other.
+func TestQuotingRuleInStep(t *testing.T) {
+	text := Calling("kit", []Command{Describe(schemaTool("greet", `{"type":"object","properties":{"name":{"type":"string"}}}`))})
+	const lead = "anything but ASCII letters, digits and `"
+	i := strings.Index(text, lead)
+	if i < 0 {
+		t.Fatalf("the calling text states no quoting rule:\n%s", text)
+	}
+	listed, _, ok := strings.Cut(text[i+len(lead):], "`")
+	if !ok || listed == "" {
+		t.Fatalf("the quoting rule lists no characters:\n%s", text)
+	}
+	for r := rune(0); r < 0x3000; r++ {
+		alnum := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		said := alnum || strings.ContainsRune(listed, r)
+		if IsPlain(r) != said {
+			t.Errorf("IsPlain(%q) = %v, but the calling text says %v", r, IsPlain(r), said)
+		}
+		word := "a" + string(r)
+		if quoted := shellWord(word) != word; quoted == said {
+			t.Errorf("shellWord(%q) = %s, but the calling text says it is plain: %v", word, shellWord(word), said)
+		}
+	}
+}

@@ -77,7 +77,7 @@ func enumSample(p *Param) (string, bool) {
 // is when every character is plain and it does not start with "=", in
 // double quotes when it holds a single quote, in single quotes otherwise.
 func shellWord(s string) string {
-	if s != "" && !strings.HasPrefix(s, "=") && strings.Trim(s, plainChars) == "" {
+	if s != "" && !strings.HasPrefix(s, "=") && !strings.ContainsFunc(s, notPlain) {
 		return s
 	}
 	if !strings.Contains(s, "'") {
@@ -87,8 +87,26 @@ func shellWord(s string) string {
 	return `"` + r.Replace(s) + `"`
 }
 
-// plainChars are the characters a value may hold unquoted.
-const plainChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,@+%"
+// plainPunct are the punctuation characters that may stand unquoted in a
+// word: IsPlain admits them, and the calling text lists them.
+const plainPunct = "-_./:=,@+%"
+
+// IsPlain reports whether r may stand unquoted in a word of a command
+// line, as the calling text teaches: an ASCII letter or digit, or one of
+// -_./:=,@+%, which no common shell gives a meaning inside a word. A word
+// that starts with "=" needs quotes all the same, since zsh expands it. It
+// is the one definition of the rule: the calling text lists the characters
+// from it, and shellWord quotes by it.
+func IsPlain(r rune) bool {
+	switch {
+	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
+		return true
+	}
+	return strings.ContainsRune(plainPunct, r)
+}
+
+// notPlain is the negation of IsPlain.
+func notPlain(r rune) bool { return !IsPlain(r) }
 
 // jsonLine is the example line giving the JSON argument: the command with
 // its required flags, then the argument in single quotes.
