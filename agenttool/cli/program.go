@@ -26,7 +26,8 @@ type Builtin struct {
 	// exit status, one of the four Runner.Run documents. It is given the
 	// context Runner.Run was given. "help <name>" runs it with the single
 	// argument "--help", to which it answers with its usage on stdout, as
-	// a flag.FlagSet does.
+	// a flag.FlagSet does. A [FlagSet] reads its options and refuses them
+	// in the words Run uses for a tool's flags.
 	Run func(ctx context.Context, args []string) int
 }
 

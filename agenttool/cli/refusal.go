@@ -140,7 +140,7 @@ func (e *misplacedOption) Error() string {
 func (e *misplacedOption) corrected(program, command string) string {
 	words := []string{program}
 	for _, w := range e.words {
-		words = append(words, shellWord(w))
+		words = append(words, ShellWord(w))
 	}
 	return strings.Join(append(words, command, "..."), " ")
 }

@@ -162,7 +162,7 @@ func TestRefusals(t *testing.T) {
 func quoteAll(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {
-		out[i] = shellWord(w)
+		out[i] = ShellWord(w)
 	}
 	return out
 }

@@ -13,7 +13,7 @@ var stringSamples = []string{"'a b'", `"it's done"`}
 // the string values given so far.
 func flagWords(pos position, strs *int) []string {
 	// A flag's name may hold any character but "=" and a leading dash.
-	name := shellWord("--" + pos.flag)
+	name := ShellWord("--" + pos.flag)
 	p := pos.param
 	if v, ok := enumSample(p); ok {
 		return []string{name, v}
@@ -21,7 +21,7 @@ func flagWords(pos position, strs *int) []string {
 	switch {
 	case p.Repeated() && p.Items == "boolean":
 		// A boolean takes its value after "=" only, repeated or not.
-		return []string{name, shellWord("--" + pos.flag + "=false")}
+		return []string{name, ShellWord("--" + pos.flag + "=false")}
 	case p.Repeated():
 		return []string{name, sampleWord(p.Items, "a", 0), name, sampleWord(p.Items, "b", 1)}
 	case p.Map():
@@ -62,7 +62,7 @@ func enumSample(p *Param) (string, bool) {
 	}
 	switch v := p.Enum[0].(type) {
 	case string:
-		return shellWord(v), p.Type == "string"
+		return ShellWord(v), p.Type == "string"
 	case json.Number:
 		if p.Type != "integer" && p.Type != "number" {
 			return "", false
@@ -73,10 +73,11 @@ func enumSample(p *Param) (string, bool) {
 	return "", false
 }
 
-// shellWord quotes s for a POSIX shell as the calling text teaches: as it
-// is when every character is plain and it does not start with "=", in
-// double quotes when it holds a single quote, in single quotes otherwise.
-func shellWord(s string) string {
+// ShellWord quotes s for a POSIX shell as the calling text teaches: as it
+// is when every character is plain ([IsPlain]) and it does not start with
+// "=", in double quotes when it holds a single quote, in single quotes
+// otherwise. A builtin shows a corrected command line with it.
+func ShellWord(s string) string {
 	if s != "" && !strings.HasPrefix(s, "=") && !strings.ContainsFunc(s, notPlain) {
 		return s
 	}
@@ -96,7 +97,7 @@ const plainPunct = "-_./:=,@+%"
 // -_./:=,@+%, which no common shell gives a meaning inside a word. A word
 // that starts with "=" needs quotes all the same, since zsh expands it. It
 // is the one definition of the rule: the calling text lists the characters
-// from it, and shellWord quotes by it.
+// from it, and ShellWord quotes by it.
 func IsPlain(r rune) bool {
 	switch {
 	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
@@ -111,7 +112,7 @@ func notPlain(r rune) bool { return !IsPlain(r) }
 // jsonLine is the example line giving the JSON argument: the command with
 // its required flags, then the argument in single quotes.
 func jsonLine(program string, ex jsonExample) string {
-	return requiredFlags(program, ex) + " " + shellWord(ex.json)
+	return requiredFlags(program, ex) + " " + ShellWord(ex.json)
 }
 
 // jsonStdin is the example giving the same JSON argument on stdin, in a

@@ -45,6 +45,8 @@ func pointerAfter(first string) string {
 		return pointer
 	case name == "read_file", name == "search", name == "write_file":
 		return commandPointer(name)
+	case name == "export-skill", name == "export-rules", name == "version":
+		return "Run `file-tools help " + name + "` for its usage."
 	}
 	return pointer
 }
@@ -353,8 +355,8 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"export-skill", "--force", "$TMP"}, stdout: wrote},
 			{args: []string{"--answer", "accept", "export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
 			{args: []string{"export-skill", "$TMP", "--force"}, status: 2,
-				stderr: `file-tools: export-skill: "--force" after the directory: options come before it, as in export-skill --force $TMP` + "\n" +
-					"usage: file-tools export-skill [--force | --check] <dir>\n"},
+				stderr: "file-tools: export-skill: \"--force\" after the directory: options come before it: `file-tools export-skill --force $TMP`\n" +
+					"Run `file-tools help export-skill` for its usage.\n"},
 		}},
 		{"help lists the program's own commands and options", []step{{
 			args: []string{"help"},
