@@ -363,7 +363,8 @@ func TestEndToEnd(t *testing.T) {
 			stdoutHas: []string{"## Program commands", "`file-tools export-skill [--force | --check] <dir>`",
 				"`file-tools export-rules <host>`", "`file-tools version`",
 				"`file-tools help [<command>]`", "`file-tools schema <command>`", "## Program options",
-				"`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`"},
+				"`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`",
+				"## Limits", "at most 16 MiB (16777216 bytes) of stdin", "deeper than 10000 levels"},
 		}}},
 		{"export-rules for each host", []step{
 			{args: []string{"export-rules", "codex"},
