@@ -123,7 +123,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
-	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave})
+	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave, stdin: r.Stdin})
 }
 
 // refuse answers the words of a command that Command.parse refused with

@@ -196,7 +196,13 @@ func TestEndToEnd(t *testing.T) {
 		}}},
 		{"read_file without a path", []step{{
 			args: []string{"read_file"}, status: 1,
-			stderr: "Error: invalid arguments: missing required flag --path\n" + commandPointer("read_file") + "\n",
+			stderr: "Error: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
+				commandPointer("read_file") + "\n",
+		}}},
+		{"a heredoc given without -", []step{{
+			args: []string{"write_file", "--path", "new.txt"}, stdin: `{"content": "x"}`, status: 1,
+			stderr: "Error: invalid arguments: missing required flag --content; to give the JSON argument on stdin, end the command with -\n" +
+				commandPointer("write_file") + "\n",
 		}}},
 		{"read_file of a directory", []step{{
 			args: []string{"read_file", "--path", "."}, status: 1,
