@@ -185,7 +185,15 @@ func TestEndToEnd(t *testing.T) {
 		}},
 		{"read_file with a negative max_bytes", []step{{
 			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 1,
-			stderr: "Error: invalid arguments: max_bytes is -1; it must not be negative\n",
+			stderr: "Error: invalid arguments: --max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
+		}}},
+		{"read_file with a negative max_bytes in JSON", []step{{
+			args: []string{"read_file", `{"path": "data.txt", "max_bytes": -1}`}, status: 1,
+			stderr: "Error: invalid arguments: max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
+		}}},
+		{"search from match 0", []step{{
+			args: []string{"search", "--pattern", "x", "--offset", "0"}, status: 1,
+			stderr: "Error: invalid arguments: --offset: expected at least 1, got 0\n" + commandPointer("search") + "\n",
 		}}},
 		{"read_file --help", []step{{args: []string{"read_file", "--help"}, stdoutHas: []string{"### `read_file` (read-only)\n"}}}},
 		{"no words at all", []step{{args: []string{}, status: 2, stderrHas: []string{"## Calling `file-tools`", "## Commands"}}}},
