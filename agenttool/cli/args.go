@@ -182,12 +182,9 @@ func (c Command) flagSet() (*flag.FlagSet, []flagValue) {
 			n++
 		}
 	}
-	// NewFlagSet would also allocate the default usage function, which
-	// is replaced at once.
-	fs := new(flag.FlagSet)
-	fs.Init(c.Name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+	// The set prints nothing; parseFlags words its errors itself, since it
+	// knows the flags in walk order.
+	fs := &newFlagSet("", c.Name, "flag", "its flag%s").FlagSet
 	// The flag set keeps pointers into values, which therefore never grows
 	// past the size made here.
 	values := make([]flagValue, 0, n)
