@@ -121,7 +121,7 @@ func linkedReferences(skill []byte) []string {
 		}
 		file := rest[:j]
 		cmd, ok := strings.CutSuffix(file, ".md")
-		if !ok || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !isPlain(r) || r == '/' }) {
+		if !ok || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !cli.IsPlain(r) || r == '/' }) {
 			continue
 		}
 		if name := "references/" + file; !seen[name] {

@@ -22,31 +22,31 @@ type exportArgs struct {
 	check bool
 }
 
-// exportFlags returns the flag set of export-skill, which fills a. It is
-// the one definition of its options: the parser and the command's help
-// both come from it.
-func exportFlags(a *exportArgs) *flag.FlagSet {
-	fs := flag.NewFlagSet("export-skill", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+// exportFlags returns the flag set of export-skill in the program named
+// name, which fills a. It is the one definition of its options: the
+// parser and the command's help both come from it.
+func exportFlags(name string, a *exportArgs) *cli.FlagSet {
+	fs := cli.NewFlagSet(name, "export-skill")
 	fs.BoolVar(&a.force, "force", false, "replace the skill's files that are already there")
 	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the skill's files there, each a regular file of at most %d MiB, are what would be written", maxSkillFile>>20))
 	return fs
 }
 
-// parseExportArgs reads the words after export-skill as Go's flag package
-// does: the options first, then exactly one directory. flag.ErrHelp is
-// returned for a help option.
-func parseExportArgs(words []string) (exportArgs, error) {
+// parseExportArgs reads the words after export-skill in the program named
+// name as Go's flag package does: the options first, then exactly one
+// directory. flag.ErrHelp is returned for a help option; any other error
+// is one for cli.FlagSet.Refuse.
+func parseExportArgs(name string, words []string) (exportArgs, error) {
 	var a exportArgs
-	fs := exportFlags(&a)
+	fs := exportFlags(name, &a)
 	if err := fs.Parse(words); err != nil {
 		return a, err
 	}
 	dirs := fs.Args()
 	for _, w := range dirs[min(1, len(dirs)):] {
 		if len(w) > 1 && w[0] == '-' {
-			return a, fmt.Errorf("%q after the directory: options come before it, as in export-skill %s %s", w, w, dirs[0])
+			return a, fmt.Errorf("%q after the directory: options come before it: `%s export-skill %s %s`",
+				w, name, cli.ShellWord(w), cli.ShellWord(dirs[0]))
 		}
 	}
 	switch {
@@ -70,17 +70,12 @@ func parseExportArgs(words []string) (exportArgs, error) {
 // exportSynopsis is what follows export-skill in its usage line.
 const exportSynopsis = "[--force | --check] <dir>"
 
-// exportUsage returns the usage line of export-skill.
-func exportUsage(name string) string {
-	return "usage: " + name + " export-skill " + exportSynopsis + "\n"
-}
-
 // exportHelp returns the help of export-skill: its usage line and one line
 // per option.
 func exportHelp(name string) string {
 	var b strings.Builder
-	b.WriteString(exportUsage(name))
-	exportFlags(new(exportArgs)).VisitAll(func(f *flag.Flag) {
+	b.WriteString("usage: " + name + " export-skill " + exportSynopsis + "\n")
+	exportFlags(name, new(exportArgs)).VisitAll(func(f *flag.Flag) {
 		fmt.Fprintf(&b, "  --%-6s %s\n", f.Name, f.Usage)
 	})
 	return b.String()
@@ -102,14 +97,13 @@ func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
 // then either compares it with the files at <dir>/<name> (--check) or writes
 // them there atomically as a set and reports what it wrote and pre-approved.
 func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s sys) int {
-	a, err := parseExportArgs(words)
+	a, err := parseExportArgs(b.Name, words)
 	if errors.Is(err, flag.ErrHelp) {
 		io.WriteString(s.stdout, exportHelp(b.Name))
 		return cli.ExitOK
 	}
 	if err != nil {
-		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n%s", b.Name, err, exportUsage(b.Name))
-		return cli.ExitUsage
+		return cli.NewFlagSet(b.Name, "export-skill").Refuse(s.stderr, err)
 	}
 	// From here on the file system is read or written, so a signal must
 	// cancel ctx rather than end the process halfway.

@@ -43,6 +43,7 @@ func TestExportRefusesToReplace(t *testing.T) {
 func TestExportArguments(t *testing.T) {
 	root := workTree(t)
 	usage := "usage: file-tools export-skill [--force | --check] <dir>\n"
+	pointer := "Run `file-tools help export-skill` for its usage.\n"
 	tests := []struct {
 		name   string
 		words  []string
@@ -50,25 +51,25 @@ func TestExportArguments(t *testing.T) {
 		stdout string // a fragment
 		stderr string // a fragment
 	}{
-		{name: "no directory", words: nil, status: 2, stderr: usage},
-		{name: "two directories", words: []string{"a", "b"}, status: 2, stderr: usage},
-		{name: "empty directory", words: []string{""}, status: 2, stderr: usage},
+		{name: "no directory", words: nil, status: 2, stderr: "file-tools: export-skill: no directory given\n" + pointer},
+		{name: "two directories", words: []string{"a", "b"}, status: 2, stderr: pointer},
+		{name: "empty directory", words: []string{""}, status: 2, stderr: pointer},
 		{name: "a quoted tilde", words: []string{"~/.claude/skills"}, status: 2,
-			stderr: `file-tools: export-skill: the directory "~/.claude/skills" starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./~/.claude/skills for a directory named ~` + "\n" + usage},
+			stderr: `file-tools: export-skill: the directory "~/.claude/skills" starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./~/.claude/skills for a directory named ~` + "\n" + pointer},
 		{name: "a lone tilde", words: []string{"--check", "~"}, status: 2, stderr: `the directory "~" starts with ~`},
 		{name: "unknown option", words: []string{"--frce", "d"}, status: 2,
-			stderr: "file-tools: export-skill: flag provided but not defined: -frce\n" + usage},
+			stderr: "file-tools: export-skill: unknown flag \"--frce\"; its flags are --check and --force\n" + pointer},
 		{name: "lone dash", words: []string{"-", "d"}, status: 2, stderr: `one directory only, got 2: ["-" "d"]` + "\n"},
 		{name: "option after the directory", words: []string{"d", "--force"}, status: 2,
-			stderr: `file-tools: export-skill: "--force" after the directory: options come before it, as in export-skill --force d` + "\n" + usage},
+			stderr: "file-tools: export-skill: \"--force\" after the directory: options come before it: `file-tools export-skill --force d`\n" + pointer},
 		{name: "option after a double dash", words: []string{"--", "d", "--check"}, status: 2,
 			stderr: `"--check" after the directory: options come before it`},
 		{name: "help after the directory", words: []string{"d", "-h"}, status: 2,
-			stderr: `"-h" after the directory: options come before it, as in export-skill -h d`},
+			stderr: "\"-h\" after the directory: options come before it: `file-tools export-skill -h d`"},
 		{name: "force and check", words: []string{"--force", "--check", "d"}, status: 2,
 			stderr: "file-tools: export-skill: --force and --check cannot be combined"},
 		{name: "check and force, single dashes", words: []string{"-check", "-force", "d"}, status: 2,
-			stderr: "cannot be combined: --check writes nothing\n" + usage},
+			stderr: "cannot be combined: --check writes nothing\n" + pointer},
 		{name: "help", words: []string{"--help"}, stdout: usage},
 		{name: "short help", words: []string{"-h"}, stdout: "--check  write nothing; report whether the skill's files there, each a regular file of at most 4 MiB, are what would be written\n"},
 		{name: "help through help", words: nil, stdout: "--force  replace the skill's files that are already there\n"},
@@ -301,7 +302,7 @@ func FuzzExportArgs(f *testing.F) {
 		if line != "" {
 			words = strings.Split(line, "\x00")
 		}
-		a, err := parseExportArgs(words)
+		a, err := parseExportArgs("file-tools", words)
 		switch {
 		case errors.Is(err, flag.ErrHelp):
 			if !slices.ContainsFunc(words, helpOption.MatchString) {
@@ -329,7 +330,7 @@ func FuzzExportArgs(f *testing.F) {
 			canonical = append(canonical, "--check")
 		}
 		canonical = append(canonical, "--", a.dir)
-		if again, err := parseExportArgs(canonical); err != nil || again != a {
+		if again, err := parseExportArgs("file-tools", canonical); err != nil || again != a {
 			t.Fatalf("parseExportArgs(%q) = %+v, but its canonical form %q reads as %+v, %v", words, a, canonical, again, err)
 		}
 	})

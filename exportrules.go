@@ -40,13 +40,11 @@ func hostList() string {
 // stdout and the reason on stderr with status 1 when there are none to give.
 // It reads and writes no file.
 func exportRules(b Bundle, words []string, s sys) int {
-	fs := flag.NewFlagSet("export-rules", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	usage := "usage: " + b.Name + " export-rules " + rulesSynopsis + "\n"
+	fs := cli.NewFlagSet(b.Name, "export-rules")
 	err := fs.Parse(words)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(s.stdout, "%s  <host> is one of %s. The rules go to stdout; nothing is written.\n", usage, hostList())
+		fmt.Fprintf(s.stdout, "usage: %s export-rules %s\n  <host> is one of %s. The rules go to stdout; nothing is written.\n",
+			b.Name, rulesSynopsis, hostList())
 		return cli.ExitOK
 	}
 	if err == nil && fs.NArg() != 1 {
@@ -60,8 +58,7 @@ func exportRules(b Bundle, words []string, s sys) int {
 		}
 	}
 	if err != nil {
-		fmt.Fprintf(s.stderr, "%s: export-rules: %v\n%s", b.Name, err, usage)
-		return cli.ExitUsage
+		return fs.Refuse(s.stderr, err)
 	}
 	rules, note := h.text(b.Name, allowedCommands(b))
 	io.WriteString(s.stderr, note)

@@ -23,6 +23,7 @@ func TestExportRules(t *testing.T) {
 		none.Tools[i].preApproved = false
 	}
 	usage := "usage: file-tools export-rules <host>\n"
+	pointer := "Run `file-tools help export-rules` for its usage.\n"
 	tests := []struct {
 		name   string
 		b      Bundle
@@ -40,13 +41,13 @@ func TestExportRules(t *testing.T) {
 		{name: "help", b: golden, words: []string{"export-rules", "--help"}, status: cli.ExitOK,
 			stdout: usage + "  <host> is one of claude, codex, gemini, opencode or copilot. The rules go to stdout; nothing is written.\n"},
 		{name: "no host", b: golden, words: []string{"export-rules"}, status: cli.ExitUsage,
-			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + usage},
+			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
 		{name: "two hosts", b: golden, words: []string{"export-rules", "codex", "gemini"}, status: cli.ExitUsage,
-			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + usage},
+			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
 		{name: "unknown host", b: golden, words: []string{"export-rules", "Codex"}, status: cli.ExitUsage,
-			stderr: `file-tools: export-rules: unknown host "Codex": expected one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + usage},
+			stderr: `file-tools: export-rules: unknown host "Codex": expected one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
 		{name: "an option", b: golden, words: []string{"export-rules", "--all"}, status: cli.ExitUsage,
-			stderr: "file-tools: export-rules: flag provided but not defined: -all\n" + usage},
+			stderr: "file-tools: export-rules: unknown flag \"--all\"\n" + pointer},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -118,7 +118,7 @@ func TestRun(t *testing.T) {
 		{name: "stale flag", words: []string{"read_file", "--path", "data.txt", "--file", "x"}, status: 2,
 			errHas: []string{`unknown flag "--file"`, "Run `file-tools help read_file` for its flags.\n"}},
 		{name: "version with an argument", words: []string{"version", "x"}, status: 2,
-			errHas: []string{"file-tools: version takes no arguments\n" + help}},
+			errHas: []string{"file-tools: version: unexpected word \"x\"; the command takes no arguments\nRun `file-tools help version` for its usage.\n"}},
 		{name: "version after a program option", words: []string{"--out", "x", "version"}, stdout: "file-tools v1.2.3\n"},
 		{name: "export-skill after program options", words: []string{"--ask", "--answer", "accept", "export-skill", filepath.Join(tmp, "skills")},
 			stdout: fileToolsReport(filepath.Join(tmp, "skills", "file-tools", "SKILL.md"))},

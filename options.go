@@ -24,15 +24,16 @@ func PreApproved() Option {
 //
 // args is what follows the program's name, starting with the command, as in
 // "read_file --path go.mod". It gives any JSON argument inline, and puts in
-// single or double quotes every word holding a character other than an ASCII
-// letter, a digit or one of -_./:=,@+%, and every word starting with "=", so
-// that a model copying it can never type a redirection, a pipe, an expansion
-// or a glob. Quotes work as in a POSIX shell: single quotes keep everything
-// up to the next single quote, double quotes take a backslash only before \,
-// ", $ and a backquote and refuse an unescaped $ or backquote, and quoted
-// pieces join the text they touch. A line break (Unicode's line separators
-// included) and any control character but the tab are refused even inside
-// quotes, since an example is one line that a model can copy.
+// single or double quotes every word holding a character that cli.IsPlain
+// refuses (anything but an ASCII letter, a digit or one of -_./:=,@+%), and
+// every word starting with "=", so that a model copying it can never type a
+// redirection, a pipe, an expansion or a glob. Quotes work as in a POSIX
+// shell: single quotes keep everything up to the next single quote, double
+// quotes take a backslash only before \, ", $ and a backquote and refuse
+// an unescaped $ or backquote, and quoted pieces join the text they touch.
+// A line break (Unicode's line separators included) and any control
+// character but the tab are refused even inside quotes, since an example
+// is one line that a model can copy.
 //
 // Main splits every example this way and parses it against its command, as
 // the program would parse that command line, each time the program starts.

@@ -11,6 +11,7 @@ import (
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
+	"github.com/agenttool/agenttool/cli"
 )
 
 func TestShortSynopsis(t *testing.T) {
@@ -86,7 +87,7 @@ func FuzzLinkedReferences(f *testing.F) {
 		for _, name := range got {
 			cmd, ok := strings.CutPrefix(name, "references/")
 			cmd, ok2 := strings.CutSuffix(cmd, ".md")
-			if !ok || !ok2 || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !isPlain(r) || r == '/' }) {
+			if !ok || !ok2 || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !cli.IsPlain(r) || r == '/' }) {
 				t.Fatalf("linkedReferences(%q) gives %q, not references/<plain word>.md", text, name)
 			}
 			if !strings.Contains(text, "]("+name+")") {

@@ -67,7 +67,7 @@ func checkSkillName(name string) error {
 	if name[0] == '=' {
 		return errors.New("begins with \"=\", which zsh expands at the start of a command line")
 	}
-	if strings.ContainsFunc(name, func(r rune) bool { return !isPlain(r) }) {
+	if strings.ContainsFunc(name, func(r rune) bool { return !cli.IsPlain(r) }) {
 		return errors.New("would need quoting in the skill's command lines")
 	}
 	return nil

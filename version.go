@@ -2,6 +2,8 @@ package toolbundle
 
 import (
 	"context"
+	"errors"
+	"flag"
 	"fmt"
 	"runtime/debug"
 	"sync"
@@ -44,13 +46,17 @@ func versionBuiltin(b Bundle, s sys) cli.Builtin {
 // printVersion runs the version command: the name and the version on
 // stdout, or the name alone when there is no version.
 func printVersion(b Bundle, rest []string, s sys) int {
+	fs := cli.NewFlagSet(b.Name, "version")
+	err := fs.Parse(rest)
 	switch {
-	case len(rest) == 1 && (rest[0] == "-h" || rest[0] == "-help" || rest[0] == "--help"):
+	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprintf(s.stdout, "usage: %s version\n", b.Name)
 		return cli.ExitOK
-	case len(rest) > 0:
-		fmt.Fprintf(s.stderr, "%s: version takes no arguments\nRun `%s help` for usage.\n", b.Name, b.Name)
-		return cli.ExitUsage
+	case err == nil && fs.NArg() > 0:
+		err = fmt.Errorf("unexpected word %q; the command takes no arguments", fs.Arg(0))
+	}
+	if err != nil {
+		return fs.Refuse(s.stderr, err)
 	}
 	if v := b.version(); v != "" {
 		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)

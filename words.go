@@ -6,18 +6,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
-)
 
-// isPlain reports whether r may appear outside quotes in an example: an
-// ASCII letter or digit, or one of the punctuation characters that no common
-// shell gives a meaning to in the middle of a word.
-func isPlain(r rune) bool {
-	switch {
-	case 'a' <= r && r <= 'z', 'A' <= r && r <= 'Z', '0' <= r && r <= '9':
-		return true
-	}
-	return strings.ContainsRune("-_./:=,@+%", r)
-}
+	"github.com/agenttool/agenttool/cli"
+)
 
 // splitWords splits an example's command line into words the way a POSIX
 // shell would, for the small subset of shell syntax an example may use:
@@ -60,7 +51,7 @@ func splitWords(s string) ([]string, error) {
 			}
 			inWord = true
 			i += n + 1
-		case isPlain(r) && !(r == '=' && !inWord):
+		case cli.IsPlain(r) && !(r == '=' && !inWord):
 			// zsh expands a word starting with an unquoted '=' to a
 			// command's path, so '=' may only follow something.
 			word.WriteRune(r)

@@ -37,6 +37,9 @@ type Schema struct {
 	// Enum, when non-nil, lists the allowed values: int64, float64, string,
 	// bool or nil (JSON null).
 	Enum []any
+	// Minimum, when non-nil, is the least value a number may have, the
+	// minimum keyword; it says nothing of a value that is not a number.
+	Minimum *float64
 	// Properties are the members of an object, written in this order.
 	Properties []Property
 	// Required names the members an object must have.
@@ -64,7 +67,7 @@ const maxSchemaDepth = 1000
 
 // MarshalJSON writes s as a compact JSON object. Members appear in a fixed
 // order, each only when set: type (a string, or [type,"null"] when Nullable;
-// nothing when Type is empty), description, format, enum, properties,
+// nothing when Type is empty), description, format, enum, minimum, properties,
 // required, items and additionalProperties (false when NoAdditional, else
 // the AdditionalProperties schema). A non-nil but empty Enum, Properties or
 // Required is written as [], {} or []; a nil one is left out. A Property
@@ -126,6 +129,12 @@ func (s *Schema) appendJSON(b []byte, depth int) ([]byte, error) {
 			}
 		}
 		b = append(b, ']')
+	}
+	if s.Minimum != nil {
+		b = append(sep(b), `"minimum":`...)
+		if b, err = appendValue(b, *s.Minimum); err != nil {
+			return nil, fmt.Errorf("agenttool: minimum: %w", err)
+		}
 	}
 	if s.Properties != nil {
 		b = append(sep(b), `"properties":{`...)

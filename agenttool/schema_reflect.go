@@ -28,7 +28,8 @@ import (
 // a single tagged one, and otherwise none. A desc tag sets the property's
 // description and an enum tag its allowed values, listed with commas and
 // parsed according to the field's kind (string, integer, floating point or
-// boolean).
+// boolean). A minimum tag on a numeric field sets the least value it may
+// take, the minimum keyword, as a finite number (minimum:"1").
 //
 // Each field's type maps to a schema, the first rule that applies winning:
 // time.Time is a date-time string; json.RawMessage and non-pointer types
@@ -52,8 +53,9 @@ import (
 // Every error starts with "agenttool: ". A nil t, a t that is not a struct,
 // and a type that contains itself are errors, as is a field whose type has
 // no schema: a channel, a function, a complex number, an unsafe pointer, a
-// map whose keys are not strings, or a map under strict. So is an enum tag
-// on a field of another kind, or with a value that does not parse. Errors
+// map whose keys are not strings, or a map under strict. So is an enum or
+// a minimum tag on a field of another kind, or with a value that does not
+// parse. Errors
 // about a field name the innermost Go struct field concerned. Reflect does
 // not panic on any type.
 func Reflect(t reflect.Type, opts ...Option) (*Schema, error) {
@@ -331,6 +333,13 @@ func (r *reflector) field(dst *Schema, f fieldInfo) error {
 			return err
 		}
 	}
+	if tag, ok := f.tag.Lookup("minimum"); ok {
+		m, err := parseMinimum(tag, f)
+		if err != nil {
+			return err
+		}
+		dst.Minimum = &m
+	}
 	if r.strict && f.typ.Kind() == reflect.Pointer {
 		dst.Nullable = true
 		if dst.Enum != nil {
@@ -383,4 +392,25 @@ func parseEnum(tag string, f fieldInfo, strict bool) ([]any, error) {
 		values = append(values, v)
 	}
 	return values, nil
+}
+
+// parseMinimum parses the value of a minimum tag, which must be a finite
+// number on a field of a numeric kind, pointers removed.
+func parseMinimum(tag string, f fieldInfo) (float64, error) {
+	base, _ := derefAll(f.typ)
+	switch base.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+	default:
+		return 0, fmt.Errorf("agenttool: field %s: minimum tag on unsupported type %s", f.goName, f.typ)
+	}
+	m, err := strconv.ParseFloat(strings.TrimSpace(tag), 64)
+	if err == nil && (math.IsNaN(m) || math.IsInf(m, 0)) {
+		err = errors.New("not a finite number")
+	}
+	if err != nil {
+		return 0, fmt.Errorf("agenttool: field %s: minimum %q: %w", f.goName, tag, err)
+	}
+	return m, nil
 }

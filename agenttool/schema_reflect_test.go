@@ -62,6 +62,20 @@ type (
 	infEnum struct {
 		F *float32 `json:"f" enum:"-Inf"`
 	}
+	badMinimum struct {
+		N int `json:"n" minimum:"one"`
+	}
+	infMinimum struct {
+		N *int `json:"n" minimum:"+Inf"`
+	}
+	minimumOnString struct {
+		S string `json:"s" minimum:"0"`
+	}
+	withMinimum struct {
+		Count  int      `json:"count" minimum:"1"`
+		Ratio  *float64 `json:"ratio,omitempty" minimum:"-0.5"`
+		Others []int    `json:"others,omitempty"`
+	}
 	cycleField struct{ P selfPointer }
 	sliceCycle struct{ S selfSlice }
 	loopP      *loopQ
@@ -105,6 +119,9 @@ func TestReflectErrors(t *testing.T) {
 		{"NaN in an enum", reflect.TypeFor[nanEnum](), false, `agenttool: field F: enum value "NaN": not a finite number`},
 		{"infinity in an enum", reflect.TypeFor[infEnum](), true, `agenttool: field F: enum value "-Inf": not a finite number`},
 		{"enum on a slice", reflect.TypeFor[enumOnSlice](), false, "agenttool: field S: enum tag on unsupported type []string"},
+		{"minimum that is not a number", reflect.TypeFor[badMinimum](), false, `agenttool: field N: minimum "one": strconv.ParseFloat: parsing "one": invalid syntax`},
+		{"infinite minimum", reflect.TypeFor[infMinimum](), false, `agenttool: field N: minimum "+Inf": not a finite number`},
+		{"minimum on a string", reflect.TypeFor[minimumOnString](), false, "agenttool: field S: minimum tag on unsupported type string"},
 		{"nil type", nil, false, "agenttool: schema of nil type"},
 	}
 	for _, tt := range tests {
@@ -246,6 +263,9 @@ func TestReflect(t *testing.T) {
 		{"embedded exported struct with a tag name is a field", reflect.TypeFor[renamedExported](), false,
 			`{"type":"object","properties":{"inner":{"type":"object","properties":{"x":{"type":"string"}},"required":["x"],"additionalProperties":false},"x":{"type":"string"}},"required":["inner","x"],"additionalProperties":false}`},
 		{"embedded pointer is promoted", reflect.TypeFor[ptrEmbed](), false, schemaN},
+		{"minimum tags", reflect.TypeFor[withMinimum](), false,
+			`{"type":"object","properties":{"count":{"type":"integer","minimum":1},"ratio":{"type":"number","minimum":-0.5},` +
+				`"others":{"type":"array","items":{"type":"integer"}}},"required":["count"],"additionalProperties":false}`},
 		{"equal untagged names at one depth cancel", reflect.TypeFor[dupEmbeds](), false,
 			`{"type":"object","properties":{"Y":{"type":"integer"}},"required":["Y"],"additionalProperties":false}`},
 		{"equal tagged names at one depth cancel", taggedEmbed(), false,

@@ -378,6 +378,9 @@ func TestSchemaMarshalJSON(t *testing.T) {
 		{"enum values", agenttool.Schema{Enum: []any{int64(1), 2.5, "s", true, nil}},
 			`{"enum":[1,2.5,"s",true,null]}`},
 		{"empty enum", agenttool.Schema{Enum: []any{}}, `{"enum":[]}`},
+		{"minimum", agenttool.Schema{Type: "integer", Enum: []any{int64(3)}, Minimum: atLeast("", 0).Minimum, Description: "d"},
+			`{"type":"integer","description":"d","enum":[3],"minimum":0}`},
+		{"fractional minimum", agenttool.Schema{Minimum: atLeast("", -2.5).Minimum}, `{"minimum":-2.5}`},
 		{"member order", agenttool.Schema{
 			Type: "array", Description: "d", Format: "f", Enum: []any{nil},
 			Properties: []agenttool.Property{{Name: "p", Schema: &agenttool.Schema{}}}, Required: []string{"p"},

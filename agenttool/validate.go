@@ -66,7 +66,8 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // []any, string, json.Number or any Go integer or floating-point type,
 // bool and nil, as encoding/json produces; any other Go value fails every
 // type check. Enum membership is checked before the type, so a value
-// outside an integer enum reports the enum. In an object the required
+// outside an integer enum reports the enum; a minimum after it, so that
+// "expected at least 0, got -1" concerns a value of the right type. In an object the required
 // properties are checked first, in the order listed, then the members in
 // byte-wise order of their names, so the error reported does not depend on
 // map iteration order. A nil s accepts anything.
@@ -150,7 +151,7 @@ func (s *Schema) check(v any) *failure {
 	var ok bool
 	switch s.Type {
 	case "":
-		return nil
+		return s.checkMinimum(v)
 	case "object":
 		if obj, isObj := v.(map[string]any); isObj {
 			return s.checkObject(obj)
@@ -178,6 +179,20 @@ func (s *Schema) check(v any) *failure {
 	}
 	if !ok {
 		return fail("expected " + s.Type + ", got " + render(v))
+	}
+	return s.checkMinimum(v)
+}
+
+// checkMinimum applies the minimum keyword of s to v, a value of the
+// schema's type other than an object or an array. A number is compared by
+// its float64 value: one too large for a float64 is ±Inf, and so passes a
+// minimum, or fails it, as its sign says.
+func (s *Schema) checkMinimum(v any) *failure {
+	if s.Minimum == nil {
+		return nil
+	}
+	if f, ok := number(v); ok && f < *s.Minimum {
+		return fail("expected at least " + strconv.FormatFloat(*s.Minimum, 'g', -1, 64) + ", got " + render(v))
 	}
 	return nil
 }

@@ -236,6 +236,19 @@ func TestValidateGoValues(t *testing.T) {
 		{"unsupported Go value", &agenttool.Schema{Type: "string"}, make(chan int), `invalid arguments: expected string, got chan int`},
 		{"enum of structs never matches and never panics", &agenttool.Schema{Enum: []any{struct{ X any }{[]int{1}}}}, struct{ X any }{[]int{1}}, `invalid arguments: expected one of [object], got object`},
 		{"invalid json.Number", &agenttool.Schema{Type: "number"}, json.Number("abc"), `invalid arguments: expected number, got abc`},
+		{"integer at its minimum", atLeast("integer", 1), json.Number("1"), ""},
+		{"integer below its minimum", atLeast("integer", 1), json.Number("0"), `invalid arguments: expected at least 1, got 0`},
+		{"integer written 1e0 at its minimum", atLeast("integer", 1), json.Number("1e0"), ""},
+		{"hugely negative below a minimum", atLeast("integer", 0), json.Number("-1e400"), `invalid arguments: expected at least 0, got -1e400`},
+		{"hugely positive above a minimum", atLeast("integer", 0), json.Number("1e400"), ""},
+		{"negative zero at a minimum of zero", atLeast("number", 0), json.Number("-0"), ""},
+		{"a hair below a minimum", atLeast("number", 0), json.Number("-0.0000001"), `invalid arguments: expected at least 0, got -0.0000001`},
+		{"Go int below a fractional minimum", atLeast("number", 0.5), 0, `invalid arguments: expected at least 0.5, got 0`},
+		{"wrong type reported before the minimum", atLeast("integer", 1), "x", `invalid arguments: expected integer, got "x"`},
+		{"minimum ignores a string of no type", atLeast("", 1), "x", ""},
+		{"minimum of no type still holds a number", atLeast("", 1), json.Number("0"), `invalid arguments: expected at least 1, got 0`},
+		{"minimum inside an object", &agenttool.Schema{Type: "object", Properties: []agenttool.Property{{Name: "n", Schema: atLeast("integer", 0)}}},
+			map[string]any{"n": json.Number("-2")}, `invalid arguments: n: expected at least 0, got -2`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -367,4 +380,9 @@ func TestValidationErrorMissing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// atLeast is a schema of the type typ whose minimum is min.
+func atLeast(typ string, min float64) *agenttool.Schema {
+	return &agenttool.Schema{Type: typ, Minimum: &min}
 }

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"encoding/json"
 	"strings"
 	"unicode"
 )
@@ -12,12 +11,12 @@ import (
 // forms they need (flags, with the rule for a repeated one and a boolean
 // one; the JSON argument and stdin only when a parameter has no flag),
 // shows them on command lines built from the commands' own names and flags,
-// and gives the quoting rule of a POSIX shell: a value with any character
-// but ASCII letters, digits and -_./:=,@+%, or starting with "=", in single
-// quotes, or in double quotes with \", \$, \` and \\ escaped when it holds a
-// single quote. Last come the exit statuses: when a failed call is worth
-// running again, and the question a status-3 call prints and how to answer
-// it. The text ends with a newline.
+// and gives the quoting rule of a POSIX shell: a value with a character
+// [IsPlain] refuses, or starting with "=", in single quotes, or in double
+// quotes with \", \$, \` and \\ escaped when it holds a single quote.
+// Last come the exit statuses: when a failed call is worth running again,
+// and the question a status-3 call prints and how to answer it. The text
+// ends with a newline.
 func Calling(program string, cmds []Command) string {
 	walks := make([][]position, len(cmds))
 	for i, c := range cmds {
@@ -36,7 +35,7 @@ func Calling(program string, cmds []Command) string {
 		rules = append(rules, r+".")
 	}
 	if f.values || f.json {
-		rules = append(rules, "Single-quote a value holding anything but ASCII letters, digits and `-_./:=,@+%` "+
+		rules = append(rules, "Single-quote a value holding anything but ASCII letters, digits and `"+plainPunct+"` "+
 			"(`a|b`, `$HOME`, a space) or starting with `=`; double-quote it if it holds `'`, "+
 			"escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}
@@ -269,141 +268,6 @@ func oneLine(name string) bool {
 	return !strings.ContainsFunc(name, func(r rune) bool {
 		return unicode.IsControl(r) && r != '\t' || r == '\u2028' || r == '\u2029'
 	})
-}
-
-// stringSamples are the values the example lines give string flags, in
-// order: the first two show the two kinds of quotes.
-var stringSamples = []string{"'a b'", `"it's done"`}
-
-// flagWords returns the words giving one flag a sample value; strs counts
-// the string values given so far.
-func flagWords(pos position, strs *int) []string {
-	// A flag's name may hold any character but "=" and a leading dash.
-	name := shellWord("--" + pos.flag)
-	p := pos.param
-	if v, ok := enumSample(p); ok {
-		return []string{name, v}
-	}
-	switch {
-	case p.Repeated() && p.Items == "boolean":
-		// A boolean takes its value after "=" only, repeated or not.
-		return []string{name, shellWord("--" + pos.flag + "=false")}
-	case p.Repeated():
-		return []string{name, sampleWord(p.Items, "a", 0), name, sampleWord(p.Items, "b", 1)}
-	case p.Map():
-		return []string{name, "a=" + sampleWord(p.Values, "x", 0), name, "b=" + sampleWord(p.Values, "y", 1)}
-	case p.Type == "boolean":
-		return []string{name}
-	case p.Type == "string":
-		word := "x"
-		if *strs < len(stringSamples) {
-			word = stringSamples[*strs]
-		}
-		*strs++
-		return []string{name, word}
-	}
-	return []string{name, sampleWord(p.Type, "x", 0)}
-}
-
-// sampleWord is the i-th plain value (0 or 1) of a scalar type; text is the
-// one a string gets.
-func sampleWord(typ, text string, i int) string {
-	switch typ {
-	case "integer":
-		return []string{"1", "2"}[i]
-	case "number":
-		return []string{"1.5", "2.5"}[i]
-	case "boolean":
-		return []string{"true", "false"}[i]
-	}
-	return text
-}
-
-// enumSample is the first value of a scalar flag's enum as a word, when
-// the flag takes it as written: a string for a string flag, a number for a
-// numeric one.
-func enumSample(p *Param) (string, bool) {
-	if len(p.Enum) == 0 || p.Repeated() || p.Map() {
-		return "", false
-	}
-	switch v := p.Enum[0].(type) {
-	case string:
-		return shellWord(v), p.Type == "string"
-	case json.Number:
-		if p.Type != "integer" && p.Type != "number" {
-			return "", false
-		}
-		_, err := convert(p.Type, v.String())
-		return v.String(), err == nil
-	}
-	return "", false
-}
-
-// shellWord quotes s for a POSIX shell as the calling text teaches: as it
-// is when every character is plain and it does not start with "=", in
-// double quotes when it holds a single quote, in single quotes otherwise.
-func shellWord(s string) string {
-	if s != "" && !strings.HasPrefix(s, "=") && strings.Trim(s, plainChars) == "" {
-		return s
-	}
-	if !strings.Contains(s, "'") {
-		return "'" + s + "'"
-	}
-	r := strings.NewReplacer(`\`, `\\`, `"`, `\"`, "$", `\$`, "`", "\\`")
-	return `"` + r.Replace(s) + `"`
-}
-
-// plainChars are the characters a value may hold unquoted.
-const plainChars = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:=,@+%"
-
-// jsonLine is the example line giving the JSON argument: the command with
-// its required flags, then the argument in single quotes.
-func jsonLine(program string, ex jsonExample) string {
-	return requiredFlags(program, ex) + " " + shellWord(ex.json)
-}
-
-// jsonStdin is the example giving the same JSON argument on stdin, in a
-// quoted heredoc.
-func jsonStdin(program string, ex jsonExample) string {
-	return requiredFlags(program, ex) + " - <<'EOF'\n" + ex.json + "\nEOF"
-}
-
-// requiredFlags is the start of a call of the JSON example's command: the
-// program, the command and its required flags, with plain values since the
-// quotes are shown elsewhere.
-func requiredFlags(program string, ex jsonExample) string {
-	words := []string{program, ex.cmd.Name}
-	strs := len(stringSamples)
-	for _, pos := range ex.walk {
-		if pos.flag != "" && pos.chainRequired {
-			words = append(words, flagWords(pos, &strs)...)
-		}
-	}
-	return strings.Join(words, " ")
-}
-
-// jsonSample is a JSON object setting the parameter at pos to a sample
-// value of its type.
-func jsonSample(pos position) string {
-	var v string
-	switch pos.param.Type {
-	case "array":
-		v = "[]"
-	case "object":
-		v = "{}"
-	case "string":
-		v = `"x"`
-	case "integer", "number":
-		v = "1"
-	case "boolean":
-		v = "true"
-	default:
-		v = "null"
-	}
-	for i := len(pos.path) - 1; i >= 0; i-- {
-		v = "{" + string(quote(pos.path[i])) + ": " + v + "}"
-	}
-	return v
 }
 
 // programCalls is the paragraph of the program's help that says where one

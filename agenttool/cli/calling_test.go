@@ -118,7 +118,7 @@ func TestCallingLinesParse(t *testing.T) {
 
 // checkCallingLines parses each command line of the calling text text, a
 // heredoc's body as its stdin, and returns how many there were. Each word
-// must be written as shellWord writes its value, so the lines follow the
+// must be written as ShellWord writes its value, so the lines follow the
 // quoting rule the text gives.
 func checkCallingLines(t *testing.T, text string, cmds []Command) int {
 	t.Helper()
@@ -139,8 +139,8 @@ func checkCallingLines(t *testing.T, text string, cmds []Command) int {
 			n++
 			raw, words := shellSplit(t, line)
 			for j, w := range words {
-				if shellWord(w) != raw[j] {
-					t.Errorf("in %q, %s is not quoted as the rule says (%s)", line, raw[j], shellWord(w))
+				if ShellWord(w) != raw[j] {
+					t.Errorf("in %q, %s is not quoted as the rule says (%s)", line, raw[j], ShellWord(w))
 				}
 			}
 			if len(words) < 2 || words[0] != "kit" {
@@ -219,8 +219,35 @@ func TestShellWord(t *testing.T) {
 		{"it's \"$x\" `y` \\", "\"it's \\\"\\$x\\\" \\`y\\` \\\\\""},
 	}
 	for _, tc := range tests {
-		if got := shellWord(tc.in); got != tc.want {
-			t.Errorf("shellWord(%q) = %s, want %s", tc.in, got, tc.want)
+		if got := ShellWord(tc.in); got != tc.want {
+			t.Errorf("ShellWord(%q) = %s, want %s", tc.in, got, tc.want)
+		}
+	}
+}
+
+// TestQuotingRuleInStep checks that the characters the calling text says
+// may go unquoted are exactly those IsPlain admits, and that ShellWord
+// leaves a word of them alone and quotes a word with any other.
+func TestQuotingRuleInStep(t *testing.T) {
+	text := Calling("kit", []Command{Describe(schemaTool("greet", `{"type":"object","properties":{"name":{"type":"string"}}}`))})
+	const lead = "anything but ASCII letters, digits and `"
+	i := strings.Index(text, lead)
+	if i < 0 {
+		t.Fatalf("the calling text states no quoting rule:\n%s", text)
+	}
+	listed, _, ok := strings.Cut(text[i+len(lead):], "`")
+	if !ok || listed == "" {
+		t.Fatalf("the quoting rule lists no characters:\n%s", text)
+	}
+	for r := rune(0); r < 0x3000; r++ {
+		alnum := 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+		said := alnum || strings.ContainsRune(listed, r)
+		if IsPlain(r) != said {
+			t.Errorf("IsPlain(%q) = %v, but the calling text says %v", r, IsPlain(r), said)
+		}
+		word := "a" + string(r)
+		if quoted := ShellWord(word) != word; quoted == said {
+			t.Errorf("ShellWord(%q) = %s, but the calling text says it is plain: %v", word, ShellWord(word), said)
 		}
 	}
 }

@@ -36,8 +36,10 @@
 // own flags are named by its schema alone. A program adds commands of its
 // own, which run no tool, as [Builtin] values in [Runner.Builtins]; help
 // lists them with help, schema and the program options, which the usage
-// text a model reads ([Markdown]) leaves out. [CheckNames] is the one rule
-// for what a tool may be named.
+// text a model reads ([Markdown]) leaves out, and the limits of a JSON
+// argument. A builtin reads its options with a [FlagSet], which refuses
+// them in the words Run uses for a tool's flags. [CheckNames] is the one
+// rule for what a tool may be named.
 //
 // [Runner.Run] handles one command line and returns one of four exit
 // statuses: [ExitOK], [ExitFailed] (the tool's error, on stderr after

@@ -2,9 +2,7 @@ package cli
 
 import (
 	"encoding/json"
-	"flag"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -41,10 +39,8 @@ func (o *recordOption) Set(path string) error {
 // opts. It is the one definition of them: the parser and the option lines
 // of the program help both come from it, so help lists every option there
 // is, in the words given here.
-func programFlags(opts *programOptions) *flag.FlagSet {
-	fs := flag.NewFlagSet("program", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
+func programFlags(opts *programOptions) *FlagSet {
+	fs := newFlagSet("", "program", "program option", "the program option%s")
 	fs.BoolVar(&opts.ask, "ask", false, "ask a person at the terminal the questions no --answer covers, instead of exiting with status 3")
 	fs.Var(&opts.answers, "answer", "the `reply` to the next question the tool asks, accept, decline, cancel or a JSON object; given once per question, in order")
 	fs.Var(&opts.record, "record", "append the call's records to `file` as JSON lines")
@@ -54,7 +50,8 @@ func programFlags(opts *programOptions) *flag.FlagSet {
 
 // parseProgram reads the program options, in any order, and returns the
 // words left, the command first. It is the one reading of a command line's
-// start, shared by Run and CommandName.
+// start, shared by Run and CommandName. Its error names the program
+// options as FlagSet.Parse names a command's flags.
 func parseProgram(args []string) (programOptions, []string, error) {
 	var opts programOptions
 	fs := programFlags(&opts)
@@ -62,14 +59,6 @@ func parseProgram(args []string) (programOptions, []string, error) {
 		return opts, nil, err
 	}
 	return opts, fs.Args(), nil
-}
-
-// programError rewords an error of parseProgram over args as flagError
-// does, naming the program options.
-func programError(err error, args []string) error {
-	var names []string
-	programFlags(new(programOptions)).VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	return flagError(err, args, "program option", names, "the program option%s")
 }
 
 // CommandName returns the command a command line names, read exactly as Run

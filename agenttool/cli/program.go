@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/agenttool/agenttool"
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // Builtin is a command of the program's own that runs no tool, such as the
@@ -26,7 +27,8 @@ type Builtin struct {
 	// exit status, one of the four Runner.Run documents. It is given the
 	// context Runner.Run was given. "help <name>" runs it with the single
 	// argument "--help", to which it answers with its usage on stdout, as
-	// a flag.FlagSet does.
+	// a flag.FlagSet does. A [FlagSet] reads its options and refuses them
+	// in the words Run uses for a tool's flags.
 	Run func(ctx context.Context, args []string) int
 }
 
@@ -115,5 +117,13 @@ func personHelp(program string, cmds []Command, builtins []Builtin) string {
 		}
 		b.WriteString("- `--" + f.Name + name + "`: " + usage + "\n")
 	})
+	b.WriteString(limits)
 	return b.String()
 }
+
+// limits is the section of the program help that gives the bounds of a
+// command line's input, with their figures.
+var limits = fmt.Sprintf("\n## Limits\n\n"+
+	"- The JSON argument `-` reads at most %d MiB (%d bytes) of stdin; longer input is refused with status 2 and read no further.\n"+
+	"- A JSON argument that nests objects and arrays deeper than %d levels is refused with status 2.\n",
+	MaxStdinArgument>>20, MaxStdinArgument, jsonscan.MaxDepth)

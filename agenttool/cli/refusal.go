@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-
-	"github.com/agenttool/agenttool"
 )
 
 // The refusals of a command line say what was wrong, in the terms the
@@ -140,7 +138,7 @@ func (e *misplacedOption) Error() string {
 func (e *misplacedOption) corrected(program, command string) string {
 	words := []string{program}
 	for _, w := range e.words {
-		words = append(words, shellWord(w))
+		words = append(words, ShellWord(w))
 	}
 	return strings.Join(append(words, command, "..."), " ")
 }
@@ -284,66 +282,4 @@ func strayWord(err error, words, rest []string, values []flagValue) error {
 		return err
 	}
 	return fmt.Errorf("unexpected word %q: the flags are followed by one JSON object, - or nothing", word)
-}
-
-// refusal is what Run knows of a call once the tool refused it: the
-// command, and what the call gave its arguments with.
-type refusal struct {
-	cmd  Command
-	gave given
-}
-
-// explain words a *agenttool.ValidationError of the tool's in the terms of
-// the call, and reports whether it did. A missing property that has a flag
-// is named as the flag, unless the call gave only JSON; a wrong value is
-// named as its flag when the flag gave it. Anything else keeps the tool's
-// words, which name the value by its JSON path.
-func (f refusal) explain(err error) (string, bool) {
-	var verr *agenttool.ValidationError
-	if !errors.As(err, &verr) {
-		return "", false
-	}
-	path := verr.Path
-	if verr.Missing != "" {
-		if path != "" {
-			path += "."
-		}
-		path += verr.Missing
-	}
-	var pos *position
-	walk := walkFlags(f.cmd.Params)
-	for i := range walk {
-		if walk[i].flag != "" && walk[i].dotted() == path {
-			pos = &walk[i]
-			break
-		}
-	}
-	switch {
-	case pos == nil:
-	case verr.Missing != "" && (!f.gave.json || f.gave.flagged()):
-		return "invalid arguments: missing required flag --" + pos.flag, true
-	case verr.Missing == "" && f.gave.gives(pos.flag):
-		return "invalid arguments: --" + pos.flag + ": " + verr.Msg, true
-	}
-	return err.Error(), true
-}
-
-// flagged reports whether the call gave any flag.
-func (g given) flagged() bool {
-	for i := range g.values {
-		if g.values[i].given() {
-			return true
-		}
-	}
-	return false
-}
-
-// gives reports whether the call gave the flag called name.
-func (g given) gives(name string) bool {
-	for i := range g.values {
-		if g.values[i].pos.flag == name {
-			return g.values[i].given()
-		}
-	}
-	return false
 }

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,6 +98,7 @@ var refusalCases = []refusalCase{
 	{"missing required property in JSON alone", []string{"read_file", `{"max_bytes":3}`}, "", ExitFailed},
 	{"missing required flag, flags and JSON both", []string{"read_file", "--max_bytes", "3", "{}"}, "", ExitFailed},
 	{"heredoc marker without -", []string{"write_file"}, `{"path":"x","content":"y"}`, ExitFailed},
+	{"heredoc marker without - after a flag", []string{"write_file", "--path", "x"}, `{"content":"y"}`, ExitFailed},
 	{"flag value of the wrong type", []string{"read_file", "--path", "x", "--max_bytes", "ten"}, "", ExitUsage},
 	{"JSON value of the wrong type", []string{"read_file", `{"path":"x","max_bytes":"ten"}`}, "", ExitUsage},
 	{"nested JSON value of the wrong type", []string{"deploy", `{"target":{"host":"h","port":"80"}}`}, "", ExitUsage},
@@ -162,7 +165,7 @@ func TestRefusals(t *testing.T) {
 func quoteAll(words []string) []string {
 	out := make([]string, len(words))
 	for i, w := range words {
-		out[i] = shellWord(w)
+		out[i] = ShellWord(w)
 	}
 	return out
 }
@@ -204,6 +207,54 @@ func TestClosest(t *testing.T) {
 	for _, tt := range tests {
 		if got := closest(tt.word, names); strings.Join(got, ",") != strings.Join(tt.want, ",") {
 			t.Errorf("closest(%q) = %q, want %q", tt.word, got, tt.want)
+		}
+	}
+}
+
+// TestPendingInput checks which stdins count as holding input a call did
+// not read, which decides whether a missing property gets the hint to end
+// the command with "-".
+func TestPendingInput(t *testing.T) {
+	dir := t.TempDir()
+	file := func(content string) io.Reader {
+		path := filepath.Join(dir, fmt.Sprintf("f%d", len(content)))
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { f.Close() })
+		return f
+	}
+	pr, pw, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pr.Close()
+	defer pw.Close()
+	null, err := os.Open(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer null.Close()
+	tests := []struct {
+		name  string
+		stdin io.Reader
+		want  bool
+	}{
+		{"a pipe", pr, true},
+		{"a file with content", file("{}"), true},
+		{"an empty file", file(""), false},
+		{"the null device", null, false},
+		{"a buffer with bytes", bytes.NewBufferString("{}"), true},
+		{"an empty buffer", new(bytes.Buffer), false},
+		{"a reader that cannot tell", io.MultiReader(strings.NewReader("{}")), false},
+	}
+	for _, tc := range tests {
+		if got := pendingInput(tc.stdin); got != tc.want {
+			t.Errorf("%s: pendingInput = %v, want %v", tc.name, got, tc.want)
 		}
 	}
 }

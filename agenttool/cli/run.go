@@ -96,7 +96,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitOK
 	case err != nil:
-		return r.usage(programError(err, args).Error())
+		return r.usage(err.Error())
 	case len(rest) == 0:
 		io.WriteString(r.Stderr, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 		return ExitUsage
@@ -123,7 +123,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
-	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave})
+	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave, stdin: r.Stdin})
 }
 
 // refuse answers the words of a command that Command.parse refused with
@@ -137,7 +137,7 @@ func (r Runner) refuse(cmd Command, err error) int {
 		io.WriteString(r.Stdout, section(r.Name, cmd))
 		return ExitOK
 	case errors.As(err, &moved):
-		return r.usage(fmt.Sprintf("%s: %v: `%s`", cmd.Name, moved, moved.corrected(r.Name, cmd.Name)))
+		return r.usage(movedMessage(moved, r.Name, cmd.Name))
 	}
 	return r.commandUsage(cmd, err.Error())
 }
@@ -145,8 +145,7 @@ func (r Runner) refuse(cmd Command, err error) int {
 // usage reports a command line the program did not understand, pointing to
 // the program's help.
 func (r Runner) usage(msg string) int {
-	fmt.Fprintf(r.Stderr, "%s: %s\nRun `%s help` for usage.\n", r.Name, msg, r.Name)
-	return ExitUsage
+	return writeUsage(r.Stderr, r.Name, msg)
 }
 
 // commandUsage reports the words of a command that the program did not
@@ -162,7 +161,7 @@ func (r Runner) pointer(cmd Command) string {
 	if len(cmd.flagNames()) == 0 {
 		what = "usage"
 	}
-	return fmt.Sprintf("Run `%s help %s` for its %s.", r.Name, cmd.Name, what)
+	return pointer(r.Name, cmd.Name, what)
 }
 
 // unknown reports a word that names no command: with every tool's name
@@ -211,7 +210,7 @@ func (r Runner) schema(words []string) int {
 	if len(words) != 1 {
 		return r.usage("schema takes one command")
 	}
-	if _, own := findBuiltin(r.Builtins, words[0]); own || words[0] == "help" || words[0] == "schema" {
+	if isOwn(words[0], r.Builtins) {
 		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))
 	}
 	tool, ok := r.Tools.Lookup(words[0])

@@ -23,7 +23,9 @@ func TestRefusalsTellTheFix(t *testing.T) {
 			"file-tools: write_file: --answer is an option of the program; put it before the command: " +
 				"`file-tools --answer accept write_file ...`\n" + pointer + "\n"},
 		{"a required flag missing", []string{"read_file"}, 1,
-			"Error: invalid arguments: missing required flag --path\n" + commandPointer("read_file") + "\n"},
+			// stdin is a pipe, which may hold a JSON argument nobody read.
+			"Error: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
+				commandPointer("read_file") + "\n"},
 		{"a JSON member the command does not have", []string{"read_file", `{"path": "data.txt", "bogus": 5}`}, 2,
 			"file-tools: read_file: unknown JSON member \"bogus\"; its members are \"path\", \"offset\", \"column\", \"limit\" and \"max_bytes\"\n" +
 				commandPointer("read_file") + "\n"},

@@ -292,6 +292,8 @@ func pointerAfter(first string) string {
 		return pointer
 	case name == "read_file", name == "search", name == "write_file":
 		return commandPointer(name)
+	case name == "export-skill", name == "export-rules", name == "version":
+		return "Run `file-tools help " + name + "` for its usage."
 	}
 	return pointer
 }

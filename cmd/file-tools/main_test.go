@@ -121,7 +121,15 @@ func TestEndToEnd(t *testing.T) {
 		}},
 		{"read_file with a negative max_bytes", []step{{
 			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 1,
-			stderr: "Error: invalid arguments: max_bytes is -1; it must not be negative\n",
+			stderr: "Error: invalid arguments: --max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
+		}}},
+		{"read_file with a negative max_bytes in JSON", []step{{
+			args: []string{"read_file", `{"path": "data.txt", "max_bytes": -1}`}, status: 1,
+			stderr: "Error: invalid arguments: max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
+		}}},
+		{"search from match 0", []step{{
+			args: []string{"search", "--pattern", "x", "--offset", "0"}, status: 1,
+			stderr: "Error: invalid arguments: --offset: expected at least 1, got 0\n" + commandPointer("search") + "\n",
 		}}},
 		{"read_file --help", []step{{args: []string{"read_file", "--help"}, stdoutHas: []string{"### `read_file` (read-only)\n"}}}},
 		{"no words at all", []step{{args: []string{}, status: 2, stderrHas: []string{"## Calling `file-tools`", "## Commands"}}}},
@@ -132,7 +140,13 @@ func TestEndToEnd(t *testing.T) {
 		}}},
 		{"read_file without a path", []step{{
 			args: []string{"read_file"}, status: 1,
-			stderr: "Error: invalid arguments: missing required flag --path\n" + commandPointer("read_file") + "\n",
+			stderr: "Error: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
+				commandPointer("read_file") + "\n",
+		}}},
+		{"a heredoc given without -", []step{{
+			args: []string{"write_file", "--path", "new.txt"}, stdin: `{"content": "x"}`, status: 1,
+			stderr: "Error: invalid arguments: missing required flag --content; to give the JSON argument on stdin, end the command with -\n" +
+				commandPointer("write_file") + "\n",
 		}}},
 		{"read_file of a directory", []step{{
 			args: []string{"read_file", "--path", "."}, status: 1,
@@ -291,15 +305,16 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"export-skill", "--force", "$TMP"}, stdout: wrote},
 			{args: []string{"--answer", "accept", "export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
 			{args: []string{"export-skill", "$TMP", "--force"}, status: 2,
-				stderr: `file-tools: export-skill: "--force" after the directory: options come before it, as in export-skill --force $TMP` + "\n" +
-					"usage: file-tools export-skill [--force | --check] <dir>\n"},
+				stderr: "file-tools: export-skill: \"--force\" after the directory: options come before it: `file-tools export-skill --force $TMP`\n" +
+					"Run `file-tools help export-skill` for its usage.\n"},
 		}},
 		{"help lists the program's own commands and options", []step{{
 			args: []string{"help"},
 			stdoutHas: []string{"## Program commands", "`file-tools export-skill [--force | --check] <dir>`",
 				"`file-tools export-rules <host>`", "`file-tools version`",
 				"`file-tools help [<command>]`", "`file-tools schema <command>`", "## Program options",
-				"`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`"},
+				"`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`",
+				"## Limits", "at most 16 MiB (16777216 bytes) of stdin", "deeper than 10000 levels"},
 		}}},
 		{"export-rules for each host", []step{
 			{args: []string{"export-rules", "codex"},

@@ -33,7 +33,9 @@ func (limitArg) name() string    { return "limit" }
 func (maxBytesArg) name() string { return "max_bytes" }
 
 // UnmarshalJSON reads a JSON number with an integral value, refusing a
-// negative one.
+// negative one. The tools' schemas declare each count's minimum, so their
+// validation refuses a value below it first, naming it as the caller gave
+// it; the refusal here stands for a caller that skips validation.
 func (n *count[N]) UnmarshalJSON(b []byte) error {
 	var arg N
 	s := string(b)

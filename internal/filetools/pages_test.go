@@ -218,7 +218,8 @@ func TestReadFileNotes(t *testing.T) {
 		{name: "offset in an empty file", args: map[string]any{"path": "empty.txt", "offset": 2}, err: `offset 2 is past the end of "empty.txt", which has 0 lines`},
 		{name: "column past the end of the line", args: map[string]any{"path": "long.txt", "offset": 2, "column": 8}, err: `column 8 is past the end of line 2 of "long.txt", which has 6 bytes`},
 		{name: "column past the end of the file", args: map[string]any{"path": "x.txt", "column": 3}, err: `column 3 is past the end of line 1 of "x.txt", which has 1 byte`},
-		{name: "negative offset", args: map[string]any{"path": "x.txt", "offset": -1}, err: "offset is -1; it must not be negative"},
+		{name: "negative offset", args: map[string]any{"path": "x.txt", "offset": -1}, err: "offset: expected at least 1, got -1"},
+		{name: "offset 0", args: map[string]any{"path": "x.txt", "offset": 0}, err: "offset: expected at least 1, got 0"},
 		{name: "fractional limit", args: map[string]any{"path": "x.txt", "limit": 1.5}, err: "limit: expected integer, got 1.5"},
 	}
 	for _, tt := range tests {

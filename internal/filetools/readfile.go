@@ -32,10 +32,10 @@ const (
 // readArgs are the arguments of read_file.
 type readArgs struct {
 	Path     string             `json:"path" desc:"File to read"`
-	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line, from 1"`
-	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1"`
-	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)"`
-	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, limit 1048576)"`
+	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line, from 1" minimum:"1"`
+	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1" minimum:"1"`
+	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)" minimum:"0"`
+	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, limit 1048576)" minimum:"0"`
 }
 
 // ReadFile returns the read_file tool, confined to the tree at root.
@@ -62,7 +62,8 @@ type readArgs struct {
 // second whenever the last piece is not the whole file. Bytes are counted
 // from 1. An offset
 // past the last line and a column past the end of its line are refused,
-// naming how many lines or bytes there are.
+// naming how many lines or bytes there are; an offset or a column of 0 and
+// a negative count are refused by the schema's minimum before the tool runs.
 //
 // Any other file comes back whole as one agenttool.FilePart, whose data is
 // a base64 data URL with the media type guessed from the extension or else

@@ -37,8 +37,8 @@ const (
 type searchArgs struct {
 	Pattern string           `json:"pattern" desc:"Go (RE2) regular expression, matched against each line"`
 	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the whole tree)"`
-	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1"`
-	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)"`
+	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1" minimum:"1"`
+	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)" minimum:"0"`
 }
 
 // Search returns the search tool, confined to the tree at root.

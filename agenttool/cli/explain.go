@@ -1,0 +1,108 @@
+package cli
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+
+	"github.com/agenttool/agenttool"
+)
+
+// refusal is what Run knows of a call once the tool refused it: the
+// command, what the call gave its arguments with, and its stdin.
+type refusal struct {
+	cmd   Command
+	gave  given
+	stdin io.Reader
+}
+
+// stdinHint is the clause a missing property gets when the call gave no
+// JSON argument but its stdin holds input, as when a heredoc was given
+// without the "-" that reads it.
+const stdinHint = "; to give the JSON argument on stdin, end the command with -"
+
+// explain words a *agenttool.ValidationError of the tool's in the terms of
+// the call, and reports whether it did. A missing property that has a flag
+// is named as the flag, unless the call gave only JSON; a wrong value is
+// named as its flag when the flag gave it. Anything else keeps the tool's
+// words, which name the value by its JSON path. A missing property is
+// followed by stdinHint when the call gave no JSON argument and stdin may
+// hold input.
+func (f refusal) explain(err error) (string, bool) {
+	msg, ok := f.word(err)
+	var verr *agenttool.ValidationError
+	if ok && errors.As(err, &verr) && verr.Missing != "" && !f.gave.json && pendingInput(f.stdin) {
+		msg += stdinHint
+	}
+	return msg, ok
+}
+
+// pendingInput reports whether stdin may hold input nobody read: it is a
+// pipe, a socket or a file that is not empty, or a reader that says it
+// holds bytes. A terminal, /dev/null and other devices hold none a call
+// was meant to read, and so does any other reader, which cannot tell.
+func pendingInput(stdin io.Reader) bool {
+	switch r := stdin.(type) {
+	case interface{ Stat() (fs.FileInfo, error) }:
+		info, err := r.Stat()
+		if err != nil {
+			return false
+		}
+		mode := info.Mode()
+		return mode&(fs.ModeNamedPipe|fs.ModeSocket) != 0 || mode.IsRegular() && info.Size() > 0
+	case interface{ Len() int }:
+		return r.Len() > 0
+	}
+	return false
+}
+
+// word is explain without the hint about stdin.
+func (f refusal) word(err error) (string, bool) {
+	var verr *agenttool.ValidationError
+	if !errors.As(err, &verr) {
+		return "", false
+	}
+	path := verr.Path
+	if verr.Missing != "" {
+		if path != "" {
+			path += "."
+		}
+		path += verr.Missing
+	}
+	var pos *position
+	walk := walkFlags(f.cmd.Params)
+	for i := range walk {
+		if walk[i].flag != "" && walk[i].dotted() == path {
+			pos = &walk[i]
+			break
+		}
+	}
+	switch {
+	case pos == nil:
+	case verr.Missing != "" && (!f.gave.json || f.gave.flagged()):
+		return "invalid arguments: missing required flag --" + pos.flag, true
+	case verr.Missing == "" && f.gave.gives(pos.flag):
+		return "invalid arguments: --" + pos.flag + ": " + verr.Msg, true
+	}
+	return err.Error(), true
+}
+
+// flagged reports whether the call gave any flag.
+func (g given) flagged() bool {
+	for i := range g.values {
+		if g.values[i].given() {
+			return true
+		}
+	}
+	return false
+}
+
+// gives reports whether the call gave the flag called name.
+func (g given) gives(name string) bool {
+	for i := range g.values {
+		if g.values[i].pos.flag == name {
+			return g.values[i].given()
+		}
+	}
+	return false
+}

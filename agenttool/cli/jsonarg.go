@@ -1,0 +1,96 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
+)
+
+// jsonArgument reads the positional words left after the flags: none, one
+// JSON object, or "-" for one JSON object on stdin, read under ctx. It
+// returns the trimmed text and whether there was one.
+func jsonArgument(ctx context.Context, command string, words []string, stdin io.Reader) (string, bool, error) {
+	switch len(words) {
+	case 0:
+		return "", false, nil
+	case 1:
+	default:
+		if first := trimJSONSpace(words[0]); strings.HasPrefix(first, "{") && !json.Valid([]byte(first)) {
+			return "", false, fmt.Errorf("the JSON argument reached the program as %d words: "+
+				"a single quote inside the single quotes ended them and the shell split the rest; "+
+				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
+				"after the program name: %s - <<'EOF'", len(words), command)
+		}
+		return "", false, fmt.Errorf("one JSON argument at most, after the flags; got %q", words)
+	}
+	text := words[0]
+	if text == "-" {
+		data, err := readStdin(ctx, stdin)
+		if err != nil {
+			return "", false, err
+		}
+		text = string(data)
+	}
+	if t := trimJSONSpace(text); words[0] != "-" && !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") && !json.Valid([]byte(t)) {
+		return "", false, errStrayWord
+	}
+	text = trimJSONSpace(text)
+	if !utf8.ValidString(text) {
+		return "", false, errors.New("the JSON argument is not valid UTF-8")
+	}
+	if !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
+		if strings.HasPrefix(text, "{") && jsonscan.TooDeep(text) {
+			return "", false, fmt.Errorf("the JSON argument nests objects and arrays deeper than %d levels, the limit", jsonscan.MaxDepth)
+		}
+		return "", false, errors.New("the JSON argument is not a JSON object")
+	}
+	if key, twice := duplicateKey(text); twice {
+		return "", false, fmt.Errorf("the JSON argument gives %q twice", key)
+	}
+	return text, true, nil
+}
+
+// duplicateKey returns the first top-level key that the valid object text
+// writes a second time, compared after unescaping.
+func duplicateKey(text string) (string, bool) {
+	r, _ := jsonscan.ReadMembers(text)
+	// A few keys are compared in turn; many go into a map.
+	var buf [shortList]string
+	keys := buf[:0]
+	var many map[string]bool
+	for {
+		key, _, ok := r.Next()
+		switch {
+		case !ok:
+			return "", false
+		case many != nil:
+			if many[key] {
+				return key, true
+			}
+			many[key] = true
+		case slices.Contains(keys, key):
+			return key, true
+		case len(keys) < cap(keys):
+			keys = append(keys, key)
+		default:
+			many = make(map[string]bool, 2*len(keys))
+			for _, k := range keys {
+				many[k] = true
+			}
+			many[key] = true
+		}
+	}
+}
+
+// trimJSONSpace trims the white space the JSON grammar allows around a
+// value.
+func trimJSONSpace(s string) string {
+	return strings.Trim(s, " \t\r\n")
+}
