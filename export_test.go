@@ -289,7 +289,7 @@ func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
 // back the same; a refused line says why, and an option after the
 // directory is named and the order explained.
 func FuzzExportArgs(f *testing.F) {
-	helpOption := regexp.MustCompile(`^--?(h|help)(=.*)?$`)
+	helpOption := regexp.MustCompile(`(?s)^--?(h|help)(=.*)?$`)
 	for _, words := range [][]string{
 		{"skills"}, {"--force", "skills"}, {"-check", "skills"}, {"--force=true", "d"}, {"--check=false", "--force", "d"},
 		{"d", "--force"}, {"--", "-odd"}, {"-h"}, {"d", "-h"}, {"--force", "--check", "d"}, {"~/skills"}, {""}, {"a", "b"},
