@@ -3,6 +3,7 @@ package toolbundle
 import (
 	"bytes"
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -58,8 +59,15 @@ func TestExportRules(t *testing.T) {
 			}
 			wantOut, wantErr := tt.stdout, tt.stderr
 			if tt.status != cli.ExitUsage && tt.stdout == "" {
-				h, _ := lookupHost(tt.words[len(tt.words)-1])
-				wantOut, wantErr = h.text(tt.b.Name, allowedCommands(tt.b))
+				host := tt.words[len(tt.words)-1]
+				if tt.b.Tools[0].preApproved {
+					// The golden bundle's rules are the golden files of
+					// TestHostRules, which hold them to what was reviewed.
+					wantOut, wantErr = goldenRules(t, host)
+				} else {
+					h, _ := lookupHost(host)
+					wantOut, wantErr = h.text(tt.b.Name, allowedCommands(tt.b))
+				}
 			}
 			if got := stdout.String(); got != wantOut {
 				t.Errorf("stdout:\n%s\nwant:\n%s", got, wantOut)
@@ -86,4 +94,20 @@ func TestExportRulesName(t *testing.T) {
 	if !strings.Contains(stderr.String(), `tool "export-rules"`) {
 		t.Errorf("stderr %q does not name the tool", stderr.String())
 	}
+}
+
+// goldenRules returns the stdout and the stderr that the golden file of
+// host's rules for file-tools holds.
+func goldenRules(t *testing.T, host string) (stdout, stderr string) {
+	t.Helper()
+	data := readFile(t, filepath.Join("testdata", "rules", "file-tools", host+".txt"))
+	rest, ok := strings.CutPrefix(data, "-- stdout --\n")
+	if !ok {
+		t.Fatalf("the golden rules of %s do not start with the stdout heading", host)
+	}
+	stdout, stderr, ok = strings.Cut(rest, "-- stderr --\n")
+	if !ok {
+		t.Fatalf("the golden rules of %s have no stderr heading", host)
+	}
+	return stdout, stderr
 }
