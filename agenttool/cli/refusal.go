@@ -128,6 +128,8 @@ type misplacedOption struct {
 	words []string
 }
 
+// Error says that the option belongs to the program and goes before the
+// command; corrected gives the line with it moved there.
 func (e *misplacedOption) Error() string {
 	name, _, _ := strings.Cut(e.words[0], "=")
 	return name + " is an option of the program; put it before the command"
