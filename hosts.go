@@ -24,7 +24,11 @@ type host struct {
 	comment string
 	caveat  string // what the rule allows beyond the commands, if anything
 	extra   string // what else the rules allow, <name> standing for the bundle
-	refusal string // why no rule is printed, for a host without rules
+	// grant and standing, when set, replace the header's sentences on what
+	// the rules allow and on how long they hold, <name> standing for the
+	// bundle; the defaults suit a host whose rules allow the commands.
+	grant, standing string
+	refusal         string // why no rule is printed, for a host without rules
 }
 
 // hosts are the agent programs export-rules knows, in the order help lists
@@ -35,6 +39,10 @@ var hosts = []host{
 		skills: "~/.claude/skills, or .claude/skills in a project",
 		where:  `"permissions.allow" of ~/.claude/settings.json, or .claude/settings.json in a project`,
 		rules:  claudeRules,
+		grant: "Skill(<name>) lets the model load the skill without asking. Once it is loaded, " +
+			"the skill's allowed-tools lets these commands run without asking, for that turn only:",
+		standing: "Unlike allowed-tools, Skill(<name>) is a standing rule: it holds in every " +
+			"session until you remove it.",
 	},
 	{
 		id: "codex", name: "Codex CLI", version: "0.169.0",
@@ -95,34 +103,28 @@ func hostIDs() string {
 // about 80 columns without comment markers.
 func (h host) header(bundle string, commands []string) []string {
 	lines := []string{fmt.Sprintf("%s rules for %s, printed by `%s export-rules %s`.", h.name, bundle, bundle, h.id)}
-	var grant string
-	if h.id == "claude" {
-		grant = fmt.Sprintf("Skill(%s) lets the model load the skill without asking. Once it is loaded, "+
-			"the skill's allowed-tools lets these commands run without asking, for that turn only:", bundle)
-	} else {
-		grant = "These rules let the following commands run without asking, and no other command of the program:"
+	named := func(s string) string { return strings.ReplaceAll(s, "<name>", bundle) }
+	grant := "These rules let the following commands run without asking, and no other command of the program:"
+	if h.grant != "" {
+		grant = named(h.grant)
 	}
 	lines = append(lines, wrap(grant)...)
 	for _, c := range commands {
 		lines = append(lines, fmt.Sprintf("  %s %s ...", bundle, c))
 	}
-	var more []string
-	if h.id == "claude" {
-		more = append(more, fmt.Sprintf("Unlike allowed-tools, Skill(%s) is a standing rule: it holds in every "+
-			"session until you remove it.", bundle))
-	} else {
-		more = append(more, "A program option before the command still asks, as does any other command or program.",
-			"Unlike a skill's allowed-tools in Claude Code, which lasts for the turn that loaded the skill, "+
-				"this is a standing rule: it holds in every session until you remove it.")
+	more := []string{"A program option before the command still asks, as does any other command or program.",
+		"Unlike a skill's allowed-tools in Claude Code, which lasts for the turn that loaded the skill, " +
+			"this is a standing rule: it holds in every session until you remove it."}
+	if h.standing != "" {
+		more = []string{named(h.standing)}
 	}
 	if h.extra != "" {
-		more = append(more, strings.ReplaceAll(h.extra, "<name>", bundle))
+		more = append(more, named(h.extra))
 	}
 	if h.caveat != "" {
 		more = append(more, h.caveat)
 	}
-	more = append(more, fmt.Sprintf("Measured with %s %s. Put the rules in %s.", h.name, h.version,
-		strings.ReplaceAll(h.where, "<name>", bundle)))
+	more = append(more, fmt.Sprintf("Measured with %s %s. Put the rules in %s.", h.name, h.version, named(h.where)))
 	for _, m := range more {
 		lines = append(lines, wrap(m)...)
 	}
