@@ -286,6 +286,7 @@ func TestCheckCaption(t *testing.T) {
 		{"next line", "next line\u0085", `'\u0085' must not appear in a caption; it is one line`},
 		{"paragraph separator", "paragraph\u2029", `'\u2029' must not appear in a caption; it is one line`},
 		{"bell", "bell\a", `'\a' must not appear in a caption; it is a control character`},
+		{"not UTF-8", "Lat\xedn-1", "a caption must be valid UTF-8; byte 0xed at offset 3 is not"},
 		{"backquote fence", "```", "a caption must not start with a code fence"},
 		{"indented tilde fence", "  ~~~ tilde", "a caption must not start with a code fence"},
 	}

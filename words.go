@@ -71,11 +71,15 @@ func splitWords(s string) ([]string, error) {
 // message, what would not survive being copied as one line: a line break,
 // Unicode's line and paragraph separators and NEL included, since shells
 // disagree about a quoted backslash-newline and Markdown would end the
-// line there; and any other control character but the tab, which a model
-// cannot type and a command line cannot always carry (NUL never).
+// line there; any other control character but the tab, which a model
+// cannot type and a command line cannot always carry (NUL never); and a
+// byte that is not UTF-8, which the skill cannot hold and which quoted
+// pieces could join with others into one of the runes above.
 func checkOneLine(s, what string) error {
-	for _, r := range s {
+	for i, r := range s {
 		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], string(utf8.RuneError)):
+			return fmt.Errorf("%s must be valid UTF-8; byte %#x at offset %d is not", what, s[i], i)
 		case r == '\n', r == '\r', r == '\v', r == '\f', r == 0x85, r == 0x2028, r == 0x2029:
 			return fmt.Errorf("%q must not appear in %s; it is one line", r, what)
 		case r != '\t' && unicode.IsControl(r):

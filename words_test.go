@@ -57,6 +57,9 @@ var splitCases = []struct {
 	{name: "DEL", in: "a\x7f", err: `'\x7f' must not appear in an example; it is a control character`},
 	{name: "first offending character wins", in: "'\x01' \n", err: `'\x01' must not appear in an example; it is a control character`},
 	{name: "backslash", in: `a\ b`, err: `'\\' must be quoted`},
+	{name: "invalid UTF-8", in: "read_file --path '\xff'", err: `an example must be valid UTF-8; byte 0xff at offset 18 is not`},
+	{name: "quoted bytes joining into a line separator", in: "'\xe2''\x80\xa8'", err: `an example must be valid UTF-8; byte 0xe2 at offset 1 is not`},
+	{name: "replacement character is valid", in: "'\uFFFD'", want: []string{"\uFFFD"}},
 	{name: "comment", in: `a #b`, err: `'#' must be quoted`},
 	{name: "history expansion", in: `!x`, err: `'!' must be quoted`},
 	{name: "parenthesis", in: `a(b)`, err: `'(' must be quoted`},
@@ -98,7 +101,7 @@ func FuzzSplitWords(f *testing.F) {
 	}
 	// Every message the splitter may give. A message about a rune starts
 	// with that rune in Go's quoting, and the rune is one of the input's.
-	documented := regexp.MustCompile(`^(unterminated (single|double) quote|('.+') (must be quoted|must not appear in an example; it is (one line|a control character)|in double quotes is expanded by the shell; use single quotes))$`)
+	documented := regexp.MustCompile(`^(unterminated (single|double) quote|an example must be valid UTF-8; byte 0x[0-9a-f]{2} at offset [0-9]+ is not|('.+') (must be quoted|must not appear in an example; it is (one line|a control character)|in double quotes is expanded by the shell; use single quotes))$`)
 	f.Fuzz(func(t *testing.T, in string) {
 		words, err := splitWords(in)
 		if err != nil {
