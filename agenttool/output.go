@@ -16,8 +16,13 @@ import (
 // Responses API: a host that speaks that API passes it on as it is, and any
 // other host converts from a documented, fixed layout.
 type Output struct {
-	// Text is the output whenever Parts is nil.
+	// Text is the output whenever Parts and Body are nil.
 	Text string
+	// Body, when not nil and Parts is nil, is the output's text in place of
+	// Text: one too large to be worth holding in memory, copied from where
+	// it is when the output is shown. Whoever takes the Output from a tool
+	// closes it (see Body).
+	Body Body
 	// Parts, once non-nil, is the output, even with no element; Text is
 	// then not used.
 	Parts []Part
@@ -143,12 +148,17 @@ type (
 	}
 )
 
-// String returns o as plain text. That is Text when Parts is nil; otherwise
-// it is the Text of each TextPart (or non-nil *TextPart) in order, joined
-// with no separator, and every other part is left out. Notes are not part
-// of it.
+// String returns o as plain text. That is Text when Parts and Body are nil,
+// and what Body writes when only Parts is nil (as much as it wrote, if it
+// failed); otherwise it is the Text of each TextPart (or non-nil *TextPart)
+// in order, joined with no separator, and every other part is left out.
+// Notes are not part of it.
 func (o Output) String() string {
 	if o.Parts == nil {
+		if o.Body != nil {
+			text, _ := bodyText(o.Body)
+			return text
+		}
 		return o.Text
 	}
 	var b strings.Builder
@@ -166,7 +176,8 @@ func (o Output) String() string {
 }
 
 // MarshalJSON encodes o. With nil Parts and no notes the result is Text as
-// a JSON string. Otherwise it is a JSON array holding each part's own
+// a JSON string. A Body counts as the Text it writes, and a Body that fails
+// makes MarshalJSON fail. Otherwise it is a JSON array holding each part's own
 // encoding, in order (Text as one text part when Parts is nil and Text is
 // not ""), then one text part "note: <note>" per note; an empty non-nil
 // Parts and no notes give []. Exact has no encoding: a JSON string is
@@ -175,6 +186,13 @@ func (o Output) String() string {
 // defined elsewhere whose encoding is not a JSON object with its PartType
 // as the "type" member.
 func (o Output) MarshalJSON() ([]byte, error) {
+	if o.Parts == nil && o.Body != nil {
+		text, err := bodyText(o.Body)
+		if err != nil {
+			return nil, fmt.Errorf("agenttool: output body: %w", err)
+		}
+		o.Text, o.Body = text, nil
+	}
 	if o.Parts == nil && len(o.Notes) == 0 {
 		return json.Marshal(o.Text)
 	}

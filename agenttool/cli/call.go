@@ -53,6 +53,12 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 
 	result, err := execute(callCtx, tool, call)
 	progress.stop()
+	if body := result.Output.Body; body != nil {
+		// The output is written by the time this runs, or never will be. A
+		// body holds what it reads from, such as a file opened for reading,
+		// whose closing has nothing left to lose.
+		defer func() { _ = guard(body.Close) }()
+	}
 
 	if rec != nil {
 		var record *agenttool.Record

@@ -42,6 +42,9 @@ func (p *printer) print(o agenttool.Output) error {
 // body writes the output itself.
 func (p *printer) body(o agenttool.Output) error {
 	if o.Parts == nil {
+		if o.Body != nil {
+			return p.stream(o.Body)
+		}
 		return p.text(o.Text)
 	}
 	for _, part := range o.Parts {
@@ -63,6 +66,36 @@ func (p *printer) text(s string) error {
 	}
 	_, err := io.WriteString(p.w, s)
 	return err
+}
+
+// stream writes what body writes, as text does a string: ending it with a
+// newline unless the output is exact or it ends with one.
+func (p *printer) stream(body agenttool.Body) error {
+	w := &lastByte{w: p.w}
+	if _, err := body.WriteTo(w); err != nil {
+		return err
+	}
+	if !p.exact && w.n > 0 && w.last != '\n' {
+		_, err := io.WriteString(p.w, "\n")
+		return err
+	}
+	return nil
+}
+
+// lastByte passes writes on to w, counting the bytes and keeping the last.
+type lastByte struct {
+	w    io.Writer
+	n    int64
+	last byte
+}
+
+func (l *lastByte) Write(b []byte) (int, error) {
+	n, err := l.w.Write(b)
+	if n > 0 {
+		l.n += int64(n)
+		l.last = b[n-1]
+	}
+	return n, err
 }
 
 // say writes a line the printer makes itself, such as the path of a saved

@@ -40,6 +40,11 @@ func call(ctx context.Context, tool agenttool.Tool, args string) {
 		fmt.Println(agenttool.ErrorResult(err).Output.String())
 		return
 	}
+	// A long piece of a file comes as a body, read from the file as it is
+	// printed; the runner closes it.
+	if res.Output.Body != nil {
+		defer res.Output.Body.Close()
+	}
 	for _, p := range res.Output.Parts {
 		if f, ok := p.(agenttool.FilePart); ok {
 			fmt.Printf("file part %s, %.22s…\n", f.Filename, f.Data)
@@ -48,9 +53,9 @@ func call(ctx context.Context, tool agenttool.Tool, args string) {
 	switch {
 	case res.Output.Parts != nil:
 	case res.Output.Exact:
-		fmt.Print(res.Output.Text)
+		fmt.Print(res.Output.String())
 	default:
-		fmt.Println(strings.TrimSuffix(res.Output.Text, "\n"))
+		fmt.Println(strings.TrimSuffix(res.Output.String(), "\n"))
 	}
 	for _, n := range res.Output.Notes {
 		fmt.Println(agenttool.NotePrefix + n)

@@ -73,7 +73,7 @@ func FuzzPieces(f *testing.F) {
 			if calls > len(text)+1 {
 				t.Fatalf("no end after %d pieces", calls)
 			}
-			src := &source{r: strings.NewReader(text), buf: make([]byte, 16)}
+			src := &source{r: strings.NewReader(text), at: strings.NewReader(text), buf: make([]byte, 16)}
 			if err := src.fill(); err != nil {
 				t.Fatal(err)
 			}
@@ -81,10 +81,16 @@ func FuzzPieces(f *testing.F) {
 			if err != nil {
 				t.Fatalf("piece %d from line %d, byte %d: %v", calls+1, p.line, p.column, err)
 			}
-			if len(out.Text) > p.bytes || int64(strings.Count(out.Text, "\n")) > p.lines || out.Text == "" {
-				t.Fatalf("piece %q for %d lines and %d bytes", out.Text, p.lines, p.bytes)
+			// A piece is the Text or the Body, whichever the chunk allowed;
+			// the two must agree with each other and with the file.
+			if out.Text != "" && out.Body != nil {
+				t.Fatalf("piece with both a text %q and a body", out.Text)
 			}
-			got.WriteString(out.Text)
+			piece := out.String()
+			if len(piece) > p.bytes || int64(strings.Count(piece, "\n")) > p.lines || piece == "" {
+				t.Fatalf("piece %q for %d lines and %d bytes", piece, p.lines, p.bytes)
+			}
+			got.WriteString(piece)
 			next, ok := nextOf(out.Notes)
 			if !ok {
 				break

@@ -3,6 +3,7 @@
 package filetools_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"io/fs"
@@ -49,10 +50,22 @@ func symlink(t *testing.T, target, link string) {
 	}
 }
 
-// run calls tool with the JSON arguments args, as a runner would.
+// run calls tool with the JSON arguments args, as a runner would, and
+// then takes the output's body, if any, as its Text, and closes it; a body
+// that fails is the call's error.
 func run(ctx context.Context, tool agenttool.Tool, args string) (agenttool.Result, error) {
 	call := agenttool.Call{ID: "test", Args: json.RawMessage(args)}
-	return tool.Execute(agenttool.WithCall(ctx, call), call)
+	res, err := tool.Execute(agenttool.WithCall(ctx, call), call)
+	if body := res.Output.Body; body != nil {
+		var text strings.Builder
+		_, werr := body.WriteTo(&text)
+		if cerr := body.Close(); werr == nil {
+			werr = cerr
+		}
+		res.Output.Text, res.Output.Body = text.String(), nil
+		err = cmp.Or(err, werr)
+	}
+	return res, err
 }
 
 // argsJSON encodes v as a JSON object for a call.

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strconv"
-	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/agenttool/agenttool"
@@ -16,24 +16,33 @@ import (
 // piece starts without holding more than a chunk of what comes before.
 type source struct {
 	r    io.Reader
-	buf  []byte // the chunk
-	data []byte // what of it is not consumed yet
-	pos  int64  // the offset in the file of data[0]
-	last byte   // the last byte consumed, 0 before any
-	eof  bool   // the file has no more bytes than data
+	at   io.ReaderAt // the same file, for the body of a piece that is not held
+	buf  []byte      // the chunk
+	data []byte      // what of it is not consumed yet
+	pos  int64       // the offset in the file of data[0]
+	last byte        // the last byte consumed, 0 before any
+	eof  bool        // the file has no more bytes than data
 	// short says that the last chunk read was the file's last: it ends
 	// at the end of data.
 	short bool
+	reads int // chunks read into buf so far
 }
 
-// fill reads the next chunk once data is consumed. At the end of the file
-// it leaves data empty and sets eof.
+// fill reads the next chunk once data is consumed. At the end of the file,
+// which a short chunk has already shown, it leaves data empty and sets eof.
 func (s *source) fill() error {
 	if len(s.data) > 0 || s.eof {
 		return nil
 	}
+	if s.short {
+		s.eof = true
+		return nil
+	}
 	n, err := io.ReadFull(s.r, s.buf)
 	s.data = s.buf[:n]
+	if n > 0 {
+		s.reads++
+	}
 	switch {
 	case errors.Is(err, io.EOF), errors.Is(err, io.ErrUnexpectedEOF):
 		s.eof = n == 0
@@ -110,62 +119,122 @@ func plural(n int64, one, many string) string {
 }
 
 // read returns the piece p of the text file at path, whose size Stat
-// gave, from src, which holds its first chunk.
+// gave, from src, which holds its first chunk. A piece that src still
+// holds in memory once it is found is the output's Text; a longer one is
+// its Body, read again from src.at when the output is written, so that it
+// is never held whole.
 func (p piece) read(src *source, path string, size int64) (agenttool.Output, error) {
 	if err := p.seek(src, path); err != nil {
 		return agenttool.Output{}, err
 	}
-	start := src.pos
-	text, err := p.text(src, path, size)
+	start, held, reads := src.pos, src.data, src.reads
+	c, err := p.scan(src, path)
 	if err != nil {
 		return agenttool.Output{}, err
 	}
-	end, whole := p.end(text)
-	out := agenttool.Output{Text: text[:end], Exact: true}
-	shown := text[:end]
-	size = max(size, start+int64(len(text)))
+	out := agenttool.Output{Exact: true}
+	switch {
+	case c.n == 0:
+	case src.reads == reads && c.n <= int64(len(held)):
+		// The chunk is never written again once this returns, so the
+		// text may stay where it was read.
+		out.Text = unsafe.String(unsafe.SliceData(held), c.n)
+	default:
+		out.Body = agenttool.SectionBody(src.at, start, c.n)
+	}
+	size = max(size, start+c.n)
 	switch {
 	case size == 0:
 		out.Notes = append(out.Notes, "the file is empty")
-	case end == 0 && whole:
+	case c.n == 0 && c.whole:
 		out.Notes = append(out.Notes, fmt.Sprintf("nothing to show: the file ends at line %d, byte %d of it", p.line, p.column))
-	case !whole:
-		out.Notes = append(out.Notes, p.span(shown, start, size)+"; next: "+p.next(shown))
+	case !c.whole:
+		out.Notes = append(out.Notes, p.span(c, start, size)+"; next: "+p.next(c))
 	case start > 0:
-		out.Notes = append(out.Notes, p.span(shown, start, size)+", the end of the file")
+		out.Notes = append(out.Notes, p.span(c, start, size)+", the end of the file")
 	}
-	if whole && end > 0 && shown[end-1] != '\n' {
+	if c.whole && c.n > 0 && c.last != '\n' {
 		out.Notes = append(out.Notes, "no line break at the end of the file")
 	}
 	return out, nil
 }
 
-// text returns the file from the start of the piece on, as far as one
-// byte past the most a piece holds, which tells whether the file goes on.
-func (p piece) text(src *source, path string, size int64) (string, error) {
-	want := p.bytes + 1
-	if src.pos == 0 && (len(src.data) >= want || src.short) {
-		// The first chunk, sized for the piece, holds it: it is used as it
-		// is, never to be written again, which spares a copy of what may
-		// be a megabyte.
-		return unsafe.String(unsafe.SliceData(src.data), min(len(src.data), want)), nil
-	}
-	// The builder is sized from the file, so that a small file costs no
-	// more than itself and a large one is read into one allocation.
-	var b strings.Builder
-	b.Grow(int(min(int64(want), max(size-src.pos, 0)+1)))
-	for b.Len() < want {
+// cut is where a piece ends, and what the notes say of it.
+type cut struct {
+	n      int64 // bytes in the piece
+	whole  bool  // the piece is the rest of the file
+	breaks int64 // line breaks in the piece
+	after  int64 // the offset in the piece just past its last line break, 0 when none
+	last   byte  // the piece's last byte
+}
+
+// scan reads src from the start of the piece as far as one byte past the
+// most a piece holds, which tells whether the file goes on, a chunk at a
+// time, and returns where the piece ends: after line break p.lines when
+// that comes within p.bytes; else at the end of the file when that does;
+// else after the last whole line within p.bytes, or, in a line longer
+// than that, at the last UTF-8 boundary, unless there is none.
+func (p piece) scan(src *source, path string) (cut, error) {
+	var (
+		c    cut
+		pos  int64             // bytes of the piece scanned, at most p.bytes
+		most = int64(p.bytes)  // the most a piece holds
+		tail [utf8.UTFMax]byte // the last bytes scanned, for a cut inside a line
+	)
+	for {
 		if err := src.fill(); err != nil {
-			return "", explain(path, err)
+			return cut{}, explain(path, err)
 		}
 		if src.eof {
+			c.n, c.whole = pos, true
+			if pos > 0 {
+				c.last = src.last
+			}
+			return c, nil
+		}
+		if pos == most {
 			break
 		}
-		n := min(len(src.data), want-b.Len())
-		b.Write(src.data[:n])
-		src.consume(n)
+		chunk := src.data[:min(int64(len(src.data)), most-pos)]
+		for {
+			i := bytes.IndexByte(chunk, '\n')
+			if i < 0 {
+				break
+			}
+			c.breaks++
+			c.after = pos + int64(i) + 1
+			src.consume(i + 1)
+			pos += int64(i) + 1
+			chunk = chunk[i+1:]
+			if c.breaks == p.lines {
+				// The limit binds; the piece is whole when nothing follows.
+				if err := src.fill(); err != nil {
+					return cut{}, explain(path, err)
+				}
+				c.n, c.whole, c.last = pos, src.eof, '\n'
+				return c, nil
+			}
+		}
+		if len(chunk) >= len(tail) {
+			copy(tail[:], chunk[len(chunk)-len(tail):])
+		} else {
+			copy(tail[:], tail[len(chunk):])
+			copy(tail[len(tail)-len(chunk):], chunk)
+		}
+		src.consume(len(chunk))
+		pos += int64(len(chunk))
 	}
-	return b.String(), nil
+	// The file goes on past the most a piece holds.
+	if c.after > 0 {
+		c.n, c.last = c.after, '\n'
+		return c, nil
+	}
+	kept := tail[len(tail)-int(min(most, int64(len(tail)))):]
+	c.n = most - int64(len(kept)-len(trimPartial(kept)))
+	if c.n == 0 {
+		c.n = most
+	}
+	return c, nil
 }
 
 // seek moves src to the start of the piece.
@@ -176,52 +245,23 @@ func (p piece) seek(src *source, path string) error {
 	return src.seek(path, p.line, p.column)
 }
 
-// end returns how much of text, the file from the start of the piece on
-// (p.bytes+1 bytes of it, or all that is left when that is less), the
-// piece holds, and whether that is the rest of the file.
-func (p piece) end(text string) (int, bool) {
-	avail := text[:min(len(text), p.bytes)]
-	// The limit binds only where there are as many line breaks as it
-	// says, each a byte: a limit of at least max_bytes never does, which
-	// spares counting the lines of what may be a megabyte.
-	if p.lines <= int64(len(avail)) && int64(strings.Count(avail, "\n")) >= p.lines {
-		end := 0
-		for range p.lines {
-			end += strings.IndexByte(avail[end:], '\n') + 1
-		}
-		return end, end == len(text)
-	}
-	if len(text) <= p.bytes {
-		return len(text), true
-	}
-	// Cut by max_bytes: after the last whole line, or, in a line longer
-	// than that, at the last UTF-8 boundary, unless there is none.
-	if i := strings.LastIndexByte(avail, '\n'); i >= 0 {
-		return i + 1, false
-	}
-	if cut := len(trimPartial([]byte(avail))); cut > 0 {
-		return cut, false
-	}
-	return len(avail), false
-}
-
-// span describes the piece shown, which starts at byte start of a file of
+// span describes the piece c, which starts at byte start of a file of
 // size bytes: "lines 1-2000 shown (bytes 1-27940 of 1048576)".
-func (p piece) span(shown string, start, size int64) string {
-	last := p.line + int64(strings.Count(shown, "\n"))
-	if strings.HasSuffix(shown, "\n") {
+func (p piece) span(c cut, start, size int64) string {
+	last := p.line + c.breaks
+	if c.last == '\n' {
 		last--
 	}
-	return fmt.Sprintf("lines %d-%d shown (bytes %d-%d of %d)", p.line, last, start+1, start+int64(len(shown)), size)
+	return fmt.Sprintf("lines %d-%d shown (bytes %d-%d of %d)", p.line, last, start+1, start+c.n, size)
 }
 
-// next returns the flags that fetch the piece after shown: the line and
-// byte it starts at, and the sizes asked for this one, when given.
-func (p piece) next(shown string) string {
-	line, column := p.line, p.column+int64(len(shown))
-	if i := strings.LastIndexByte(shown, '\n'); i >= 0 {
-		line += int64(strings.Count(shown, "\n"))
-		column = int64(len(shown) - i)
+// next returns the flags that fetch the piece after c: the line and byte
+// it starts at, and the sizes asked for this one, when given.
+func (p piece) next(c cut) string {
+	line, column := p.line, p.column+c.n
+	if c.breaks > 0 {
+		line += c.breaks
+		column = c.n - c.after + 1
 	}
 	flags := "--offset " + strconv.FormatInt(line, 10)
 	if column > 1 {

@@ -24,8 +24,9 @@ const (
 	// command's output that hosts such as Claude Code show a model.
 	pieceBytes = 28000
 	pieceLines = 2000
-	// chunkSize is how much read_file reads at once on the way to the
-	// start of a piece.
+	// chunkSize is how much read_file reads at once: a piece is found a
+	// chunk at a time, and one longer than a chunk is written from the
+	// file rather than held.
 	chunkSize = 64 << 10
 )
 
@@ -141,17 +142,19 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	case err != nil:
 		return agenttool.Result{}, t.explainAt(args.Path, rel, err)
 	}
-	defer f.Close()
-	// A piece that starts the file is read in one go into the memory that
-	// holds it until it is written, with room for the sniff window and one
-	// byte more, which tells whether the file goes on; one that starts
-	// further on is found a chunk at a time.
-	first := chunkSize
-	if p.line == 1 && p.column == 1 {
-		rest := max(info.Size(), 0) + 1
-		first = int(max(min(int64(p.bytes)+1, rest), min(sniffLen+1, rest)))
-	}
-	src := &source{r: f, buf: make([]byte, first)}
+	// A piece too long to hold keeps the file open as its output's body,
+	// which closes it; anything else closes it here.
+	var out agenttool.Output
+	defer func() {
+		if out.Body == nil {
+			f.Close()
+		}
+	}()
+	// The file is read a chunk at a time into the one buffer, no larger
+	// than the file, so that a piece of any size costs a chunk of memory;
+	// the chunk holds the sniff window, and one byte more tells whether
+	// the file goes on.
+	src := &source{r: f, at: f, buf: make([]byte, min(chunkSize, max(info.Size(), 0)+1))}
 	if err := src.fill(); err != nil {
 		return agenttool.Result{}, explain(args.Path, err)
 	}
@@ -159,7 +162,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if !isText(head, len(src.data) > sniffLen) {
 		return readBinary(args.Path, rel, src, info.Size(), p)
 	}
-	out, err := p.read(src, args.Path, info.Size())
+	out, err = p.read(src, args.Path, info.Size())
 	if err != nil {
 		return agenttool.Result{}, err
 	}
