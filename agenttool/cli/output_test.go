@@ -2,10 +2,12 @@ package cli
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
+	"io"
 	"mime"
 	"os"
 	"path/filepath"
@@ -353,6 +355,11 @@ func TestPrintExact(t *testing.T) {
 		{name: "notes of an output that is not exact", out: agenttool.Output{Text: "x", Notes: []string{"a", "b"}}, stdout: "x\n", stderr: "note: a\nnote: b\n"},
 		{name: "a file of an output that is not exact is printed", out: agenttool.Output{Parts: []agenttool.Part{agenttool.FilePart{Filename: "logo.png", Data: png}}},
 			stdout: "<dir>/logo.png\n"},
+		{name: "an exact body as it is", out: agenttool.Output{Body: body("a\r\nb"), Text: "not used", Exact: true, Notes: []string{"cut"}}, stdout: "a\r\nb", stderr: "note: cut\n"},
+		{name: "a body that is not exact ends with a line break", out: agenttool.Output{Body: body("a")}, stdout: "a\n"},
+		{name: "a body ending with one gets no other", out: agenttool.Output{Body: body("a\n")}, stdout: "a\n"},
+		{name: "an empty body writes nothing", out: agenttool.Output{Body: body("")}},
+		{name: "parts win over a body", out: agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "p"}}, Body: body("b"), Exact: true}, stdout: "p"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -367,6 +374,58 @@ func TestPrintExact(t *testing.T) {
 			}
 			if want := strings.ReplaceAll(tc.stderr, "<dir>", dir); stderr.String() != want {
 				t.Errorf("stderr %q, want %q", stderr.String(), want)
+			}
+		})
+	}
+}
+
+// body is the Body of text.
+func body(text string) agenttool.Body {
+	return agenttool.SectionBody(strings.NewReader(text), 0, int64(len(text)))
+}
+
+// countedBody is a Body that counts its closes.
+type countedBody struct {
+	agenttool.Body
+	closes *int
+}
+
+func (b countedBody) Close() error { *b.closes++; return b.Body.Close() }
+
+// TestBodyClosed checks that the runner closes the body of a call's output
+// once, whether the call printed it, failed, or printed it only in part;
+// and that a body that fails is reported as a failed write of a call that
+// succeeded.
+func TestBodyClosed(t *testing.T) {
+	tests := []struct {
+		name   string
+		body   agenttool.Body
+		err    error
+		stdout io.Writer
+		status int
+		want   string // on stdout
+		stderr string // contained in stderr
+	}{
+		{name: "printed", body: body("text\n"), status: ExitOK, want: "text\n"},
+		{name: "the call failed", body: body("text"), err: errors.New("boom"), status: ExitFailed, stderr: "Error: boom"},
+		{name: "stdout fails", body: body("text"), stdout: failingWriter{}, status: ExitOK, stderr: "disk on fire"},
+		{name: "the body is cut short", body: agenttool.SectionBody(strings.NewReader("te"), 0, 4), status: ExitOK, want: "te",
+			stderr: "the call succeeded, but writing its output failed"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			closes := 0
+			tool := agenttool.NewFunc("cat", "", nil, func(context.Context, agenttool.Call) (agenttool.Result, error) {
+				return agenttool.Result{Output: agenttool.Output{Body: countedBody{tt.body, &closes}, Exact: true}}, tt.err
+			})
+			var stdout, stderr bytes.Buffer
+			r := Runner{Name: "kit", Tools: agenttool.Set{tool}, Stdout: cmp.Or[io.Writer](tt.stdout, &stdout), Stderr: &stderr}
+			status := r.Run(context.Background(), []string{"cat"})
+			if status != tt.status || stdout.String() != tt.want || !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q and %q in stderr", status, stdout.String(), stderr.String(), tt.status, tt.want, tt.stderr)
+			}
+			if closes != 1 {
+				t.Errorf("the body was closed %d times, want once", closes)
 			}
 		})
 	}

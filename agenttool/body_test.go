@@ -1,0 +1,173 @@
+package agenttool_test
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+// closeCounter is a source that counts its closes and may fail them.
+type closeCounter struct {
+	*strings.Reader
+	closes int
+	err    error
+}
+
+func (c *closeCounter) Close() error { c.closes++; return c.err }
+
+// TestSectionBody checks what a section body writes, each time the same,
+// and how it fails when its source holds less than it says.
+func TestSectionBody(t *testing.T) {
+	const src = "0123456789"
+	long := strings.Repeat("abcdefgh", 20000) // several reads of the body's buffer
+	tests := []struct {
+		name    string
+		src     string
+		off, n  int64
+		want    string
+		wantErr error
+	}{
+		{"all", src, 0, 10, src, nil},
+		{"a middle range", src, 3, 4, "3456", nil},
+		{"nothing", src, 5, 0, "", nil},
+		{"a negative length is nothing", src, 5, -1, "", nil},
+		{"to the last byte", src, 7, 3, "789", nil},
+		{"longer than its buffer", long, 1, int64(len(long)) - 2, long[1 : len(long)-1], nil},
+		{"past the end", src, 7, 5, "789", io.ErrUnexpectedEOF},
+		{"starting past the end", src, 12, 1, "", io.ErrUnexpectedEOF},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			body := agenttool.SectionBody(strings.NewReader(tt.src), tt.off, tt.n)
+			for i := range 2 {
+				var w strings.Builder
+				n, err := body.WriteTo(&w)
+				if w.String() != tt.want || n != int64(len(tt.want)) || !errors.Is(err, tt.wantErr) {
+					t.Errorf("write %d: %d bytes %q, %v; want %d bytes %q, %v", i+1, n, clip(w.String()), err, len(tt.want), clip(tt.want), tt.wantErr)
+				}
+			}
+		})
+	}
+}
+
+// TestSectionBodyClose checks that closing a body closes its source once
+// however often it is called, keeps the first result, and makes WriteTo
+// fail without reading.
+func TestSectionBodyClose(t *testing.T) {
+	failing := errors.New("close failed")
+	for _, err := range []error{nil, failing} {
+		src := &closeCounter{Reader: strings.NewReader("text"), err: err}
+		body := agenttool.SectionBody(src, 0, 4)
+		if got := body.Close(); got != err {
+			t.Errorf("first Close: %v, want %v", got, err)
+		}
+		if got := body.Close(); got != err {
+			t.Errorf("second Close: %v, want %v", got, err)
+		}
+		if src.closes != 1 {
+			t.Errorf("the source was closed %d times, want once", src.closes)
+		}
+		var w strings.Builder
+		if n, got := body.WriteTo(&w); n != 0 || w.Len() != 0 || !errors.Is(got, agenttool.ErrBodyClosed) {
+			t.Errorf("WriteTo after Close: %d bytes, %v; want none and ErrBodyClosed", n, got)
+		}
+	}
+	// A source that is no closer is left alone.
+	if err := agenttool.SectionBody(strings.NewReader("x"), 0, 1).Close(); err != nil {
+		t.Errorf("Close of a body over a strings.Reader: %v", err)
+	}
+}
+
+// failingWriter accepts limit bytes, then fails.
+type failingWriter struct{ limit int }
+
+func (w *failingWriter) Write(b []byte) (int, error) {
+	if len(b) > w.limit {
+		n := w.limit
+		w.limit = 0
+		return n, errors.New("disk full")
+	}
+	w.limit -= len(b)
+	return len(b), nil
+}
+
+// TestSectionBodyWriteFails checks that a failing writer stops the copy,
+// with the bytes written so far.
+func TestSectionBodyWriteFails(t *testing.T) {
+	body := agenttool.SectionBody(strings.NewReader(strings.Repeat("x", 100000)), 0, 100000)
+	n, err := body.WriteTo(&failingWriter{limit: 70000})
+	if n != 70000 || err == nil || err.Error() != "disk full" {
+		t.Errorf("%d bytes, %v; want 70000 and the writer's error", n, err)
+	}
+}
+
+// TestOutputBody checks that String and MarshalJSON take a Body as the text
+// it writes, and that MarshalJSON fails with a body that fails.
+func TestOutputBody(t *testing.T) {
+	o := agenttool.Output{Body: agenttool.SectionBody(strings.NewReader("one\ntwo"), 4, 3), Text: "not used"}
+	if got := o.String(); got != "two" {
+		t.Errorf("String() = %q, want %q", got, "two")
+	}
+	data, err := o.MarshalJSON()
+	if err != nil || string(data) != `"two"` {
+		t.Errorf("MarshalJSON() = %s, %v; want %q", data, err, `"two"`)
+	}
+	o.Notes = []string{"cut"}
+	data, err = o.MarshalJSON()
+	if want := `[{"type":"input_text","text":"two"},{"type":"input_text","text":"note: cut"}]`; err != nil || string(data) != want {
+		t.Errorf("MarshalJSON() with a note = %s, %v; want %s", data, err, want)
+	}
+	// Parts win over a body, as over Text.
+	o = agenttool.Output{Parts: []agenttool.Part{agenttool.TextPart{Text: "part"}}, Body: agenttool.SectionBody(strings.NewReader("body"), 0, 4)}
+	if got := o.String(); got != "part" {
+		t.Errorf("String() with parts = %q, want %q", got, "part")
+	}
+	short := agenttool.Output{Body: agenttool.SectionBody(strings.NewReader("ab"), 0, 3)}
+	if got := short.String(); got != "ab" {
+		t.Errorf("String() of a short body = %q, want what it wrote, %q", got, "ab")
+	}
+	if data, err := short.MarshalJSON(); err == nil || !errors.Is(err, io.ErrUnexpectedEOF) {
+		t.Errorf("MarshalJSON() of a short body = %s, %v; want io.ErrUnexpectedEOF", data, err)
+	}
+}
+
+func clip(s string) string {
+	if len(s) > 40 {
+		return s[:20] + "…" + s[len(s)-20:]
+	}
+	return s
+}
+
+// ExampleSectionBody returns a range of a file as a tool's output without
+// reading it into memory: the runner copies it from the file when it
+// prints the output, then closes the body, which closes the file.
+func ExampleSectionBody() {
+	dir, err := os.MkdirTemp("", "body")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	name := filepath.Join(dir, "log.txt")
+	if err := os.WriteFile(name, []byte("first\nsecond\nthird\n"), 0o644); err != nil {
+		panic(err)
+	}
+	f, err := os.Open(name)
+	if err != nil {
+		panic(err)
+	}
+	out := agenttool.Output{Body: agenttool.SectionBody(f, 6, 7), Exact: true}
+
+	// What a runner does with it:
+	defer out.Body.Close()
+	if _, err := out.Body.WriteTo(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// second
+}
