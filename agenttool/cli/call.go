@@ -2,11 +2,10 @@ package cli
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base32"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -14,11 +13,20 @@ import (
 	"github.com/agenttool/agenttool"
 )
 
-// newCallID returns "cli_" and 16 random bytes in lower-case base32.
+// newCallID returns "cli_" and 26 random letters and digits of lower-case
+// base32 (130 bits). The ID tells one call from another, not a secret, so
+// it comes from math/rand/v2, whose generator the runtime seeds from the
+// system: crypto/rand would cost every call the initialisation of its
+// packages.
 func newCallID() string {
-	var b [16]byte
-	rand.Read(b[:])
-	return "cli_" + strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b[:]))
+	const digits = "abcdefghijklmnopqrstuvwxyz234567"
+	b := []byte("cli_")
+	for range 2 {
+		for r, i := rand.Uint64(), 0; i < 13; i, r = i+1, r>>5 {
+			b = append(b, digits[r&31])
+		}
+	}
+	return string(b)
 }
 
 // call runs the tool and settles the exit status.

@@ -180,7 +180,7 @@ func TestCallContext(t *testing.T) {
 	if !hadCall || !hadRecorder || !hadElicitor {
 		t.Errorf("call %v, recorder %v, elicitor %v on the context", hadCall, hadRecorder, hadElicitor)
 	}
-	if len(got.ID) != len("cli_")+26 || !strings.HasPrefix(got.ID, "cli_") || strings.ToLower(got.ID) != got.ID {
+	if id, ok := strings.CutPrefix(got.ID, "cli_"); !ok || len(id) != 26 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") != "" {
 		t.Errorf("call ID %q", got.ID)
 	}
 	if string(got.Args) != "{}" {

@@ -117,13 +117,16 @@ func personHelp(program string, cmds []Command, builtins []Builtin) string {
 		}
 		b.WriteString("- `--" + f.Name + name + "`: " + usage + "\n")
 	})
-	b.WriteString(limits)
+	b.WriteString(limits())
 	return b.String()
 }
 
-// limits is the section of the program help that gives the bounds of a
-// command line's input, with their figures.
-var limits = fmt.Sprintf("\n## Limits\n\n"+
-	"- The JSON argument `-` reads at most %d MiB (%d bytes) of stdin; longer input is refused with status 2 and read no further.\n"+
-	"- A JSON argument that nests objects and arrays deeper than %d levels is refused with status 2.\n",
-	MaxStdinArgument>>20, MaxStdinArgument, jsonscan.MaxDepth)
+// limits returns the section of the program help that gives the bounds of
+// a command line's input, with their figures. It is built when asked for,
+// not when the package is initialised, which every call pays for.
+func limits() string {
+	return fmt.Sprintf("\n## Limits\n\n"+
+		"- The JSON argument `-` reads at most %d MiB (%d bytes) of stdin; longer input is refused with status 2 and read no further.\n"+
+		"- A JSON argument that nests objects and arrays deeper than %d levels is refused with status 2.\n",
+		MaxStdinArgument>>20, MaxStdinArgument, jsonscan.MaxDepth)
+}
