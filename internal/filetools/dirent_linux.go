@@ -6,7 +6,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strings"
 	"syscall"
+	"unsafe"
 )
 
 // On Linux a search lists a directory and reads its files with system
@@ -27,7 +29,7 @@ func dirFD(f *os.File) int { return int(f.Fd()) }
 func readAt(fd int, name string, buf *[]byte) ([]byte, skipKind, error) {
 	var file int
 	err := retry(func() (err error) {
-		file, err = syscall.Openat(fd, name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY, 0)
+		file, err = openat(fd, name, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_NOCTTY)
 		return err
 	})
 	if err != nil {
@@ -42,6 +44,22 @@ func readAt(fd int, name string, buf *[]byte) ([]byte, skipKind, error) {
 		return nil, skipUnreadable, nil
 	}
 	return readSized(fdReader(file), st.Size, buf)
+}
+
+// openat opens name, one element of a listing, in the directory fd, as
+// syscall.Openat does, but with the name's NUL-terminated copy on the
+// stack rather than allocated: a search opens every file of the tree.
+func openat(fd int, name string, flags int) (int, error) {
+	var path [256]byte // NAME_MAX and the NUL
+	if len(name) >= len(path) || strings.IndexByte(name, 0) >= 0 {
+		return syscall.Openat(fd, name, flags, 0)
+	}
+	copy(path[:], name)
+	r, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(fd), uintptr(unsafe.Pointer(&path[0])), uintptr(flags), 0, 0, 0)
+	if e != 0 {
+		return -1, e
+	}
+	return int(r), nil
 }
 
 // retry runs a system call again while a signal interrupts it.
@@ -96,25 +114,28 @@ func listDir(d *dirRef, buf *[]byte) ([]dirEntry, error) {
 			break
 		}
 		// Each record is a linux_dirent64: inode (8 bytes), offset (8),
-		// record length (2), type (1), then the name ending with NUL.
-		for rec := (*buf)[:n]; len(rec) >= 19; {
-			size := int(binary.NativeEndian.Uint16(rec[16:18]))
+		// record length (2), type (1), then the name ending with NUL. The
+		// names are taken from one copy of the listing as a string, one
+		// allocation for all of them rather than one a name.
+		listing := string((*buf)[:n])
+		if entries == nil {
+			entries = make([]dirEntry, 0, records(listing))
+		}
+		for rec := listing; len(rec) >= 19; {
+			size := int(binary.NativeEndian.Uint16([]byte(rec[16:18])))
 			if size < 19 || size > len(rec) {
 				return nil, errors.New("malformed directory listing")
 			}
 			name := rec[19:size]
-			for i, c := range name {
-				if c == 0 {
-					name = name[:i]
-					break
-				}
+			if i := strings.IndexByte(name, 0); i >= 0 {
+				name = name[:i]
 			}
 			typ := rec[18]
 			rec = rec[size:]
-			if string(name) == "." || string(name) == ".." || len(name) == 0 {
+			if name == "." || name == ".." || len(name) == 0 {
 				continue
 			}
-			e := dirEntry{name: string(name)}
+			e := dirEntry{name: name}
 			switch typ {
 			case syscall.DT_DIR:
 				e.typ = fs.ModeDir
@@ -135,4 +156,18 @@ func listDir(d *dirRef, buf *[]byte) ([]dirEntry, error) {
 		}
 	}
 	return entries, nil
+}
+
+// records counts the records of a listing, for the room its entries take.
+func records(listing string) int {
+	n := 0
+	for len(listing) >= 19 {
+		size := int(binary.NativeEndian.Uint16([]byte(listing[16:18])))
+		if size < 19 || size > len(listing) {
+			break
+		}
+		listing = listing[size:]
+		n++
+	}
+	return n
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"regexp"
 	"regexp/syntax"
 	"strconv"
@@ -205,7 +206,7 @@ type searcher struct {
 	// text of the rest is not kept.
 	full bool
 
-	batch   []*job
+	batch   []job    // its capacity is kept from one batch to the next
 	bufs    [][]byte // one read buffer for each goroutine of a batch
 	listing []byte   // where directories are listed, one after the other
 
@@ -251,23 +252,39 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 
 // job is one file of a batch.
 type job struct {
-	dir  *dirRef
-	rel  string // its name in dir
-	name string // its slash path in the tree
-	res  fileResult
+	dir    *dirRef
+	rel    string // its name in dir
+	parent string // the slash path of dir in the tree, "" when rel is the file's own
+	res    fileResult
 }
 
-// queue adds the file rel in dir, whose slash path is name, to the batch,
-// and runs the batch once it is full.
-func (s *searcher) queue(dir *dirRef, rel, name string) error {
+// name returns the slash path of the file in the tree. It is built only
+// for a file the output or the notes name, since most files of a search
+// match nothing.
+func (j *job) name() string {
+	if j.parent == "" {
+		return filepath.ToSlash(j.rel)
+	}
+	return j.parent + "/" + j.rel
+}
+
+// queue adds the file rel in dir, whose slash path is parent/rel (rel
+// alone when parent is ""), to the batch, and runs the batch once it is
+// full.
+func (s *searcher) queue(dir *dirRef, rel, parent string) error {
+	j := job{dir: dir, rel: rel, parent: parent}
 	if s.seen != nil {
+		name := j.name()
 		if s.seen[name] {
 			return nil
 		}
 		s.seen[name] = true
 	}
 	dir.refs.Add(1)
-	s.batch = append(s.batch, &job{dir: dir, rel: rel, name: name})
+	if s.batch == nil {
+		s.batch = make([]job, 0, batchSize)
+	}
+	s.batch = append(s.batch, j)
 	if len(s.batch) == batchSize {
 		return s.run()
 	}
@@ -289,7 +306,7 @@ func (s *searcher) run() error {
 			if i >= len(jobs) {
 				return
 			}
-			j := jobs[i]
+			j := &jobs[i]
 			if err := s.ctx.Err(); err != nil {
 				j.res.err = err
 			} else {
@@ -304,8 +321,8 @@ func (s *searcher) run() error {
 	}
 	work(&s.bufs[0])
 	wg.Wait()
-	for _, j := range jobs {
-		if err := s.add(j.name, &j.res); err != nil {
+	for i := range jobs {
+		if err := s.add(&jobs[i]); err != nil {
 			return err
 		}
 	}
@@ -320,9 +337,10 @@ func (s *searcher) drain() error {
 	return s.run()
 }
 
-// add counts the result of the file name and prints the matches of it
+// add counts the result of the file of j and prints the matches of it
 // that fall in the ones to show.
-func (s *searcher) add(name string, r *fileResult) error {
+func (s *searcher) add(j *job) error {
+	r := &j.res
 	if r.err != nil {
 		return r.err
 	}
@@ -336,7 +354,7 @@ func (s *searcher) add(name string, r *fileResult) error {
 	}
 	if r.skipped > 0 {
 		if s.skipped == 0 {
-			s.firstSkipped = shownName(name) + ":" + strconv.Itoa(r.firstSkipped)
+			s.firstSkipped = shownName(j.name()) + ":" + strconv.Itoa(r.firstSkipped)
 		}
 		s.skipped += r.skipped
 	}
@@ -346,7 +364,7 @@ func (s *searcher) add(name string, r *fileResult) error {
 	s.files++
 	// r.matches holds the first of the file's matches, as many as can be
 	// shown; the rest only count.
-	shown := shownName(name)
+	shown := shownName(j.name())
 	for i, m := range r.matches {
 		number := s.total + i + 1
 		if number < s.first || s.shown == s.limit || s.cut {

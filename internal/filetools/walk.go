@@ -31,7 +31,7 @@ func (s *searcher) start(top *dirRef, rel string, info fs.FileInfo) error {
 		defer dir.release()
 		return s.walk(dir, name, true)
 	case info.Mode().IsRegular():
-		return s.queue(top, rel, name)
+		return s.queue(top, rel, "")
 	}
 	return nil
 }
@@ -60,20 +60,24 @@ func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 		if err := s.ctx.Err(); err != nil {
 			return err
 		}
-		child := e.name
-		if name != "." {
-			child = name + "/" + child
-		}
 		switch {
 		case e.typ.IsDir():
 			if e.name == ".git" {
 				continue
 			}
+			child := e.name
+			if name != "." {
+				child = name + "/" + child
+			}
 			if err := s.subdir(dir, e.name, child); err != nil {
 				return err
 			}
 		case e.typ.IsRegular():
-			if err := s.queue(dir, e.name, child); err != nil {
+			parent := name
+			if name == "." {
+				parent = ""
+			}
+			if err := s.queue(dir, e.name, parent); err != nil {
 				return err
 			}
 		}
