@@ -148,23 +148,32 @@ func readSized(f io.Reader, size int64, buf *[]byte) ([]byte, skipKind, error) {
 	return data, searched, nil
 }
 
-// readAll reads the file f, of size bytes by Stat, into *buf, growing it
-// when it is too small, and returns the bytes read: at most one more than
-// maxSearched. A read that returns exactly the size Stat gave, in answer
-// to a request for one byte more, has the whole file: a read from a
-// regular file stops short only at its end, and a file that grows while
-// it is read has no contents to be exact about. That spares the system
-// call that would only report the end, a fifth of those a small file
-// costs.
+// readAll reads the file f, of size bytes by Stat, into *buf, as readOn
+// does with nothing read yet.
 func readAll(f io.Reader, size int64, buf *[]byte) ([]byte, error) {
-	need := int(size) + 1
+	return readOn(f, 0, size, buf)
+}
+
+// readOn reads on from the file f, of size bytes by Stat, whose first have
+// bytes are in *buf already, growing *buf when it is too small, and returns
+// the bytes read: at most one more than maxSearched. A read that returns
+// exactly the size Stat gave, in answer to a request for one byte more,
+// has the whole file: a read from a regular file stops short only at its
+// end, and a file that grows while it is read has no contents to be exact
+// about. That spares the system call that would only report the end, a
+// fifth of those a small file costs.
+func readOn(f io.Reader, have int, size int64, buf *[]byte) ([]byte, error) {
+	need := max(int(size), have) + 1
 	if cap(*buf) < need {
 		// Fresh memory costs a page fault a page: no more than a small
 		// file needs, until a larger one comes.
-		*buf = make([]byte, max(need, 8<<10))
+		grown := make([]byte, max(need, minReadBuffer))
+		copy(grown, (*buf)[:have])
+		*buf = grown
 	}
 	b := (*buf)[:need]
-	n, err := f.Read(b)
+	n, err := f.Read(b[have:])
+	n += have
 	switch {
 	case err == io.EOF || err == nil && n == int(size):
 		return b[:n], nil
@@ -188,6 +197,10 @@ func readAll(f io.Reader, size int64, buf *[]byte) ([]byte, error) {
 	}
 	return append(b[:n:n], rest...), nil
 }
+
+// minReadBuffer is the smallest buffer a search reads a file into: larger
+// than most source files, so that one read takes a whole one.
+const minReadBuffer = 8 << 10
 
 // lines matches every line of data.
 func (s *searcher) lines(data []byte, keep int, r *fileResult) error {
