@@ -14,7 +14,10 @@
 // of the OpenAI Responses API. An output may be marked exact, its text to be
 // passed on byte for byte, and carry notes, remarks about it kept apart
 // (what was cut, how to get the rest), which a runner shows on a channel of
-// their own. A result's Details never reach the model. A
+// their own. A long text can stay where it is, such as in a file, as the
+// output's [Body], which the runner copies out when it shows the output and
+// then closes ([SectionBody] makes one of a range of a file). A result's
+// Details never reach the model. A
 // tool reports failure only by returning an error, which the host shows the
 // model once, through [ErrorResult].
 //

@@ -53,7 +53,10 @@
 // text is printed byte for byte. The output's notes go to stderr after it,
 // one line each, as "note: <note>". A file part is saved and its path
 // printed on stdout, or, for an exact output, given in the note
-// "saved to <path>", so that stdout holds the output's text alone.
+// "saved to <path>", so that stdout holds the output's text alone. An
+// output whose text is a body (agenttool.Output.Body) is printed the same
+// way, copied from its source in small pieces; the body is closed once the
+// call is over, whether it was printed or not.
 //
 // [Commands] and [Describe] read the tools; [Command.Args] parses a
 // command's words as Run does, without running anything; [Markdown] writes

@@ -48,7 +48,11 @@ type readArgs struct {
 // 28,000; a larger value than 1,048,576 counts as that, with a note saying
 // so). A piece cut by max_bytes ends after its last whole line; only a
 // line longer than max_bytes is cut inside, at a UTF-8 boundary where
-// there is one. Everything else is said in notes, one line each:
+// there is one. The file is read a chunk of 64 KiB at a time, and a piece
+// that the chunk it starts in does not hold is not held in memory at all:
+// it is the output's agenttool.Body, copied from the file, still open,
+// when the output is written, and closed with the body. Everything else
+// is said in notes, one line each:
 //
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>]
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
