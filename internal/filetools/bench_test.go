@@ -1,11 +1,13 @@
 package filetools_test
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/agenttool/agenttool"
 	"github.com/agenttool/toolbundle/internal/benchtree"
 	"github.com/agenttool/toolbundle/internal/filetools"
 )
@@ -111,7 +113,8 @@ func BenchmarkSearchTree(b *testing.B) {
 }
 
 // BenchmarkReadFileLarge is the large read_file of scripts/bench.sh in
-// process: a 1 MiB text file, whole.
+// process: a 1 MiB text file, whole, written out as a runner does, to a
+// writer that only counts, and closed.
 func BenchmarkReadFileLarge(b *testing.B) {
 	dir := b.TempDir()
 	data := benchtree.Text(1 << 20)
@@ -122,13 +125,25 @@ func BenchmarkReadFileLarge(b *testing.B) {
 	args := `{"path":"large.txt","limit":1048576,"max_bytes":1048576}`
 	b.ReportAllocs()
 	b.SetBytes(int64(len(data)))
+	call := agenttool.Call{ID: "bench", Args: json.RawMessage(args)}
 	for b.Loop() {
-		res, err := run(b.Context(), read, args)
-		if err != nil || len(res.Output.String()) != len(data) {
-			b.Fatalf("%d bytes, %v; want %d", len(res.Output.String()), err, len(data))
+		res, err := read.Execute(agenttool.WithCall(b.Context(), call), call)
+		if err != nil || res.Output.Body == nil {
+			b.Fatalf("%v, a body: %v; want a body", err, res.Output.Body != nil)
+		}
+		n, err := res.Output.Body.WriteTo(counter{})
+		res.Output.Body.Close()
+		if err != nil || n != int64(len(data)) {
+			b.Fatalf("%d bytes, %v; want %d", n, err, len(data))
 		}
 	}
 }
+
+// counter is a writer that takes everything and keeps nothing, as stdout
+// to /dev/null does.
+type counter struct{}
+
+func (counter) Write(p []byte) (int, error) { return len(p), nil }
 
 // BenchmarkSearchLargeFile searches one 8 MB file of benchtree.Text for a
 // pattern that matches nothing, with and without a literal prefix for
