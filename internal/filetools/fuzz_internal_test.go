@@ -120,3 +120,58 @@ func nextOf(notes []string) ([2]int64, bool) {
 	}
 	return [2]int64{}, false
 }
+
+// FuzzScan holds where scan ends a piece, reading a chunk at a time, to the
+// rule as it reads on the text held whole: after line break lines when that
+// comes within bytes; else at the end of the text when that does; else
+// after the last whole line within bytes; else at the last UTF-8 boundary
+// within bytes, unless there is none. The line breaks, the end of the last
+// one and whether the piece ends with one must agree too, since the notes
+// are made of them.
+func FuzzScan(f *testing.F) {
+	f.Add("one\ntwo\r\nthree", uint8(2), uint16(6), uint8(3))
+	f.Add("héllo 🙂\n\n\nwörld", uint8(1), uint16(7), uint8(1))
+	f.Add("no line break at all", uint8(3), uint16(5), uint8(16))
+	f.Add("\n\n\n", uint8(5), uint16(2), uint8(1))
+	f.Add("🙂🙂", uint8(1), uint16(3), uint8(2))
+	f.Fuzz(func(t *testing.T, text string, lines uint8, bytes uint16, chunk uint8) {
+		p := piece{line: 1, column: 1, lines: int64(lines%8) + 1, bytes: int(bytes%64) + 1}
+		src := &source{r: strings.NewReader(text), buf: make([]byte, int(chunk%20)+1)}
+		c, err := p.scan(src, "f")
+		if err != nil {
+			t.Fatal(err)
+		}
+		n, whole := cutOf(text, p.lines, p.bytes)
+		shown := text[:n]
+		after := strings.LastIndexByte(shown, '\n') + 1
+		if c.n != int64(n) || c.whole != whole || c.breaks != int64(strings.Count(shown, "\n")) || c.after != int64(after) ||
+			n > 0 && (c.last == '\n') != strings.HasSuffix(shown, "\n") {
+			t.Fatalf("%d lines, %d bytes: scan gives %+v; want %d bytes (whole %v), %d breaks, the last ending at %d",
+				p.lines, p.bytes, c, n, whole, strings.Count(shown, "\n"), after)
+		}
+	})
+}
+
+// cutOf is where a piece of at most lines lines and bytes bytes ends in
+// text, and whether that is the end of the text, found on the text whole.
+func cutOf(text string, lines int64, bytes int) (int, bool) {
+	held := text[:min(len(text), bytes+1)]
+	avail := held[:min(len(held), bytes)]
+	if int64(strings.Count(avail, "\n")) >= lines {
+		end := 0
+		for range lines {
+			end += strings.IndexByte(avail[end:], '\n') + 1
+		}
+		return end, end == len(text)
+	}
+	if len(held) <= bytes {
+		return len(held), true
+	}
+	if i := strings.LastIndexByte(avail, '\n'); i >= 0 {
+		return i + 1, false
+	}
+	if cut := len(trimPartial([]byte(avail))); cut > 0 {
+		return cut, false
+	}
+	return len(avail), false
+}
