@@ -191,7 +191,7 @@ func (o Output) MarshalJSON() ([]byte, error) {
 		if err != nil {
 			return nil, fmt.Errorf("agenttool: output body: %w", err)
 		}
-		o.Text, o.Body = text, nil
+		o.Text = text
 	}
 	if o.Parts == nil && len(o.Notes) == 0 {
 		return json.Marshal(o.Text)
