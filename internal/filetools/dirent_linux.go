@@ -39,25 +39,26 @@ func readAt(fd int, name string, buf *[]byte) ([]byte, skipKind, error) {
 		return nil, skipUnreadable, nil
 	}
 	defer syscall.Close(file)
-	// Most files of a tree are small, and a first read that stops short of
-	// the buffer holds the whole file, so it is read before it is stated:
-	// a stat only for a file that fills the buffer, for its size and to
-	// check that it is regular, saves a system call for every other file,
-	// a quarter of what it costs. The listing named a regular file, opened
-	// without following a link and without waiting; something swapped in
-	// since then reads as empty or fails (a FIFO, a terminal), or fills the
-	// buffer and is caught by the stat (/dev/zero). Either way nothing but
-	// reading happens to it.
+	// Most files of a tree are small, and a first read of minReadBuffer
+	// bytes that stops short holds the whole file, so it is read before it
+	// is stated: a stat only for a file that fills those bytes, for its
+	// size and to check that it is regular, saves a system call for every
+	// other file, a quarter of what it costs, and a file too large to
+	// search costs that one read more than before. The listing named a
+	// regular file, opened without following a link and without waiting;
+	// something swapped in since then reads as empty or fails (a FIFO, a
+	// terminal), or fills the read and is caught by the stat (/dev/zero).
+	// Either way nothing but reading happens to it.
 	if cap(*buf) < minReadBuffer {
 		*buf = make([]byte, minReadBuffer)
 	}
-	n, err := fdReader(file).Read((*buf)[:cap(*buf)])
+	n, err := fdReader(file).Read((*buf)[:minReadBuffer])
 	switch {
 	case err == io.EOF:
 		return (*buf)[:0], searched, nil
 	case err != nil:
 		return nil, skipUnreadable, nil
-	case n < cap(*buf):
+	case n < minReadBuffer:
 		return (*buf)[:n], searched, nil
 	}
 	var st syscall.Stat_t
@@ -86,7 +87,7 @@ func openat(fd int, name string, flags int) (int, error) {
 		return syscall.Openat(fd, name, flags, 0)
 	}
 	copy(path[:], name)
-	r, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(fd), uintptr(unsafe.Pointer(&path[0])), uintptr(flags), 0, 0, 0)
+	r, _, e := syscall.Syscall6(syscall.SYS_OPENAT, uintptr(fd), uintptr(unsafe.Pointer(&path[0])), uintptr(flags|syscall.O_LARGEFILE), 0, 0, 0)
 	if e != 0 {
 		return -1, e
 	}

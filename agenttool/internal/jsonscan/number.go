@@ -78,7 +78,7 @@ func Integer[T Text](s T) bool {
 // taken to be that bound, which changes no answer, since no literal a
 // program holds has that many digits for the exponent to be weighed
 // against.
-const maxExp = 1 << 40
+const maxExp = 1 << 30 // fits an int on 32-bit platforms too
 
 // decompose splits the JSON number literal s into its sign and its value's
 // significant digits sig and power of ten exp, the value being sig×10^exp.
