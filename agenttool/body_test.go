@@ -1,6 +1,7 @@
 package agenttool_test
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -134,6 +135,75 @@ func TestOutputBody(t *testing.T) {
 	}
 	if data, err := short.MarshalJSON(); err == nil || !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Errorf("MarshalJSON() of a short body = %s, %v; want io.ErrUnexpectedEOF", data, err)
+	}
+}
+
+// countedBody is a Body that counts its closes.
+type countedBody struct {
+	agenttool.Body
+	closes *int
+}
+
+func (b countedBody) Close() error { *b.closes++; return b.Body.Close() }
+
+// TestNewClosesBodyOnError checks that a tool built by New closes the body
+// of the result its function returns together with an error, since nobody
+// else gets that result; and passes the body on when there is no error.
+func TestNewClosesBodyOnError(t *testing.T) {
+	type args struct{}
+	failing := errors.New("failed")
+	tests := []struct {
+		name   string
+		result func(b agenttool.Body) any
+		err    error
+		closes int
+	}{
+		{"a Result", func(b agenttool.Body) any { return agenttool.Result{Output: agenttool.Output{Body: b}} }, failing, 1},
+		{"a *Result", func(b agenttool.Body) any { return &agenttool.Result{Output: agenttool.Output{Body: b}} }, failing, 1},
+		{"an Output", func(b agenttool.Body) any { return agenttool.Output{Body: b} }, failing, 1},
+		{"an *Output", func(b agenttool.Body) any { return &agenttool.Output{Body: b} }, failing, 1},
+		{"a nil *Output", func(agenttool.Body) any { return (*agenttool.Output)(nil) }, failing, 0},
+		{"no error", func(b agenttool.Body) any { return agenttool.Output{Body: b} }, nil, 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			closes := 0
+			b := countedBody{agenttool.SectionBody(strings.NewReader("x"), 0, 1), &closes}
+			tool := agenttool.New("t", "", func(context.Context, args) (any, error) { return tt.result(b), tt.err })
+			res, err := tool.Execute(context.Background(), agenttool.Call{Args: []byte(`{}`)})
+			if err != tt.err || closes != tt.closes {
+				t.Errorf("error %v, %d closes; want %v and %d", err, closes, tt.err, tt.closes)
+			}
+			if tt.err == nil && res.Output.Body == nil {
+				t.Error("the body was not passed on")
+			}
+		})
+	}
+}
+
+// closingWriter closes body on its first write.
+type closingWriter struct {
+	body agenttool.Body
+	n    int
+}
+
+func (w *closingWriter) Write(p []byte) (int, error) {
+	if w.n == 0 {
+		w.body.Close()
+	}
+	w.n += len(p)
+	return len(p), nil
+}
+
+// TestSectionBodyCloseDuringWrite closes a body from inside its WriteTo,
+// as another goroutine could: the copy stops at its next read.
+func TestSectionBodyCloseDuringWrite(t *testing.T) {
+	src := strings.Repeat("x", 100000)
+	body := agenttool.SectionBody(strings.NewReader(src), 0, int64(len(src)))
+	w := &closingWriter{body: body}
+	n, err := body.WriteTo(w)
+	if !errors.Is(err, agenttool.ErrBodyClosed) || n == 0 || n >= int64(len(src)) {
+		t.Errorf("%d bytes, %v; want part of the body and ErrBodyClosed", n, err)
 	}
 }
 

@@ -152,7 +152,9 @@ type (
 // and what Body writes when only Parts is nil (as much as it wrote, if it
 // failed); otherwise it is the Text of each TextPart (or non-nil *TextPart)
 // in order, joined with no separator, and every other part is left out.
-// Notes are not part of it.
+// Notes are not part of it. With a body, String reads it whole, from a
+// file maybe, and cannot report a failure: it is meant for tests and
+// diagnostics, and a runner writes the body out with WriteTo instead.
 func (o Output) String() string {
 	if o.Parts == nil {
 		if o.Body != nil {

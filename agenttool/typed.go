@@ -94,7 +94,8 @@ type NoArgs struct{}
 // are refused); decode them with Decode; call fn with a
 // context that also carries the call, so fn can use CallFrom and Progress;
 // convert fn's value with ResultOf. An error from fn comes back exactly as
-// fn returned it.
+// fn returned it, and the body of a Result or Output fn returned with it,
+// if any, is closed.
 //
 // With a reflected schema, fn receives what the schema checked. A property
 // not named exactly is unknown and refused: "Path" is not the field of
@@ -166,6 +167,9 @@ func New[Args, Out any](name, description string,
 		}
 		out, err := fn(WithCall(ctx, call), args)
 		if err != nil {
+			// The result of a failed call is not used, so nobody else
+			// would close its body.
+			closeBody(out)
 			return Result{}, err
 		}
 		return ResultOf(out)

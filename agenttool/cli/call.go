@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,18 +14,15 @@ import (
 	"github.com/agenttool/agenttool"
 )
 
-// newCallID returns "cli_" and 26 random letters and digits of lower-case
-// base32 (130 bits). The ID tells one call from another, not a secret, so
-// it comes from math/rand/v2, whose generator the runtime seeds from the
-// system: crypto/rand would cost every call the initialisation of its
-// packages.
+// newCallID returns "cli_" and 26 random characters of lower-case base32,
+// 130 bits. The ID tells one call from another, not a secret, so it comes
+// from math/rand/v2, whose generator the runtime seeds from the system:
+// crypto/rand would cost every call the initialisation of its packages.
 func newCallID() string {
 	const digits = "abcdefghijklmnopqrstuvwxyz234567"
 	b := []byte("cli_")
-	for range 2 {
-		for r, i := rand.Uint64(), 0; i < 13; i, r = i+1, r>>5 {
-			b = append(b, digits[r&31])
-		}
+	for range 26 {
+		b = append(b, digits[rand.IntN(len(digits))])
 	}
 	return string(b)
 }
@@ -100,7 +98,15 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		return ExitFailed
 	}
 	p := &printer{w: r.Stdout, notes: r.Stderr, out: opts.out, program: r.Name}
-	if err := guard(func() error { return p.print(result.Output) }); err != nil {
+	err = guard(func() error { return p.print(result.Output) })
+	var short *bodyError
+	switch {
+	case errors.As(err, &short):
+		// The output is incomplete on stdout; the call that made it is
+		// done, and whether to run it again is the caller's to weigh.
+		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but reading its output failed: %v\n", r.Name, err)
+		return ExitFailed
+	case err != nil:
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}
 	return ExitOK
@@ -149,6 +155,11 @@ func (f *forwarder) update(r agenttool.Result) {
 		if d != nil {
 			line = progressLine(*d)
 		}
+	}
+	if body := r.Output.Body; body != nil {
+		// The runner owns an update once it has it; nothing else would
+		// close its body.
+		defer body.Close()
 	}
 	if line == "" {
 		// Without progress facts, the update's text is the progress.

@@ -213,6 +213,30 @@ func TestProgress(t *testing.T) {
 	}
 }
 
+// TestProgressBody checks that the runner shows the text of a progress
+// update's body and closes the body once, a late update's too.
+func TestProgressBody(t *testing.T) {
+	closes := 0
+	var late func(agenttool.Result)
+	tool := agenttool.NewFunc("p", "", nil, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
+		call.Update(agenttool.Result{Output: agenttool.Output{Body: countedBody{body("from a body"), &closes}}})
+		late = call.OnUpdate
+		return agenttool.Text("done"), nil
+	})
+	var stdout, stderr bytes.Buffer
+	r := Runner{Name: "kit", Tools: agenttool.Set{tool}, Stdout: &stdout, Stderr: &stderr}
+	if status := r.Run(context.Background(), []string{"p"}); status != ExitOK {
+		t.Fatalf("status %d", status)
+	}
+	if stderr.String() != "from a body\n" || closes != 1 {
+		t.Errorf("stderr %q, the body closed %d times; want its text and once", stderr.String(), closes)
+	}
+	late(agenttool.Result{Output: agenttool.Output{Body: countedBody{body("too late"), &closes}}})
+	if stderr.String() != "from a body\n" || closes != 2 {
+		t.Errorf("after a late update: stderr %q, %d closes; want nothing more shown and 2", stderr.String(), closes)
+	}
+}
+
 func TestInvalidSet(t *testing.T) {
 	set := agenttool.Set{
 		agenttool.NewFunc("a", "", nil, text("1")),

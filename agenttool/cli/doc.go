@@ -56,7 +56,9 @@
 // "saved to <path>", so that stdout holds the output's text alone. An
 // output whose text is a body (agenttool.Output.Body) is printed the same
 // way, copied from its source in small pieces; the body is closed once the
-// call is over, whether it was printed or not.
+// call is over, whether it was printed or not. A body that fails part-way
+// leaves stdout holding only the start of the output, so the status is
+// then ExitFailed, with a message saying that the call itself succeeded.
 //
 // [Commands] and [Describe] read the tools; [Command.Args] parses a
 // command's words as Run does, without running anything; [Markdown] writes

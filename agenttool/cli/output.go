@@ -69,11 +69,15 @@ func (p *printer) text(s string) error {
 }
 
 // stream writes what body writes, as text does a string: ending it with a
-// newline unless the output is exact or it ends with one.
+// newline unless the output is exact or it ends with one. A failure of the
+// body itself, rather than of stdout, is a *bodyError.
 func (p *printer) stream(body agenttool.Body) error {
 	w := &lastByte{w: p.w}
 	if _, err := body.WriteTo(w); err != nil {
-		return err
+		if w.err != nil {
+			return w.err
+		}
+		return &bodyError{written: w.n, err: err}
 	}
 	if !p.exact && w.n > 0 && w.last != '\n' {
 		_, err := io.WriteString(p.w, "\n")
@@ -82,18 +86,39 @@ func (p *printer) stream(body agenttool.Body) error {
 	return nil
 }
 
-// lastByte passes writes on to w, counting the bytes and keeping the last.
+// bodyError is the failure of an output's body to give all of its text,
+// after written bytes of it reached stdout.
+type bodyError struct {
+	written int64
+	err     error
+}
+
+// Error says how much of the output reached stdout, and why no more did.
+func (e *bodyError) Error() string {
+	return fmt.Sprintf("stdout holds only the first %d bytes of the output: %v", e.written, e.err)
+}
+
+// Unwrap returns the body's error.
+func (e *bodyError) Unwrap() error { return e.err }
+
+// lastByte passes writes on to w, counting the bytes, keeping the last and
+// the error of w, if any.
 type lastByte struct {
 	w    io.Writer
 	n    int64
 	last byte
+	err  error
 }
 
+// Write writes b to the underlying writer and keeps count.
 func (l *lastByte) Write(b []byte) (int, error) {
 	n, err := l.w.Write(b)
 	if n > 0 {
 		l.n += int64(n)
 		l.last = b[n-1]
+	}
+	if err != nil {
+		l.err = err
 	}
 	return n, err
 }

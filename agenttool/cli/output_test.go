@@ -384,6 +384,13 @@ func body(text string) agenttool.Body {
 	return agenttool.SectionBody(strings.NewReader(text), 0, int64(len(text)))
 }
 
+// closedBody is a Body that has been closed already.
+func closedBody() agenttool.Body {
+	b := body("text")
+	b.Close()
+	return b
+}
+
 // countedBody is a Body that counts its closes.
 type countedBody struct {
 	agenttool.Body
@@ -409,8 +416,10 @@ func TestBodyClosed(t *testing.T) {
 		{name: "printed", body: body("text\n"), status: ExitOK, want: "text\n"},
 		{name: "the call failed", body: body("text"), err: errors.New("boom"), status: ExitFailed, stderr: "Error: boom"},
 		{name: "stdout fails", body: body("text"), stdout: failingWriter{}, status: ExitOK, stderr: "disk on fire"},
-		{name: "the body is cut short", body: agenttool.SectionBody(strings.NewReader("te"), 0, 4), status: ExitOK, want: "te",
-			stderr: "the call succeeded, but writing its output failed"},
+		{name: "the body is cut short", body: agenttool.SectionBody(strings.NewReader("te"), 0, 4), status: ExitFailed, want: "te",
+			stderr: "kit: the call succeeded, but reading its output failed: stdout holds only the first 2 bytes of the output: agenttool: the output's body ends after 2 of its 4 bytes: unexpected EOF\n"},
+		{name: "the body fails at once", body: closedBody(), status: ExitFailed,
+			stderr: "kit: the call succeeded, but reading its output failed: stdout holds only the first 0 bytes of the output: agenttool: the output's body is closed\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -3,13 +3,12 @@ package filetools_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/toolbundle/internal/filetools"
@@ -106,22 +105,93 @@ func TestReadFileBody(t *testing.T) {
 	}
 }
 
-// TestReadFileBodyCutShort cuts the file short between the call and the
-// writing of its body: the body writes what is left of the piece and
-// fails, rather than passing off fewer bytes as the piece.
-func TestReadFileBodyCutShort(t *testing.T) {
-	dir := makeTree(t, map[string]string{"big.txt": strings.Repeat("0123456789\n", 20000)})
-	res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
-	if res.Output.Body == nil {
-		t.Fatal("no body")
+// TestReadFileBodyChanged changes the file between the call and the
+// writing of its body, by cutting it short or by rewriting it in place with
+// as many bytes: the body writes nothing and says the file changed, rather
+// than passing off other bytes as the piece the notes describe.
+func TestReadFileBodyChanged(t *testing.T) {
+	content := strings.Repeat("0123456789\n", 20000)
+	tests := []struct {
+		name   string
+		change func(path string) error
+	}{
+		{"cut short", func(path string) error { return os.Truncate(path, 1000) }},
+		{"rewritten in place", func(path string) error {
+			f, err := os.OpenFile(path, os.O_WRONLY, 0)
+			if err != nil {
+				return err
+			}
+			if _, err := f.WriteAt([]byte("changed"), 500); err != nil {
+				f.Close()
+				return err
+			}
+			if err := f.Close(); err != nil {
+				return err
+			}
+			// A file system may keep times coarser than the write took.
+			later := time.Now().Add(time.Hour)
+			return os.Chtimes(path, later, later)
+		}},
 	}
-	defer res.Output.Body.Close()
-	if err := os.Truncate(filepath.Join(dir, "big.txt"), 1000); err != nil {
-		t.Fatal(err)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := makeTree(t, map[string]string{"big.txt": content})
+			res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
+			if res.Output.Body == nil {
+				t.Fatal("no body")
+			}
+			defer res.Output.Body.Close()
+			if err := tt.change(filepath.Join(dir, "big.txt")); err != nil {
+				t.Fatal(err)
+			}
+			var w strings.Builder
+			n, err := res.Output.Body.WriteTo(&w)
+			if want := `"big.txt" changed while it was read; read it again`; n != 0 || w.Len() != 0 || err == nil || err.Error() != want {
+				t.Errorf("wrote %d bytes, %v; want none and %q", n, err, want)
+			}
+		})
 	}
-	var w strings.Builder
-	n, err := res.Output.Body.WriteTo(&w)
-	if n != 1000 || !errors.Is(err, io.ErrUnexpectedEOF) {
-		t.Errorf("wrote %d bytes, %v; want 1000 and io.ErrUnexpectedEOF", n, err)
+}
+
+// TestReadFileClosesOnEveryPath reads a file longer than a chunk in every
+// way that ends without a body, and checks that no descriptor is left open.
+func TestReadFileClosesOnEveryPath(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("descriptors are counted through /proc")
+	}
+	line := strings.Repeat("y", 63) + "\n"
+	binary := "\x00" + strings.Repeat("b", 100000)
+	dir := makeTree(t, map[string]string{"text.txt": strings.Repeat(line, 2048), "data.bin": binary}) // 131,072 bytes of text
+	read := filetools.ReadFile(dir)
+	tests := []struct {
+		name string
+		args map[string]any
+		fail bool
+		body bool
+	}{
+		{name: "a file that is not text", args: map[string]any{"path": "data.bin"}},
+		{name: "an offset past the end", args: map[string]any{"path": "text.txt", "offset": 3000}, fail: true},
+		{name: "a column past the end of its line", args: map[string]any{"path": "text.txt", "offset": 1500, "column": 65}, fail: true},
+		{name: "a piece ending at the end of the first chunk", args: map[string]any{"path": "text.txt", "limit": 1024, "max_bytes": 1 << 20}, body: true},
+		{name: "a piece its chunk holds to the end of the file", args: map[string]any{"path": "text.txt", "offset": 1025, "limit": 1024}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := openFiles(t)
+			call := agenttool.Call{ID: "test", Args: json.RawMessage(argsJSON(t, tt.args))}
+			res, err := read.Execute(agenttool.WithCall(context.Background(), call), call)
+			if (err != nil) != tt.fail || (res.Output.Body != nil) != tt.body {
+				t.Fatalf("error %v, a body: %v; want an error: %v, a body: %v", err, res.Output.Body != nil, tt.fail, tt.body)
+			}
+			if res.Output.Body != nil {
+				if got := res.Output.String(); len(got) != 1024*64 {
+					t.Errorf("the body holds %d bytes, want %d", len(got), 1024*64)
+				}
+				res.Output.Body.Close()
+			}
+			if after := openFiles(t); after != before {
+				t.Errorf("%d descriptors open after the call, %d before", after, before)
+			}
+		})
 	}
 }

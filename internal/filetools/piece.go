@@ -120,9 +120,9 @@ func plural(n int64, one, many string) string {
 
 // read returns the piece p of the text file at path, whose size Stat
 // gave, from src, which holds its first chunk. A piece that src still
-// holds in memory once it is found is the output's Text; a longer one is
-// its Body, read again from src.at when the output is written, so that it
-// is never held whole.
+// holds in memory once it is found, having read no chunk since it began,
+// is the output's Text; any other is its Body, read again from src.at when
+// the output is written, so that it is never held whole.
 func (p piece) read(src *source, path string, size int64) (agenttool.Output, error) {
 	if err := p.seek(src, path); err != nil {
 		return agenttool.Output{}, err

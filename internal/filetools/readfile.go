@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"mime"
+	"os"
 	"path/filepath"
 	"strings"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -49,10 +51,12 @@ type readArgs struct {
 // so). A piece cut by max_bytes ends after its last whole line; only a
 // line longer than max_bytes is cut inside, at a UTF-8 boundary where
 // there is one. The file is read a chunk of 64 KiB at a time, and a piece
-// that the chunk it starts in does not hold is not held in memory at all:
-// it is the output's agenttool.Body, copied from the file, still open,
-// when the output is written, and closed with the body. Everything else
-// is said in notes, one line each:
+// that took more than the chunk it starts in to find is not held in memory
+// at all: it is the output's agenttool.Body, copied from the file, still
+// open, when the output is written, and closed with the body; a file
+// changed in the meantime (by its size or modification time) makes the
+// body fail rather than write bytes the notes do not describe. Everything
+// else is said in notes, one line each:
 //
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>]
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
@@ -170,8 +174,50 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err != nil {
 		return agenttool.Result{}, err
 	}
+	if out.Body != nil {
+		out.Body = &pieceBody{Body: out.Body, f: f, path: args.Path, size: info.Size(), mod: info.ModTime()}
+	}
 	out.Notes = append(notes, out.Notes...)
 	return agenttool.Result{Output: out}, nil
+}
+
+// pieceBody is the body of a piece of the open file f, which had size
+// bytes and the modification time mod when it was opened, before the piece
+// was found. The body reads the piece again when it is written, so a file
+// changed in place since then would give other bytes than the notes
+// describe; as far as its size and modification time tell, that is an
+// error instead, before the piece is written and again after.
+type pieceBody struct {
+	agenttool.Body
+	f    *os.File
+	path string
+	size int64
+	mod  time.Time
+}
+
+// WriteTo writes the piece, unless the file has changed.
+func (b *pieceBody) WriteTo(w io.Writer) (int64, error) {
+	if err := b.unchanged(); err != nil {
+		return 0, err
+	}
+	n, err := b.Body.WriteTo(w)
+	if err == nil {
+		err = b.unchanged()
+	}
+	return n, err
+}
+
+// unchanged fails when the file no longer has the size and modification
+// time it had.
+func (b *pieceBody) unchanged() error {
+	info, err := b.f.Stat()
+	switch {
+	case err != nil:
+		return explain(b.path, err)
+	case info.Size() != b.size || !info.ModTime().Equal(b.mod):
+		return fmt.Errorf("%q changed while it was read; read it again", b.path)
+	}
+	return nil
 }
 
 // readBinary returns the file that is not text, of which src holds the

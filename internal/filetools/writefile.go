@@ -270,18 +270,16 @@ func tempName(base string) string {
 	return "." + base + "." + randomText() + ".tmp"
 }
 
-// randomText returns 26 random letters and digits of lower-case base32
-// (130 bits), which make a temporary name no other writer picks. A clash
-// would only fail the exclusive create, so math/rand/v2, seeded by the
-// runtime from the system, is enough; crypto/rand would cost every call the
+// randomText returns 26 random characters of lower-case base32, 130 bits,
+// which make a temporary name no other writer picks. A clash would only
+// fail the exclusive create, so math/rand/v2, seeded by the runtime from
+// the system, is enough; crypto/rand would cost every call the
 // initialisation of its packages.
 func randomText() string {
 	const digits = "abcdefghijklmnopqrstuvwxyz234567"
-	b := make([]byte, 0, 26)
-	for range 2 {
-		for r, i := rand.Uint64(), 0; i < 13; i, r = i+1, r>>5 {
-			b = append(b, digits[r&31])
-		}
+	b := make([]byte, 26)
+	for i := range b {
+		b[i] = digits[rand.IntN(len(digits))]
 	}
 	return string(b)
 }
