@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"unicode/utf8"
@@ -179,9 +180,12 @@ func (s *Schema) appendJSON(b []byte, depth int) ([]byte, error) {
 	return append(b, '}'), nil
 }
 
-// appendValue appends the JSON encoding of an enum value. The kinds that
-// reflection produces, other than float64, are written directly; anything
-// else goes through encoding/json, whose output the direct cases match.
+// appendValue appends the JSON encoding of an enum value or a minimum. The
+// kinds that reflection produces are written directly, as encoding/json
+// writes them; anything else goes through encoding/json. Every tool's
+// schema is encoded on every call, and a minimum is a float64: encoding
+// one with encoding/json would cost each call the start-up of its
+// encoder.
 func appendValue(b []byte, v any) ([]byte, error) {
 	switch v := v.(type) {
 	case nil:
@@ -192,12 +196,34 @@ func appendValue(b []byte, v any) ([]byte, error) {
 		return strconv.AppendInt(b, v, 10), nil
 	case bool:
 		return strconv.AppendBool(b, v), nil
+	case float64:
+		if math.IsInf(v, 0) || math.IsNaN(v) {
+			break // encoding/json says why it cannot
+		}
+		return appendFloat(b, v), nil
 	}
 	enc, err := json.Marshal(v)
 	if err != nil {
 		return nil, err
 	}
 	return append(b, enc...), nil
+}
+
+// appendFloat appends the finite f as encoding/json writes a float64: in
+// plain digits, the fewest that read back as f, unless its magnitude is
+// below 1e-6 or at least 1e21, which take an exponent of at least two
+// digits only when it needs them (1e-7, not 1e-07).
+func appendFloat(b []byte, f float64) []byte {
+	format := byte('f')
+	if abs := math.Abs(f); abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	b = strconv.AppendFloat(b, f, format, -1, 64)
+	if n := len(b); format == 'e' && n >= 4 && b[n-4] == 'e' && b[n-3] == '-' && b[n-2] == '0' {
+		b[n-2] = b[n-1]
+		b = b[:n-1]
+	}
+	return b
 }
 
 // appendString appends s as a JSON string, escaped byte for byte as

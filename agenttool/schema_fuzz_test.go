@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -151,6 +152,30 @@ func FuzzSchemaMarshalJSON(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		if got, want := marshalText(t, text); got != want {
 			t.Fatalf("%q:\ngot  %s\nwant %s", text, got, want)
+		}
+	})
+}
+
+// FuzzSchemaNumbers checks that a schema writes a number, as a minimum or
+// an enum value, exactly as encoding/json writes a float64, and fails
+// where encoding/json fails: on NaN and the infinities.
+func FuzzSchemaNumbers(f *testing.F) {
+	for _, seed := range []float64{0, math.Copysign(0, -1), 1, -1.5, 1e-6, 9.99e-7, 1e-7, 1.5e-300, 1e20, 1e21, 123456789.125, -5e-324, math.MaxFloat64, math.Inf(1), math.NaN()} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, x float64) {
+		s := agenttool.Schema{Type: "number", Minimum: &x, Enum: []any{x}}
+		got, err := s.MarshalJSON()
+		q, jerr := json.Marshal(x)
+		switch {
+		case jerr != nil:
+			if err == nil {
+				t.Fatalf("%v: %s, want an error as encoding/json gives (%v)", x, got, jerr)
+			}
+		case err != nil:
+			t.Fatalf("%v: %v", x, err)
+		case string(got) != fmt.Sprintf(`{"type":"number","enum":[%s],"minimum":%s}`, q, q):
+			t.Fatalf("%v: %s, want the number as %s", x, got, q)
 		}
 	})
 }
