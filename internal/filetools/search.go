@@ -2,6 +2,7 @@ package filetools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -85,10 +86,11 @@ type searchArgs struct {
 //
 // The walk opens each directory from the one that holds it, so its cost
 // grows with the number of entries, not with the square of the depth; it
-// holds one open directory per level of the one it is in and, while a
-// batch of up to 128 files is read, those that hold them. The files of a
-// batch are read and matched by a few goroutines at once; the output is in
-// the walk's order all the same.
+// holds one open directory per level of the one it is in and those that
+// hold the files of up to three batches of 128: one being read, one
+// waiting and one the walk is filling, since the walk runs on a goroutine
+// of its own. The files of a batch are read and matched by a few
+// goroutines at once; the output is in the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
 		"Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.",
@@ -147,24 +149,44 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	// closes itself: this use of it is never released.
 	top := &dirRef{root: t.root, fd: -1}
 	top.refs.Store(1)
-	err := func() error {
-		// Files still in the batch when the walk fails are let go.
-		defer func() {
-			for _, j := range s.batch {
+	// The walk runs on a goroutine of its own and hands over full batches,
+	// so that it goes on while a batch is read instead of in between.
+	walked := make(chan error, 1)
+	go func() {
+		defer close(s.batches)
+		walked <- func() error {
+			// Files still in the batch when the walk fails are let go.
+			defer func() {
+				for _, j := range s.batch {
+					j.dir.release()
+				}
+			}()
+			for i, rel := range rels {
+				if err := s.start(top, rel, infos[i]); err != nil {
+					if s.walkDone() != nil || isTooManyOpen(err) {
+						return err
+					}
+					return t.explainAt(paths[i], rel, err)
+				}
+			}
+			s.drain()
+			return nil
+		}()
+	}()
+	// Whatever happens, the walk is stopped and the batches still coming
+	// are let go, so that it never waits for a reader that has gone.
+	defer func() {
+		s.halt.Store(true)
+		for jobs := range s.batches {
+			for _, j := range jobs {
 				j.dir.release()
 			}
-		}()
-		for i, rel := range rels {
-			if err := s.start(top, rel, infos[i]); err != nil {
-				if ctx.Err() != nil || isTooManyOpen(err) {
-					return err
-				}
-				return t.explainAt(paths[i], rel, err)
-			}
 		}
-		return s.drain()
 	}()
-	if err != nil {
+	if err := s.read(); err != nil {
+		return agenttool.Result{}, err
+	}
+	if err := <-walked; err != nil {
 		return agenttool.Result{}, err
 	}
 	if err := ctx.Err(); err != nil {
@@ -188,12 +210,14 @@ func progSize(pattern string) int {
 }
 
 // searcher holds the state of one search across the paths it walks. The
-// walk runs on the caller's goroutine and gathers the files it meets in a
-// batch; a full batch is read and matched by a few goroutines at once, the
-// walk's among them, and its results are then taken in the walk's order,
-// so the output does not depend on which goroutine was quicker. Batches
-// rather than a stream of files keep the goroutines from waking each
-// other for every file, which the scheduler pays for in sleeps.
+// walk runs on a goroutine of its own and gathers the files it meets in a
+// batch, which it hands over once full and goes on; the caller's goroutine
+// reads and matches each batch with a few others at once, and takes its
+// results in the walk's order, so the output does not depend on which
+// goroutine was quicker. Batches rather than a stream of files keep the
+// goroutines from waking each other for every file, which the scheduler
+// pays for in sleeps. The walk alone uses seen, listing, batch, badDirs and
+// beforeOpen; the reading alone the rest, until the walk has ended.
 type searcher struct {
 	ctx     context.Context
 	re      *regexp.Regexp
@@ -206,9 +230,12 @@ type searcher struct {
 	// text of the rest is not kept.
 	full bool
 
-	batch   []job    // its capacity is kept from one batch to the next
-	bufs    [][]byte // one read buffer for each goroutine of a batch
-	listing []byte   // where directories are listed, one after the other
+	batch   []job       // the batch the walk is filling
+	halt    atomic.Bool // set when the reading has stopped: the walk stops too
+	batches chan []job  // full batches, from the walk to the reading
+	free    chan []job  // batches read, for the walk to fill again
+	bufs    [][]byte    // one read buffer for each goroutine of a batch
+	listing []byte      // where directories are listed, one after the other
 
 	out          strings.Builder
 	total        int  // matches found
@@ -240,6 +267,9 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 		first:   int(min(max(int64(args.Offset), 1), 1<<40)),
 		limit:   int(min(int64(args.Limit), 1<<40)),
 		bufs:    make([][]byte, workers()),
+		// One batch waits while one is read and one is filled.
+		batches: make(chan []job, 1),
+		free:    make(chan []job, 2),
 	}
 	if s.limit == 0 {
 		s.limit = searchLines
@@ -269,36 +299,81 @@ func (j *job) name() string {
 }
 
 // queue adds the file rel in dir, whose slash path is parent/rel (rel
-// alone when parent is ""), to the batch, and runs the batch once it is
-// full.
-func (s *searcher) queue(dir *dirRef, rel, parent string) error {
+// alone when parent is ""), to the batch, and hands the batch over once
+// it is full.
+func (s *searcher) queue(dir *dirRef, rel, parent string) {
 	j := job{dir: dir, rel: rel, parent: parent}
 	if s.seen != nil {
 		name := j.name()
 		if s.seen[name] {
-			return nil
+			return
 		}
 		s.seen[name] = true
 	}
 	dir.refs.Add(1)
 	if s.batch == nil {
-		s.batch = make([]job, 0, batchSize)
+		select {
+		case s.batch = <-s.free:
+		default:
+			s.batch = make([]job, 0, batchSize)
+		}
 	}
 	s.batch = append(s.batch, j)
 	if len(s.batch) == batchSize {
-		return s.run()
+		s.handOff()
+	}
+}
+
+// errHalted is what the walk returns once the reading has stopped.
+var errHalted = errors.New("the reading of the files has stopped")
+
+// walkDone returns why the walk should stop: the call's context is done, or
+// the reading has stopped; nil to go on.
+func (s *searcher) walkDone() error {
+	if err := s.ctx.Err(); err != nil {
+		return err
+	}
+	if s.halt.Load() {
+		return errHalted
 	}
 	return nil
 }
 
-// run searches the files of the batch and adds their results in order.
+// handOff passes the batch, full or the last, to the reading; it waits
+// while the reading is a batch behind.
+func (s *searcher) handOff() {
+	s.batches <- s.batch
+	s.batch = nil
+}
+
+// drain hands over what is left in the batch.
+func (s *searcher) drain() {
+	if len(s.batch) > 0 {
+		s.handOff()
+	}
+}
+
+// read reads the batches the walk hands over, in order, until it has
+// handed over the last, and stops at the first error, which it returns;
+// the caller then stops the walk and lets go of the batches still coming.
+func (s *searcher) read() error {
+	for jobs := range s.batches {
+		err := s.run(jobs)
+		clear(jobs)
+		select {
+		case s.free <- jobs[:0]:
+		default:
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// run searches the files of a batch and adds their results in order.
 // Every file is released, whatever happens.
-func (s *searcher) run() error {
-	jobs := s.batch
-	defer func() {
-		clear(s.batch)
-		s.batch = s.batch[:0]
-	}()
+func (s *searcher) run(jobs []job) error {
 	var next atomic.Int64
 	work := func(buf *[]byte) {
 		for {
@@ -327,14 +402,6 @@ func (s *searcher) run() error {
 		}
 	}
 	return nil
-}
-
-// drain runs what is left in the batch.
-func (s *searcher) drain() error {
-	if len(s.batch) == 0 {
-		return nil
-	}
-	return s.run()
 }
 
 // add counts the result of the file of j and prints the matches of it

@@ -31,7 +31,7 @@ func (s *searcher) start(top *dirRef, rel string, info fs.FileInfo) error {
 		defer dir.release()
 		return s.walk(dir, name, true)
 	case info.Mode().IsRegular():
-		return s.queue(top, rel, "")
+		s.queue(top, rel, "")
 	}
 	return nil
 }
@@ -41,7 +41,7 @@ func (s *searcher) start(top *dirRef, rel string, info fs.FileInfo) error {
 // returned for a path given (top) and counted below it, like a file that
 // cannot be read.
 func (s *searcher) walk(dir *dirRef, name string, top bool) error {
-	if err := s.ctx.Err(); err != nil {
+	if err := s.walkDone(); err != nil {
 		return err
 	}
 	entries, err := listDir(dir, &s.listing)
@@ -57,7 +57,7 @@ func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 		dir.dropDir()
 	}
 	for _, e := range entries {
-		if err := s.ctx.Err(); err != nil {
+		if err := s.walkDone(); err != nil {
 			return err
 		}
 		switch {
@@ -77,9 +77,7 @@ func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 			if name == "." {
 				parent = ""
 			}
-			if err := s.queue(dir, e.name, parent); err != nil {
-				return err
-			}
+			s.queue(dir, e.name, parent)
 		}
 	}
 	return nil
