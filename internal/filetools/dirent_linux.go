@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -122,17 +123,17 @@ func (r fdReader) Read(p []byte) (int, error) {
 	return n, nil
 }
 
-// listDir returns the entries of the directory d, with their types from
-// the listing where the file system gives them, and by Lstat where not.
-// buf is where the listing is read, kept from one directory to the next.
-func listDir(d *dirRef, buf *[]byte) ([]dirEntry, error) {
+// listDir appends to entries, whose room it reuses, the entries of the
+// directory d, with their types from the listing where the file system
+// gives them, and by Lstat where not. buf is where the listing is read,
+// kept from one directory to the next.
+func listDir(d *dirRef, buf *[]byte, entries []dirEntry) ([]dirEntry, error) {
 	if d.fd < 0 {
-		return readDirEntries(d.dir)
+		return readDirEntries(d.dir, entries)
 	}
 	if *buf == nil {
 		*buf = make([]byte, 16<<10)
 	}
-	var entries []dirEntry
 	for {
 		var n int
 		err := retry(func() (err error) {
@@ -150,9 +151,7 @@ func listDir(d *dirRef, buf *[]byte) ([]dirEntry, error) {
 		// names are taken from one copy of the listing as a string, one
 		// allocation for all of them rather than one a name.
 		listing := string((*buf)[:n])
-		if entries == nil {
-			entries = make([]dirEntry, 0, records(listing))
-		}
+		entries = slices.Grow(entries, records(listing))
 		for rec := listing; len(rec) >= 19; {
 			size := int(binary.NativeEndian.Uint16([]byte(rec[16:18])))
 			if size < 19 || size > len(rec) {

@@ -15,7 +15,7 @@ func readAt(int, string, *[]byte) ([]byte, skipKind, error) {
 	return nil, skipUnreadable, nil
 }
 
-// listDir returns the entries of the directory d.
-func listDir(d *dirRef, _ *[]byte) ([]dirEntry, error) {
-	return readDirEntries(d.dir)
+// listDir appends to entries the entries of the directory d.
+func listDir(d *dirRef, _ *[]byte, entries []dirEntry) ([]dirEntry, error) {
+	return readDirEntries(d.dir, entries)
 }

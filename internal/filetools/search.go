@@ -216,8 +216,9 @@ func progSize(pattern string) int {
 // results in the walk's order, so the output does not depend on which
 // goroutine was quicker. Batches rather than a stream of files keep the
 // goroutines from waking each other for every file, which the scheduler
-// pays for in sleeps. The walk alone uses seen, listing, batch, badDirs and
-// beforeOpen; the reading alone the rest, until the walk has ended.
+// pays for in sleeps. The walk alone uses seen, listing, entries, depth,
+// batch, badDirs and beforeOpen; the reading alone the rest, until the walk
+// has ended.
 type searcher struct {
 	ctx     context.Context
 	re      *regexp.Regexp
@@ -230,12 +231,14 @@ type searcher struct {
 	// text of the rest is not kept.
 	full bool
 
-	batch   []job       // the batch the walk is filling
-	halt    atomic.Bool // set when the reading has stopped: the walk stops too
-	batches chan []job  // full batches, from the walk to the reading
-	free    chan []job  // batches read, for the walk to fill again
-	bufs    [][]byte    // one read buffer for each goroutine of a batch
-	listing []byte      // where directories are listed, one after the other
+	batch   []job        // the batch the walk is filling
+	halt    atomic.Bool  // set when the reading has stopped: the walk stops too
+	batches chan []job   // full batches, from the walk to the reading
+	free    chan []job   // batches read, for the walk to fill again
+	bufs    [][]byte     // one read buffer for each goroutine of a batch
+	listing []byte       // where directories are listed, one after the other
+	entries [][]dirEntry // the entries of the directory the walk is in, by depth
+	depth   int          // of the directory the walk is in
 
 	out          strings.Builder
 	total        int  // matches found
@@ -441,6 +444,11 @@ func (s *searcher) add(j *job) error {
 		if s.shown > 0 && s.out.Len()+len(line) > searchBytes {
 			s.cut = true
 			continue
+		}
+		if s.out.Cap() == 0 {
+			// Room for the most that is shown, which costs memory only as
+			// it is written, spares growing the output and copying it.
+			s.out.Grow(searchBytes)
 		}
 		s.out.WriteString(line)
 		s.shown++

@@ -44,7 +44,16 @@ func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 	if err := s.walkDone(); err != nil {
 		return err
 	}
-	entries, err := listDir(dir, &s.listing)
+	// Each level of the walk keeps the room of its entries for the next
+	// directory at that level.
+	depth := s.depth
+	s.depth++
+	defer func() { s.depth-- }()
+	if depth == len(s.entries) {
+		s.entries = append(s.entries, nil)
+	}
+	entries, err := listDir(dir, &s.listing, s.entries[depth][:0])
+	s.entries[depth] = entries
 	if err != nil {
 		if top || isTooManyOpen(err) {
 			return err
@@ -113,15 +122,14 @@ type dirEntry struct {
 	typ  fs.FileMode
 }
 
-// readDirEntries returns the entries of the directory f.
-func readDirEntries(f *os.File) ([]dirEntry, error) {
+// readDirEntries appends to entries the entries of the directory f.
+func readDirEntries(f *os.File, entries []dirEntry) ([]dirEntry, error) {
 	list, err := f.ReadDir(-1)
 	if err != nil {
-		return nil, err
+		return entries, err
 	}
-	entries := make([]dirEntry, len(list))
-	for i, e := range list {
-		entries[i] = dirEntry{name: e.Name(), typ: e.Type()}
+	for _, e := range list {
+		entries = append(entries, dirEntry{name: e.Name(), typ: e.Type()})
 	}
 	return entries, nil
 }
