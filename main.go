@@ -7,6 +7,7 @@ import (
 	"os"
 	"reflect"
 	"strings"
+	"time"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
@@ -52,11 +53,13 @@ import (
 // whose file is not yet in place then writes nothing and returns 1. A
 // second signal ends the process at once, without closing the tools, for a
 // tool that does not stop. A run that changes nothing (help, a schema, the
-// version, a usage error, or a call of a tool annotated read-only in a
-// bundle where no tool is an [io.Closer]) may instead end the default way
-// on a signal that comes in its first fraction of a millisecond, which
-// loses nothing, since nothing needs undoing or closing. Once ctx is done,
-// the signals are no longer caught.
+// version, a usage error) may instead end the default way on a signal that
+// comes in its first fraction of a millisecond, and a call of a tool
+// annotated read-only in a bundle where no tool is an [io.Closer] on one
+// that comes in its first 10 ms, before which Main does not catch signals
+// at all: a call that short never pays for catching them. Either loses
+// nothing, since nothing needs undoing or closing. Once ctx is done, the
+// signals are no longer caught.
 //
 // A write to stdout or stderr that meets a closed pipe, as when the reader
 // of the output has quit, fails instead of ending the process by SIGPIPE:
@@ -76,7 +79,13 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 	// Catching the signals is set up on a goroutine of its own, beside the
 	// startup check, since it costs a good part of a short call; run waits
 	// for it only where an early signal could lose something (see sys.armed).
-	armed := catchSignals(ctx, cancel, returned)
+	// A call that an early signal could not make lose anything does not
+	// pay for catching the signals at all, unless it runs for a while.
+	var after time.Duration
+	if len(args) > 0 && losesNothing(b, args[1:]) {
+		after = lateCatch
+	}
+	armed := catchSignals(ctx, cancel, returned, after)
 	stdout, stderr, release := processStreams()
 	defer release()
 	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: stdout, stderr: stderr, armed: armed})
@@ -146,6 +155,22 @@ func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
 	return []cli.Builtin{exportBuiltin(b, argv0, s), rulesBuiltin(b, s), versionBuiltin(b, s)}
 }
 
+// losesNothing reports whether the command line words calls a tool that a
+// signal could end the default way without losing anything: one annotated
+// read-only, in a bundle where no tool is an io.Closer.
+func losesNothing(b Bundle, words []string) bool {
+	name := cli.CommandName(words)
+	if name == "" {
+		return false
+	}
+	for _, t := range b.Tools {
+		if t.tool != nil && t.tool.Name() == name {
+			return agenttool.AnnotationsOf(t.tool).ReadOnly && !hasCloser(b)
+		}
+	}
+	return false
+}
+
 // hasCloser reports whether a tool of b, hidden or not, is an io.Closer,
 // which the program closes on the way out.
 func hasCloser(b Bundle) bool {
@@ -174,9 +199,8 @@ func prefix(b Bundle) string {
 // the two always agree on the command.
 //
 // The tool called is wrapped so that it executes only once armed returns,
-// unless a signal that ended the process before then would lose nothing:
-// the tool is annotated read-only and no tool of the bundle is an
-// io.Closer. With a nil armed nothing is wrapped.
+// unless a signal that ended the process before then would lose nothing
+// (see losesNothing). With a nil armed nothing is wrapped.
 func route(b Bundle, words []string, armed func()) agenttool.Set {
 	if name := cli.CommandName(words); name != "" {
 		for _, t := range b.Tools {
@@ -184,7 +208,7 @@ func route(b Bundle, words []string, armed func()) agenttool.Set {
 				continue
 			}
 			tool := t.tool
-			if armed == nil || agenttool.AnnotationsOf(tool).ReadOnly && !hasCloser(b) {
+			if armed == nil || losesNothing(b, words) {
 				return agenttool.Set{tool}
 			}
 			return agenttool.Set{agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {

@@ -51,6 +51,14 @@ func TestArmedBeforeEffects(t *testing.T) {
 		{"an unknown flag", plain, []string{"change", "--nope", "x"}, ""},
 		{"no command", plain, nil, ""},
 	}
+	// Main catches signals late for exactly the calls run does not wait
+	// for: those that lose nothing.
+	late := map[string]bool{"a read-only tool": true}
+	for _, tt := range tests {
+		if got := losesNothing(tt.b, tt.words); got != late[tt.name] {
+			t.Errorf("%s: losesNothing = %v, want %v", tt.name, got, late[tt.name])
+		}
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			steps = nil

@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 )
 
 // catchSignals makes the first SIGINT or SIGTERM cancel ctx through cancel,
@@ -32,9 +33,12 @@ import (
 // fails with an error instead. The program's own output goes through
 // duplicates of those descriptors (see processStreams), which never raise
 // it, so this covers what a tool writes to os.Stdout or os.Stderr itself.
-func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}) (wait func()) {
+//
+// With after above zero the catching is set up only once after has passed,
+// unless ctx is done by then: a call over sooner never pays for it.
+func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}, after time.Duration) (wait func()) {
 	armed := make(chan struct{})
-	go func() {
+	catch := func() {
 		if ctx.Err() != nil {
 			close(armed)
 			return
@@ -53,9 +57,19 @@ func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned 
 		}
 		<-returned
 		signal.Stop(pipe)
-	}()
+	}
+	if after > 0 {
+		time.AfterFunc(after, catch)
+	} else {
+		go catch()
+	}
 	return func() { <-armed }
 }
+
+// lateCatch is how long a call that loses nothing to a signal runs before
+// its signals are caught (see Main): far longer than a short call takes,
+// far shorter than a person or a host waits before interrupting.
+const lateCatch = 10 * time.Millisecond
 
 // signalError is the cause of a call cancelled by a signal. It reads as
 // the cause signal.NotifyContext gives from Go 1.26 on, and matches

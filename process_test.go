@@ -38,7 +38,7 @@ func TestCatchSignals(t *testing.T) {
 				defer cancel(nil)
 				returned := make(chan struct{})
 				defer close(returned)
-				catchSignals(ctx, cancel, returned)()
+				catchSignals(ctx, cancel, returned, 0)()
 				if err := self.Signal(tt.sig); err != nil {
 					t.Fatal(err)
 				}
@@ -50,6 +50,51 @@ func TestCatchSignals(t *testing.T) {
 			})
 		}
 	}
+}
+
+// TestCatchSignalsLate checks catching that starts only after a while: it
+// is not in place before then, so waiting for it takes at least that long,
+// and once it is, a signal cancels the context as it does at once; and a
+// context done before the while is over is left alone.
+func TestCatchSignalsLate(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	const after = 30 * time.Millisecond
+	t.Run("caught after the while", func(t *testing.T) {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		defer cancel(nil)
+		returned := make(chan struct{})
+		defer close(returned)
+		start := time.Now()
+		catchSignals(ctx, cancel, returned, after)()
+		if waited := time.Since(start); waited < after {
+			t.Fatalf("the catching was in place after %v, before the %v it should wait", waited, after)
+		}
+		self, err := os.FindProcess(os.Getpid())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := self.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		<-ctx.Done()
+		if cause := context.Cause(ctx); cause.Error() != "terminated signal received" {
+			t.Errorf("the cause is %v, want the signal", cause)
+		}
+	})
+	t.Run("done before the while is over", func(t *testing.T) {
+		errDone := errors.New("done")
+		ctx, cancel := context.WithCancelCause(context.Background())
+		returned := make(chan struct{})
+		defer close(returned)
+		wait := catchSignals(ctx, cancel, returned, after)
+		cancel(errDone)
+		wait()
+		if got := context.Cause(ctx); got != errDone {
+			t.Errorf("the cause is %v, want %v", got, errDone)
+		}
+	})
 }
 
 // TestCatchSignalsCancelled checks that catchSignals leaves alone a context
@@ -69,7 +114,7 @@ func TestCatchSignalsCancelled(t *testing.T) {
 			}
 			returned := make(chan struct{})
 			defer close(returned)
-			wait := catchSignals(ctx, cancel, returned)
+			wait := catchSignals(ctx, cancel, returned, 0)
 			wait()
 			cancel(errDone)
 			wait()
