@@ -56,7 +56,7 @@ import (
 // version, a usage error) may instead end the default way on a signal that
 // comes in its first fraction of a millisecond, and a call of a tool
 // annotated read-only in a bundle where no tool is an [io.Closer] on one
-// that comes in its first 10 ms, before which Main does not catch signals
+// that comes in its first 100 ms, before which Main does not catch signals
 // at all: a call that short never pays for catching them. Either loses
 // nothing, since nothing needs undoing or closing. Once ctx is done, the
 // signals are no longer caught.

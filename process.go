@@ -69,7 +69,7 @@ func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned 
 // lateCatch is how long a call that loses nothing to a signal runs before
 // its signals are caught (see Main): far longer than a short call takes,
 // far shorter than a person or a host waits before interrupting.
-const lateCatch = 10 * time.Millisecond
+const lateCatch = 100 * time.Millisecond
 
 // signalError is the cause of a call cancelled by a signal. It reads as
 // the cause signal.NotifyContext gives from Go 1.26 on, and matches
