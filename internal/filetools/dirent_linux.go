@@ -66,17 +66,7 @@ func readAt(fd int, name string, buf *[]byte) ([]byte, skipKind, error) {
 	if err := retry(func() error { return syscall.Fstat(file, &st) }); err != nil || st.Mode&syscall.S_IFMT != syscall.S_IFREG {
 		return nil, skipUnreadable, nil
 	}
-	if st.Size > maxSearched {
-		return nil, skipTooLarge, nil
-	}
-	data, err := readOn(fdReader(file), n, st.Size, buf)
-	switch {
-	case err != nil:
-		return nil, skipUnreadable, nil
-	case len(data) > maxSearched:
-		return nil, skipTooLarge, nil
-	}
-	return data, searched, nil
+	return readSized(fdReader(file), n, st.Size, buf)
 }
 
 // openat opens name, one element of a listing, in the directory fd, as

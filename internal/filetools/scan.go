@@ -127,18 +127,18 @@ func readSearched(dir *dirRef, rel string, buf *[]byte) ([]byte, skipKind, error
 		return nil, skipUnreadable, nil
 	}
 	defer f.Close()
-	return readSized(f, info.Size(), buf)
+	return readSized(f, 0, info.Size(), buf)
 }
 
-// readSized reads the open file f, of size bytes by Stat, into *buf,
-// unless it is too large to search. The size tells most such files
-// without reading 8 MiB of each; the limited read catches one that grows
-// meanwhile.
-func readSized(f io.Reader, size int64, buf *[]byte) ([]byte, skipKind, error) {
+// readSized reads on from the open file f, of size bytes by Stat, whose
+// first have bytes are in *buf already, unless it is too large to search.
+// The size tells most such files without reading 8 MiB of each; the
+// limited read catches one that grows meanwhile.
+func readSized(f io.Reader, have int, size int64, buf *[]byte) ([]byte, skipKind, error) {
 	if size > maxSearched {
 		return nil, skipTooLarge, nil
 	}
-	data, err := readAll(f, size, buf)
+	data, err := readOn(f, have, size, buf)
 	switch {
 	case err != nil:
 		return nil, skipUnreadable, nil
@@ -146,12 +146,6 @@ func readSized(f io.Reader, size int64, buf *[]byte) ([]byte, skipKind, error) {
 		return nil, skipTooLarge, nil
 	}
 	return data, searched, nil
-}
-
-// readAll reads the file f, of size bytes by Stat, into *buf, as readOn
-// does with nothing read yet.
-func readAll(f io.Reader, size int64, buf *[]byte) ([]byte, error) {
-	return readOn(f, 0, size, buf)
 }
 
 // readOn reads on from the file f, of size bytes by Stat, whose first have
