@@ -123,9 +123,7 @@ func TestCallingLinesParse(t *testing.T) {
 func checkCallingLines(t *testing.T, text string, cmds []Command) int {
 	t.Helper()
 	n := 0
-	for _, block := range strings.Split(text, "```sh\n")[1:] {
-		body, _, _ := strings.Cut(block, "```")
-		lines := strings.Split(strings.TrimSuffix(body, "\n"), "\n")
+	for _, lines := range shellBlocks(text) {
 		for i := 0; i < len(lines); i++ {
 			line, stdin := lines[i], ""
 			if l, ok := strings.CutSuffix(line, " <<'EOF'"); ok {
@@ -156,6 +154,28 @@ func checkCallingLines(t *testing.T, text string, cmds []Command) int {
 		}
 	}
 	return n
+}
+
+// shellBlocks returns the lines of each sh code block of the Markdown text.
+// As in CommonMark, a fence is a line of its own: backquotes inside a
+// command line, as a parameter's name may hold, neither open nor close
+// one.
+func shellBlocks(text string) [][]string {
+	var blocks [][]string
+	var block []string
+	in := false
+	for _, line := range strings.Split(text, "\n") {
+		switch {
+		case !in && line == "```sh":
+			in, block = true, nil
+		case in && line == "```":
+			in = false
+			blocks = append(blocks, block)
+		case in:
+			block = append(block, line)
+		}
+	}
+	return blocks
 }
 
 // shellSplit splits a line of the calling text into its words as written
