@@ -2,15 +2,12 @@ package filetools
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"regexp"
 	"regexp/syntax"
 	"strconv"
 	"strings"
-	"sync"
 	"sync/atomic"
 
 	"github.com/agenttool/agenttool"
@@ -151,43 +148,32 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	top.refs.Store(1)
 	// The walk runs on a goroutine of its own and hands over full batches,
 	// so that it goes on while a batch is read instead of in between.
-	walked := make(chan error, 1)
-	go func() {
-		defer close(s.batches)
-		walked <- func() error {
-			// Files still in the batch when the walk fails are let go.
-			defer func() {
-				for _, j := range s.batch {
-					j.dir.release()
+	walked := s.walkAll(func() error {
+		for i, rel := range rels {
+			if err := s.start(top, rel, infos[i]); err != nil {
+				if s.walkDone() != nil || isTooManyOpen(err) {
+					return err
 				}
-			}()
-			for i, rel := range rels {
-				if err := s.start(top, rel, infos[i]); err != nil {
-					if s.walkDone() != nil || isTooManyOpen(err) {
-						return err
-					}
-					return t.explainAt(paths[i], rel, err)
-				}
-			}
-			s.drain()
-			return nil
-		}()
-	}()
-	// Whatever happens, the walk is stopped and the batches still coming
-	// are let go, so that it never waits for a reader that has gone.
-	defer func() {
-		s.halt.Store(true)
-		for jobs := range s.batches {
-			for _, j := range jobs {
-				j.dir.release()
+				return t.explainAt(paths[i], rel, err)
 			}
 		}
-	}()
-	if err := s.read(); err != nil {
-		return agenttool.Result{}, err
+		return nil
+	})
+	// Whatever happens, even a panic of the reading, the walk is stopped
+	// and the batches still coming are let go, so that it never waits for
+	// a reader that has gone.
+	defer s.stopWalk()
+	readErr := s.read()
+	s.stopWalk()
+	walkErr := <-walked
+	if p, ok := walkErr.(*walkPanic); ok {
+		panic(p)
 	}
-	if err := <-walked; err != nil {
-		return agenttool.Result{}, err
+	if readErr != nil {
+		return agenttool.Result{}, readErr
+	}
+	if walkErr != nil {
+		return agenttool.Result{}, walkErr
 	}
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
@@ -257,10 +243,6 @@ type searcher struct {
 	beforeOpen func(name string)
 }
 
-// batchSize is how many files make a batch: enough to spread over the
-// goroutines, few enough to bound the directories held open for them.
-const batchSize = 128
-
 // newSearcher returns a searcher for the call with args.
 func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searcher {
 	s := &searcher{
@@ -281,130 +263,6 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 		s.prefix = []byte(prefix)
 	}
 	return s
-}
-
-// job is one file of a batch.
-type job struct {
-	dir    *dirRef
-	rel    string // its name in dir
-	parent string // the slash path of dir in the tree, "" when rel is the file's own
-	res    fileResult
-}
-
-// name returns the slash path of the file in the tree. It is built only
-// for a file the output or the notes name, since most files of a search
-// match nothing.
-func (j *job) name() string {
-	if j.parent == "" {
-		return filepath.ToSlash(j.rel)
-	}
-	return j.parent + "/" + j.rel
-}
-
-// queue adds the file rel in dir, whose slash path is parent/rel (rel
-// alone when parent is ""), to the batch, and hands the batch over once
-// it is full.
-func (s *searcher) queue(dir *dirRef, rel, parent string) {
-	j := job{dir: dir, rel: rel, parent: parent}
-	if s.seen != nil {
-		name := j.name()
-		if s.seen[name] {
-			return
-		}
-		s.seen[name] = true
-	}
-	dir.refs.Add(1)
-	if s.batch == nil {
-		select {
-		case s.batch = <-s.free:
-		default:
-			s.batch = make([]job, 0, batchSize)
-		}
-	}
-	s.batch = append(s.batch, j)
-	if len(s.batch) == batchSize {
-		s.handOff()
-	}
-}
-
-// errHalted is what the walk returns once the reading has stopped.
-var errHalted = errors.New("the reading of the files has stopped")
-
-// walkDone returns why the walk should stop: the call's context is done, or
-// the reading has stopped; nil to go on.
-func (s *searcher) walkDone() error {
-	if err := s.ctx.Err(); err != nil {
-		return err
-	}
-	if s.halt.Load() {
-		return errHalted
-	}
-	return nil
-}
-
-// handOff passes the batch, full or the last, to the reading; it waits
-// while the reading is a batch behind.
-func (s *searcher) handOff() {
-	s.batches <- s.batch
-	s.batch = nil
-}
-
-// drain hands over what is left in the batch.
-func (s *searcher) drain() {
-	if len(s.batch) > 0 {
-		s.handOff()
-	}
-}
-
-// read reads the batches the walk hands over, in order, until it has
-// handed over the last, and stops at the first error, which it returns;
-// the caller then stops the walk and lets go of the batches still coming.
-func (s *searcher) read() error {
-	for jobs := range s.batches {
-		err := s.run(jobs)
-		clear(jobs)
-		select {
-		case s.free <- jobs[:0]:
-		default:
-		}
-		if err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// run searches the files of a batch and adds their results in order.
-// Every file is released, whatever happens.
-func (s *searcher) run(jobs []job) error {
-	var next atomic.Int64
-	work := func(buf *[]byte) {
-		for {
-			i := int(next.Add(1)) - 1
-			if i >= len(jobs) {
-				return
-			}
-			j := &jobs[i]
-			if err := s.ctx.Err(); err != nil {
-				j.res.err = err
-			} else {
-				*buf = s.file(j.dir, j.rel, *buf, s.keep(), &j.res)
-			}
-			j.dir.release()
-		}
-	}
-	var wg sync.WaitGroup
-	for w := 1; w < min(len(s.bufs), len(jobs)); w++ {
-		wg.Go(func() { work(&s.bufs[w]) })
-	}
-	work(&s.bufs[0])
-	wg.Wait()
-	for i := range jobs {
-		if err := s.add(&jobs[i]); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // add counts the result of the file of j and prints the matches of it
