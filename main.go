@@ -82,7 +82,7 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 	// A call that an early signal could not make lose anything does not
 	// pay for catching the signals at all, unless it runs for a while.
 	var after time.Duration
-	if len(args) > 0 && losesNothing(b, args[1:]) {
+	if len(args) > 0 && losesNothing(b, called(b, args[1:])) {
 		after = lateCatch
 	}
 	armed := catchSignals(ctx, cancel, returned, after)
@@ -155,20 +155,25 @@ func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
 	return []cli.Builtin{exportBuiltin(b, argv0, s), rulesBuiltin(b, s), versionBuiltin(b, s)}
 }
 
-// losesNothing reports whether the command line words calls a tool that a
-// signal could end the default way without losing anything: one annotated
-// read-only, in a bundle where no tool is an io.Closer.
-func losesNothing(b Bundle, words []string) bool {
-	name := cli.CommandName(words)
-	if name == "" {
-		return false
-	}
-	for _, t := range b.Tools {
-		if t.tool != nil && t.tool.Name() == name {
-			return agenttool.AnnotationsOf(t.tool).ReadOnly && !hasCloser(b)
+// called returns the tool, hidden or not, that the command line words
+// calls, or nil when it calls none. cli.CommandName is the function the
+// runner dispatches with, so the two always agree on the command.
+func called(b Bundle, words []string) agenttool.Tool {
+	if name := cli.CommandName(words); name != "" {
+		for _, t := range b.Tools {
+			if t.tool != nil && t.tool.Name() == name {
+				return t.tool
+			}
 		}
 	}
-	return false
+	return nil
+}
+
+// losesNothing reports whether tool, a tool of b or nil, is one that a
+// signal could end the default way without losing anything: one annotated
+// read-only, in a bundle where no tool is an io.Closer.
+func losesNothing(b Bundle, tool agenttool.Tool) bool {
+	return tool != nil && agenttool.AnnotationsOf(tool).ReadOnly && !hasCloser(b)
 }
 
 // hasCloser reports whether a tool of b, hidden or not, is an io.Closer,
@@ -195,27 +200,20 @@ func prefix(b Bundle) string {
 // naming a tool, hidden or not, gets that tool alone, so cli describes
 // nothing else; any other line (help, schema, an unknown command, an option
 // error, no command) gets the visible tools, so help and schema never show a
-// hidden one. cli.CommandName is the function the runner dispatches with, so
-// the two always agree on the command.
+// hidden one (see called).
 //
 // The tool called is wrapped so that it executes only once armed returns,
 // unless a signal that ended the process before then would lose nothing
 // (see losesNothing). With a nil armed nothing is wrapped.
 func route(b Bundle, words []string, armed func()) agenttool.Set {
-	if name := cli.CommandName(words); name != "" {
-		for _, t := range b.Tools {
-			if t.tool == nil || t.tool.Name() != name {
-				continue
-			}
-			tool := t.tool
-			if armed == nil || losesNothing(b, words) {
-				return agenttool.Set{tool}
-			}
-			return agenttool.Set{agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {
-				armed()
-				return tool.Execute(ctx, call)
-			})}
+	if tool := called(b, words); tool != nil {
+		if armed == nil || losesNothing(b, tool) {
+			return agenttool.Set{tool}
 		}
+		return agenttool.Set{agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {
+			armed()
+			return tool.Execute(ctx, call)
+		})}
 	}
 	var set agenttool.Set
 	for _, t := range b.Tools {

@@ -55,7 +55,7 @@ func TestArmedBeforeEffects(t *testing.T) {
 	// for: those that lose nothing.
 	late := map[string]bool{"a read-only tool": true}
 	for _, tt := range tests {
-		if got := losesNothing(tt.b, tt.words); got != late[tt.name] {
+		if got := losesNothing(tt.b, called(tt.b, tt.words)); got != late[tt.name] {
 			t.Errorf("%s: losesNothing = %v, want %v", tt.name, got, late[tt.name])
 		}
 	}
