@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"slices"
 	"strings"
 	"syscall"
 	"unsafe"
@@ -141,7 +140,6 @@ func listDir(d *dirRef, buf *[]byte, entries []dirEntry) ([]dirEntry, error) {
 		// names are taken from one copy of the listing as a string, one
 		// allocation for all of them rather than one a name.
 		listing := string((*buf)[:n])
-		entries = slices.Grow(entries, records(listing))
 		for rec := listing; len(rec) >= 19; {
 			size := int(binary.NativeEndian.Uint16([]byte(rec[16:18])))
 			if size < 19 || size > len(rec) {
@@ -177,18 +175,4 @@ func listDir(d *dirRef, buf *[]byte, entries []dirEntry) ([]dirEntry, error) {
 		}
 	}
 	return entries, nil
-}
-
-// records counts the records of a listing, for the room its entries take.
-func records(listing string) int {
-	n := 0
-	for len(listing) >= 19 {
-		size := int(binary.NativeEndian.Uint16([]byte(listing[16:18])))
-		if size < 19 || size > len(listing) {
-			break
-		}
-		listing = listing[size:]
-		n++
-	}
-	return n
 }
