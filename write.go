@@ -46,25 +46,23 @@ type skillFile struct {
 // dangling or not) is replaced, even if it appears while the files are
 // written: each file is hard-linked into place, which fails when the name
 // is taken. With force, a rename replaces a file or a symbolic link itself,
-// never a link's target. A directory is never replaced. The skill's
-// directory and its references directory, when this call made them, are
+// never a link's target. A directory is never replaced. The directories
+// this call made, the skill's, its parents' and the references', are
 // removed again on a failure, so that a failed export leaves no empty
 // directory behind.
 func writeSet(ctx context.Context, dir string, files []skillFile, stale []string, force bool, fault func(string) error) (warnings []error, err error) {
-	// The skill's directory, like the references' one below, is removed
-	// again on a failure if this export made it and it is still empty.
-	_, lerr := os.Lstat(dir)
-	madeDir := errors.Is(lerr, fs.ErrNotExist)
-	if err := mkdirs(dir); err != nil {
+	// The skill's directory and the parents made with it, like the
+	// references' one below, are removed again on a failure if they are
+	// still empty.
+	made, err := mkdirs(dir)
+	if err != nil {
 		return nil, err
 	}
-	if madeDir {
-		defer func() {
-			if err != nil {
-				os.Remove(dir)
-			}
-		}()
-	}
+	defer func() {
+		if err != nil {
+			removeEmpty(made)
+		}
+	}()
 	inject := func(step string, f skillFile) error {
 		if fault == nil {
 			return nil
@@ -97,13 +95,11 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 	// The references' directory is made once nothing stands in the way,
 	// and removed again with the temporary files if this export made it.
 	var refDir string
-	madeRefDir := false
+	var madeRefDir []string
 	for _, f := range all {
 		if d := path.Dir(f.name); d != "." {
 			refDir = filepath.Join(dir, filepath.FromSlash(d))
-			_, err := os.Lstat(refDir)
-			madeRefDir = errors.Is(err, fs.ErrNotExist)
-			if err := mkdirs(refDir); err != nil {
+			if madeRefDir, err = mkdirs(refDir); err != nil {
 				return nil, err
 			}
 			break
@@ -118,9 +114,7 @@ func writeSet(ctx context.Context, dir string, files []skillFile, stale []string
 				os.Remove(n)
 			}
 		}
-		if madeRefDir {
-			os.Remove(refDir)
-		}
+		removeEmpty(madeRefDir)
 	}
 	for i, f := range files {
 		tmp, err := writeTemp(filepath.Dir(targets[i]), path.Base(f.name), f.data, func(step string) error { return inject(step, f) })
@@ -239,19 +233,53 @@ func unchanged(target string, info fs.FileInfo, data []byte) bool {
 }
 
 // mkdirs makes the directory dir and its parents, saying what is in the way
-// when something is.
-func mkdirs(dir string) error {
+// when something is. made lists the directories that were not there before,
+// dir first and each parent after the directory it holds, for removeEmpty.
+func mkdirs(dir string) (made []string, err error) {
+	// A name that cannot even be looked up (too long, say) is passed over,
+	// since its parent may still be missing.
+	for d := dir; ; {
+		_, err := os.Lstat(d)
+		if err == nil {
+			break
+		}
+		if errors.Is(err, fs.ErrNotExist) {
+			made = append(made, d)
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			break
+		}
+		d = parent
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		// A failure halfway leaves the outer directories made.
+		removeEmpty(made)
 		// MkdirAll says "file exists" for a dangling link and "not a
 		// directory" for a file; say what is in the way instead.
 		info, serr := os.Stat(dir)
 		_, lerr := os.Lstat(dir)
 		if lerr == nil && (serr == nil && !info.IsDir() || errors.Is(serr, fs.ErrNotExist)) {
-			return fmt.Errorf("%q is neither a directory nor a link to one", dir)
+			return nil, fmt.Errorf("%q is neither a directory nor a link to one", dir)
 		}
-		return err
+		return nil, err
 	}
-	return nil
+	return made, nil
+}
+
+// removeEmpty removes the directories mkdirs made, innermost first, passing
+// over those that are not there, and stops at the first that is there but
+// cannot be removed: one that is no longer empty, since something else put
+// a file there meanwhile, keeps it and its parents.
+func removeEmpty(made []string) {
+	for _, d := range made {
+		if os.Remove(d) == nil {
+			continue
+		}
+		if _, err := os.Lstat(d); err == nil {
+			return
+		}
+	}
 }
 
 // existsError is the refusal to replace the file at target without force.

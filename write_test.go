@@ -310,4 +310,19 @@ func TestAtomicWrite(t *testing.T) {
 		}
 		noSkill(t, dir)
 	})
+
+	// The directories are made one by one; the last one's name is longer
+	// than any file system takes, so the export fails once the two before
+	// it are made, and must remove them again.
+	t.Run("directories failing partway", func(t *testing.T) {
+		dir := t.TempDir()
+		target := filepath.Join(dir, "a", "b", strings.Repeat("x", 300))
+		r := invocation{argv0: goldenName}.run(goldenBundle(root), "export-skill", target)
+		if r.status != 1 || r.stdout != "" {
+			t.Errorf("want status 1 and nothing on stdout\n%v", r)
+		}
+		if left := entries(t, dir); len(left) != 1 { // dir itself, "."
+			t.Errorf("the failed export left %q in the directory\n%v", left, r)
+		}
+	})
 }

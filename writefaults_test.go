@@ -15,8 +15,9 @@ import (
 
 // TestWriteFaults fails, and in turn cancels the context at, each step of
 // an export, for a skill that is one SKILL.md and for one with references:
-// into an empty directory, with and without --force, and with --force over
-// an older skill beside a file of the user's. A fault leaves the directory
+// into an empty directory, with and without --force, into one that does not
+// exist yet, whose parents export-skill makes, and with --force over an
+// older skill beside a file of the user's. A fault leaves the directory
 // exactly as it was, with no temporary or backup file and no directory
 // made; a cancellation leaves it as it was, with status 1, or, once the
 // files are being put in place, the whole new skill with status 0.
@@ -40,10 +41,12 @@ func TestWriteFaults(t *testing.T) {
 		name  string
 		force bool
 		over  bool
+		under string // the directory exported into, below the test's own
 	}{
-		{"into an empty directory", false, false},
-		{"into an empty directory with --force", true, false},
-		{"over an older skill with --force", true, true},
+		{"into an empty directory", false, false, ""},
+		{"into an empty directory with --force", true, false, ""},
+		{"into a directory not made yet", false, false, filepath.Join("new", "skills")},
+		{"over an older skill with --force", true, true, ""},
 	}
 	for _, sk := range skills {
 		for _, m := range modes {
@@ -51,9 +54,10 @@ func TestWriteFaults(t *testing.T) {
 			// command line of the export.
 			prepare := func(t *testing.T) (dir string, words []string) {
 				dir = t.TempDir()
-				words = []string{"export-skill", dir}
+				target := filepath.Join(dir, m.under)
+				words = []string{"export-skill", target}
 				if m.force {
-					words = []string{"export-skill", "--force", dir}
+					words = []string{"export-skill", "--force", target}
 				}
 				if m.over {
 					sk.old(t, dir)
@@ -118,7 +122,7 @@ func TestWriteFaults(t *testing.T) {
 					case r.status == 0:
 						// Cancelled once the files were being put in place:
 						// the whole new skill is there.
-						if r := (invocation{argv0: sk.argv0}).run(sk.now, "export-skill", "--check", dir); r.status != 0 {
+						if r := (invocation{argv0: sk.argv0}).run(sk.now, "export-skill", "--check", words[len(words)-1]); r.status != 0 {
 							t.Errorf("status 0, but the skill is not the new one\n%v", r)
 						}
 						if slices.ContainsFunc([]string{"create", "write", "sync"}, func(p string) bool { return strings.HasPrefix(step, p) }) {
