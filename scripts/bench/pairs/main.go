@@ -1,9 +1,13 @@
 // Command pairs times whole processes for scripts/bench.sh.
 //
-// It runs two command lines alternately, a and then b, for a number of pairs
-// after a warm-up, and reports the median wall time of each and their ratio.
-// Alternating the two spreads any drift of the machine (another process, the
-// page cache, frequency scaling) over both sides instead of one.
+// It runs two command lines in pairs, for a number of pairs after a
+// warm-up, and reports the median wall time of each and their ratio.
+// Pairing the two spreads any drift of the machine (another process, the
+// page cache, frequency scaling) over both sides instead of one. Which of
+// the two runs first is drawn at random for each pair: on this machine the
+// processes that ran just before move a process's time by several percent
+// (BENCHMARKS.md, "How the measurement can mislead"), and a fixed order
+// a b a b would give a the same predecessors every time, and b others.
 //
 //	pairs -dir <bin> [-n pairs] [-warmup runs]
 //
@@ -24,6 +28,7 @@ import (
 	"bytes"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -50,7 +55,7 @@ type sample struct {
 
 func main() {
 	dir := flag.String("dir", ".", "directory holding the binaries and data.txt")
-	n := flag.Int("n", 21, "number of alternating pairs (at least 15)")
+	n := flag.Int("n", 21, "number of pairs (at least 15)")
 	warmup := flag.Int("warmup", 3, "runs of each command before timing")
 	only := flag.String("only", "read,large,search,bundle,export", "comma-separated groups to measure")
 	flag.Parse()
@@ -201,7 +206,8 @@ func main() {
 	}
 }
 
-// pair runs a and b alternately n times after warmup runs of each.
+// pair runs a and b n times each, as n pairs after warmup runs of each,
+// the order within each pair drawn at random (see order).
 func pair(a, b run, n, warmup int) (as, bs []sample, err error) {
 	for range warmup {
 		if _, err := a.once(); err != nil {
@@ -212,18 +218,30 @@ func pair(a, b run, n, warmup int) (as, bs []sample, err error) {
 		}
 	}
 	for range n {
-		sa, err := a.once()
+		swap := order.IntN(2) == 1
+		first, second := a, b
+		if swap {
+			first, second = b, a
+		}
+		s1, err := first.once()
 		if err != nil {
 			return nil, nil, err
 		}
-		sb, err := b.once()
+		s2, err := second.once()
 		if err != nil {
 			return nil, nil, err
 		}
-		as, bs = append(as, sa), append(bs, sb)
+		if swap {
+			s1, s2 = s2, s1
+		}
+		as, bs = append(as, s1), append(bs, s2)
 	}
 	return as, bs, nil
 }
+
+// order draws the order of each pair. Its seed is fixed, so that two runs
+// of the script make the same draws.
+var order = rand.New(rand.NewPCG(1, 2))
 
 // command returns r's command, ready to start.
 func (r run) command() *exec.Cmd {
