@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -233,27 +234,35 @@ func unchanged(target string, info fs.FileInfo, data []byte) bool {
 }
 
 // mkdirs makes the directory dir and its parents, saying what is in the way
-// when something is. made lists the directories that were not there before,
-// dir first and each parent after the directory it holds, for removeEmpty.
+// when something is. made lists the directories this call made, dir first
+// and each parent after the directory it holds, for removeEmpty: each one
+// is made by a Mkdir of its own, so one that another process made meanwhile
+// is not among them.
 func mkdirs(dir string) (made []string, err error) {
-	// A name that cannot even be looked up (too long, say) is passed over,
-	// since its parent may still be missing.
+	// The names that are not there, innermost first. One that cannot even
+	// be looked up (too long, say) is among them: its Mkdir fails, and
+	// MkdirAll below reports why.
+	var missing []string
 	for d := dir; ; {
-		_, err := os.Lstat(d)
-		if err == nil {
+		if _, err := os.Lstat(d); err == nil {
 			break
 		}
-		if errors.Is(err, fs.ErrNotExist) {
-			made = append(made, d)
-		}
+		missing = append(missing, d)
 		parent := filepath.Dir(d)
 		if parent == d {
 			break
 		}
 		d = parent
 	}
+	for i := len(missing) - 1; i >= 0; i-- {
+		if err := os.Mkdir(missing[i], 0o755); err != nil {
+			break // made meanwhile, or in the way: MkdirAll tells
+		}
+		made = append(made, missing[i])
+	}
+	slices.Reverse(made)
 	if err := os.MkdirAll(dir, 0o755); err != nil {
-		// A failure halfway leaves the outer directories made.
+		// A failure partway leaves the outer directories made.
 		removeEmpty(made)
 		// MkdirAll says "file exists" for a dangling link and "not a
 		// directory" for a file; say what is in the way instead.
@@ -268,15 +277,16 @@ func mkdirs(dir string) (made []string, err error) {
 }
 
 // removeEmpty removes the directories mkdirs made, innermost first, passing
-// over those that are not there, and stops at the first that is there but
-// cannot be removed: one that is no longer empty, since something else put
-// a file there meanwhile, keeps it and its parents.
+// over those that are gone, and stops at the first that cannot be removed
+// or is no longer a directory: one that something else put a file into
+// meanwhile keeps it and its parents.
 func removeEmpty(made []string) {
 	for _, d := range made {
-		if os.Remove(d) == nil {
+		info, err := os.Lstat(d)
+		if err != nil {
 			continue
 		}
-		if _, err := os.Lstat(d); err == nil {
+		if !info.IsDir() || os.Remove(d) != nil {
 			return
 		}
 	}

@@ -312,17 +312,42 @@ func TestAtomicWrite(t *testing.T) {
 	})
 
 	// The directories are made one by one; the last one's name is longer
-	// than any file system takes, so the export fails once the two before
-	// it are made, and must remove them again.
+	// than the file systems of Linux, macOS and Windows take, so the export
+	// fails once the two before it are made, and must remove them again.
 	t.Run("directories failing partway", func(t *testing.T) {
+		long := strings.Repeat("x", 300)
+		if err := os.Mkdir(filepath.Join(t.TempDir(), long), 0o755); err == nil {
+			t.Skip("this file system takes a name of 300 bytes")
+		}
 		dir := t.TempDir()
-		target := filepath.Join(dir, "a", "b", strings.Repeat("x", 300))
+		target := filepath.Join(dir, "a", "b", long)
 		r := invocation{argv0: goldenName}.run(goldenBundle(root), "export-skill", target)
 		if r.status != 1 || r.stdout != "" {
 			t.Errorf("want status 1 and nothing on stdout\n%v", r)
 		}
-		if left := entries(t, dir); len(left) != 1 { // dir itself, "."
+		if left := entries(t, dir); !slices.Equal(left, []string{"."}) {
 			t.Errorf("the failed export left %q in the directory\n%v", left, r)
+		}
+	})
+
+	// A directory the export made but that something else put a file into
+	// meanwhile is kept, with that file and the directories around it;
+	// those inside it that are still empty are removed.
+	t.Run("made directory no longer empty", func(t *testing.T) {
+		dir := t.TempDir()
+		mine := filepath.Join(dir, "new", "mine.txt")
+		fault := func(string) error {
+			if err := os.WriteFile(mine, []byte("mine\n"), 0o644); err != nil {
+				return err
+			}
+			return errors.New("injected fault")
+		}
+		r := invocation{argv0: goldenName, fault: fault}.run(goldenBundle(root), "export-skill", filepath.Join(dir, "new", "skills"))
+		if r.status != 1 || !strings.Contains(r.stderr, "injected fault") {
+			t.Errorf("want status 1 and the fault\n%v", r)
+		}
+		if left := entries(t, dir); !slices.Equal(left, []string{".", "new", "new/mine.txt"}) {
+			t.Errorf("the failed export left %q in the directory, want only new/mine.txt\n%v", left, r)
 		}
 	})
 }

@@ -4,12 +4,14 @@
 // warm-up, and reports the median wall time of each and their ratio.
 // Pairing the two spreads any drift of the machine (another process, the
 // page cache, frequency scaling) over both sides instead of one. Which of
-// the two runs first is drawn at random for each pair: on this machine the
-// processes that ran just before move a process's time by several percent
-// (BENCHMARKS.md, "How the measurement can mislead"), and a fixed order
-// a b a b would give a the same predecessors every time, and b others.
+// the two runs first is drawn at random for each pair (-seed repeats a
+// run's draws): on this machine the processes that ran just before move a
+// process's time by several percent (BENCHMARKS.md, "How the measurement
+// can mislead"), and a fixed order a b a b would give a the same
+// predecessors every time and b others, where a random one gives both the
+// same mix on average.
 //
-//	pairs -dir <bin> [-n pairs] [-warmup runs]
+//	pairs -dir <bin> [-n pairs] [-warmup runs] [-seed n] [-only groups]
 //
 // The binaries file-tools, floor and testprog must be in -dir, together with
 // a file data.txt; the child processes run in -dir. pairs adds the files of
@@ -57,6 +59,7 @@ func main() {
 	dir := flag.String("dir", ".", "directory holding the binaries and data.txt")
 	n := flag.Int("n", 21, "number of pairs (at least 15)")
 	warmup := flag.Int("warmup", 3, "runs of each command before timing")
+	seed := flag.Uint64("seed", 0, "seed of the order of the pairs; 0 draws one, which is printed")
 	only := flag.String("only", "read,large,search,bundle,export", "comma-separated groups to measure")
 	flag.Parse()
 	groups := strings.Split(*only, ",")
@@ -99,7 +102,11 @@ func main() {
 	small := run{env: []string{"TESTPROG_BUNDLE=small"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	export := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "export-skill", "--force", skills}}
 
-	fmt.Printf("%d pairs after %d warm-up runs of each command; medians of wall time\n\n", *n, *warmup)
+	if *seed == 0 {
+		*seed = rand.Uint64() | 1
+	}
+	order = rand.New(rand.NewPCG(*seed, 0))
+	fmt.Printf("%d pairs after %d warm-up runs of each command, in an order drawn with -seed %d; medians of wall time\n\n", *n, *warmup, *seed)
 	missed := false
 	report := func(name string, ok bool, format string, a ...any) {
 		verdict := "met"
@@ -239,9 +246,9 @@ func pair(a, b run, n, warmup int) (as, bs []sample, err error) {
 	return as, bs, nil
 }
 
-// order draws the order of each pair. Its seed is fixed, so that two runs
-// of the script make the same draws.
-var order = rand.New(rand.NewPCG(1, 2))
+// order draws the order of each pair, from -seed: a run given the seed
+// another printed, with the same -n and -only, makes the same draws.
+var order *rand.Rand
 
 // command returns r's command, ready to start.
 func (r run) command() *exec.Cmd {
