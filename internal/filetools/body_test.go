@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -107,34 +108,56 @@ func TestReadFileBody(t *testing.T) {
 
 // TestReadFileBodyChanged changes the file between the call and the
 // writing of its body, by cutting it short or by rewriting it in place with
-// as many bytes: the body writes nothing and says the file changed, rather
-// than passing off other bytes as the piece the notes describe.
+// as many bytes, with a later modification time or, where the change time
+// tells (Linux and macOS), with the old one put back: the body writes
+// nothing and says the file changed, rather than passing off other bytes as
+// the piece the notes describe.
 func TestReadFileBodyChanged(t *testing.T) {
 	content := strings.Repeat("0123456789\n", 20000)
+	rewrite := func(path string) error {
+		f, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return err
+		}
+		if _, err := f.WriteAt([]byte("changed"), 500); err != nil {
+			f.Close()
+			return err
+		}
+		return f.Close()
+	}
 	tests := []struct {
 		name   string
+		goos   []string // where the change can be seen; all when empty
 		change func(path string) error
 	}{
-		{"cut short", func(path string) error { return os.Truncate(path, 1000) }},
-		{"rewritten in place", func(path string) error {
-			f, err := os.OpenFile(path, os.O_WRONLY, 0)
-			if err != nil {
-				return err
-			}
-			if _, err := f.WriteAt([]byte("changed"), 500); err != nil {
-				f.Close()
-				return err
-			}
-			if err := f.Close(); err != nil {
+		{"cut short", nil, func(path string) error { return os.Truncate(path, 1000) }},
+		{"rewritten in place", nil, func(path string) error {
+			if err := rewrite(path); err != nil {
 				return err
 			}
 			// A file system may keep times coarser than the write took.
 			later := time.Now().Add(time.Hour)
 			return os.Chtimes(path, later, later)
 		}},
+		{"rewritten in place, its modification time put back", []string{"linux", "darwin"}, func(path string) error {
+			info, err := os.Stat(path)
+			if err != nil {
+				return err
+			}
+			// The change time, which Chtimes sets to now, must be seen to
+			// move, whatever the file system's clock tick.
+			time.Sleep(20 * time.Millisecond)
+			if err := rewrite(path); err != nil {
+				return err
+			}
+			return os.Chtimes(path, info.ModTime(), info.ModTime())
+		}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if len(tt.goos) > 0 && !slices.Contains(tt.goos, runtime.GOOS) {
+				t.Skipf("only the change time would show it, which %s does not give", runtime.GOOS)
+			}
 			dir := makeTree(t, map[string]string{"big.txt": content})
 			res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
 			if res.Output.Body == nil {

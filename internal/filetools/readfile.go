@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"mime"
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 	"unicode"
 	"unicode/utf8"
 
@@ -175,24 +175,24 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		return agenttool.Result{}, err
 	}
 	if out.Body != nil {
-		out.Body = &pieceBody{Body: out.Body, f: f, path: args.Path, size: info.Size(), mod: info.ModTime()}
+		out.Body = &pieceBody{Body: out.Body, f: f, path: args.Path, was: info}
 	}
 	out.Notes = append(notes, out.Notes...)
 	return agenttool.Result{Output: out}, nil
 }
 
-// pieceBody is the body of a piece of the open file f, which had size
-// bytes and the modification time mod when it was opened, before the piece
-// was found. The body reads the piece again when it is written, so a file
-// changed in place since then would give other bytes than the notes
-// describe; as far as its size and modification time tell, that is an
-// error instead, before the piece is written and again after.
+// pieceBody is the body of a piece of the open file f, of which was is the
+// information taken when it was opened, before the piece was found. The
+// body reads the piece again when it is written, so a file changed in place
+// since then would give other bytes than the notes describe; as far as its
+// size, its modification time and, on Linux and macOS, its change time
+// tell, that is an error instead, before the piece is written and again
+// after.
 type pieceBody struct {
 	agenttool.Body
 	f    *os.File
 	path string
-	size int64
-	mod  time.Time
+	was  fs.FileInfo
 }
 
 // WriteTo writes the piece, unless the file has changed.
@@ -207,17 +207,25 @@ func (b *pieceBody) WriteTo(w io.Writer) (int64, error) {
 	return n, err
 }
 
-// unchanged fails when the file no longer has the size and modification
-// time it had.
+// unchanged fails when the file no longer has the size, the modification
+// time and the change time it had.
 func (b *pieceBody) unchanged() error {
 	info, err := b.f.Stat()
 	switch {
 	case err != nil:
 		return explain(b.path, err)
-	case info.Size() != b.size || !info.ModTime().Equal(b.mod):
+	case info.Size() != b.was.Size() || !info.ModTime().Equal(b.was.ModTime()) || !sameChangeTime(info, b.was):
 		return fmt.Errorf("%q changed while it was read; read it again", b.path)
 	}
 	return nil
+}
+
+// sameChangeTime reports whether a and b, two observations of one file,
+// show the same change time, or either shows none.
+func sameChangeTime(a, b fs.FileInfo) bool {
+	ta, oka := changeTime(a)
+	tb, okb := changeTime(b)
+	return !oka || !okb || ta.Equal(tb)
 }
 
 // readBinary returns the file that is not text, of which src holds the
