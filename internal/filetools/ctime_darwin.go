@@ -1,19 +1,6 @@
 package filetools
 
-import (
-	"io/fs"
-	"syscall"
-	"time"
-)
+import "syscall"
 
-// changeTime returns the time of the last change to info's file, its data
-// or its metadata, which unlike the modification time no program can set:
-// a rewrite that puts the modification time back still moves it. ok is
-// false when info does not carry it.
-func changeTime(info fs.FileInfo) (t time.Time, ok bool) {
-	st, ok := info.Sys().(*syscall.Stat_t)
-	if !ok {
-		return time.Time{}, false
-	}
-	return time.Unix(st.Ctimespec.Unix()), true
-}
+// ctimespec is the change time of st, whose field is named per system.
+func ctimespec(st *syscall.Stat_t) *syscall.Timespec { return &st.Ctimespec }
