@@ -7,7 +7,6 @@ import (
 	"os"
 	"reflect"
 	"strings"
-	"time"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
@@ -81,11 +80,11 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 	// for it only where an early signal could lose something (see sys.armed).
 	// A call that an early signal could not make lose anything does not
 	// pay for catching the signals at all, unless it runs for a while.
-	var after time.Duration
-	if len(args) > 0 && losesNothing(b, called(b, args[1:])) {
-		after = lateCatch
+	start := catchNow
+	if catchesLate(b, args) {
+		start = catchLate
 	}
-	armed := catchSignals(ctx, cancel, returned, after)
+	armed := catchSignals(ctx, cancel, returned, start)
 	stdout, stderr, release := processStreams()
 	defer release()
 	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: stdout, stderr: stderr, armed: armed})
@@ -174,6 +173,13 @@ func called(b Bundle, words []string) agenttool.Tool {
 // read-only, in a bundle where no tool is an io.Closer.
 func losesNothing(b Bundle, tool agenttool.Tool) bool {
 	return tool != nil && agenttool.AnnotationsOf(tool).ReadOnly && !hasCloser(b)
+}
+
+// catchesLate reports whether Main catches the signals of the command line
+// args, the program's name first, only late: those of a call that loses
+// nothing (see losesNothing).
+func catchesLate(b Bundle, args []string) bool {
+	return len(args) > 0 && losesNothing(b, called(b, args[1:]))
 }
 
 // hasCloser reports whether a tool of b, hidden or not, is an io.Closer,

@@ -52,12 +52,16 @@ func TestArmedBeforeEffects(t *testing.T) {
 		{"no command", plain, nil, ""},
 	}
 	// Main catches signals late for exactly the calls run does not wait
-	// for: those that lose nothing.
+	// for: those that lose nothing. It is given the whole command line,
+	// the program's name first.
 	late := map[string]bool{"a read-only tool": true}
 	for _, tt := range tests {
-		if got := losesNothing(tt.b, called(tt.b, tt.words)); got != late[tt.name] {
-			t.Errorf("%s: losesNothing = %v, want %v", tt.name, got, late[tt.name])
+		if got := catchesLate(tt.b, append([]string{"prog"}, tt.words...)); got != late[tt.name] {
+			t.Errorf("%s: catchesLate = %v, want %v", tt.name, got, late[tt.name])
 		}
+	}
+	if catchesLate(plain, nil) {
+		t.Error("catchesLate of an empty command line = true, want false")
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -34,9 +34,10 @@ import (
 // duplicates of those descriptors (see processStreams), which never raise
 // it, so this covers what a tool writes to os.Stdout or os.Stderr itself.
 //
-// With after above zero the catching is set up only once after has passed,
-// unless ctx is done by then: a call over sooner never pays for it.
-func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}, after time.Duration) (wait func()) {
+// start runs the setting up: catchNow on a goroutine of its own at once,
+// catchLate only once lateCatch has passed, so that a call over sooner
+// never pays for it.
+func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned <-chan struct{}, start func(catch func())) (wait func()) {
 	armed := make(chan struct{})
 	catch := func() {
 		if ctx.Err() != nil {
@@ -58,13 +59,15 @@ func catchSignals(ctx context.Context, cancel context.CancelCauseFunc, returned 
 		<-returned
 		signal.Stop(pipe)
 	}
-	if after > 0 {
-		time.AfterFunc(after, catch)
-	} else {
-		go catch()
-	}
+	start(catch)
 	return func() { <-armed }
 }
+
+// catchNow starts catching the signals at once, beside the caller.
+func catchNow(catch func()) { go catch() }
+
+// catchLate starts catching the signals once lateCatch has passed.
+func catchLate(catch func()) { time.AfterFunc(lateCatch, catch) }
 
 // lateCatch is how long a call that loses nothing to a signal runs before
 // its signals are caught (see Main): far longer than a short call takes,

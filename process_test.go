@@ -38,7 +38,7 @@ func TestCatchSignals(t *testing.T) {
 				defer cancel(nil)
 				returned := make(chan struct{})
 				defer close(returned)
-				catchSignals(ctx, cancel, returned, 0)()
+				catchSignals(ctx, cancel, returned, catchNow)()
 				if err := self.Signal(tt.sig); err != nil {
 					t.Fatal(err)
 				}
@@ -52,25 +52,35 @@ func TestCatchSignals(t *testing.T) {
 	}
 }
 
-// TestCatchSignalsLate checks catching that starts only after a while: it
-// is not in place before then, so waiting for it takes at least that long,
-// and once it is, a signal cancels the context as it does at once; and a
-// context done before the while is over is left alone.
+// TestCatchSignalsLate checks catching whose setting up is started later,
+// as catchLate does: until then nothing is set up, so waiting for it does
+// not return, and once it is, a signal cancels the context as it does at
+// once; and a context done before then is left alone, the setting up
+// returning at once. The start is in the test's hands, not a clock's.
 func TestCatchSignalsLate(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
 	}
-	const after = 30 * time.Millisecond
-	t.Run("caught after the while", func(t *testing.T) {
+	later := func() (start func(func()), fire func()) {
+		var catch func()
+		return func(f func()) { catch = f }, func() { go catch() }
+	}
+	t.Run("caught once started", func(t *testing.T) {
 		ctx, cancel := context.WithCancelCause(context.Background())
 		defer cancel(nil)
 		returned := make(chan struct{})
 		defer close(returned)
-		start := time.Now()
-		catchSignals(ctx, cancel, returned, after)()
-		if waited := time.Since(start); waited < after {
-			t.Fatalf("the catching was in place after %v, before the %v it should wait", waited, after)
+		start, fire := later()
+		waited := make(chan struct{})
+		wait := catchSignals(ctx, cancel, returned, start)
+		go func() { wait(); close(waited) }()
+		select {
+		case <-waited:
+			t.Fatal("the catching was in place before it was started")
+		default:
 		}
+		fire()
+		<-waited
 		self, err := os.FindProcess(os.Getpid())
 		if err != nil {
 			t.Fatal(err)
@@ -83,17 +93,15 @@ func TestCatchSignalsLate(t *testing.T) {
 			t.Errorf("the cause is %v, want the signal", cause)
 		}
 	})
-	t.Run("done before the while is over", func(t *testing.T) {
-		errDone := errors.New("done")
+	t.Run("done before it starts", func(t *testing.T) {
 		ctx, cancel := context.WithCancelCause(context.Background())
 		returned := make(chan struct{})
 		defer close(returned)
-		wait := catchSignals(ctx, cancel, returned, after)
-		cancel(errDone)
-		wait()
-		if got := context.Cause(ctx); got != errDone {
-			t.Errorf("the cause is %v, want %v", got, errDone)
-		}
+		start, fire := later()
+		wait := catchSignals(ctx, cancel, returned, start)
+		cancel(errors.New("done"))
+		fire()
+		wait() // returns: the setting up saw ctx done and did nothing
 	})
 }
 
@@ -114,7 +122,7 @@ func TestCatchSignalsCancelled(t *testing.T) {
 			}
 			returned := make(chan struct{})
 			defer close(returned)
-			wait := catchSignals(ctx, cancel, returned, 0)
+			wait := catchSignals(ctx, cancel, returned, catchNow)
 			wait()
 			cancel(errDone)
 			wait()

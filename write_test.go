@@ -350,4 +350,32 @@ func TestAtomicWrite(t *testing.T) {
 			t.Errorf("the failed export left %q in the directory, want only new/mine.txt\n%v", left, r)
 		}
 	})
+
+	// A directory the export made that something else replaced with a
+	// file meanwhile is not removed, file and all, nor are the directories
+	// around it.
+	t.Run("made directory replaced by a file", func(t *testing.T) {
+		dir := t.TempDir()
+		target := filepath.Join(dir, "new", "skills")
+		skillDir := filepath.Join(target, goldenName)
+		fault := func(string) error {
+			if err := os.Remove(skillDir); err != nil {
+				return err
+			}
+			if err := os.WriteFile(skillDir, []byte("mine\n"), 0o644); err != nil {
+				return err
+			}
+			return errors.New("injected fault")
+		}
+		r := invocation{argv0: goldenName, fault: fault}.run(goldenBundle(root), "export-skill", target)
+		if r.status != 1 || !strings.Contains(r.stderr, "injected fault") {
+			t.Errorf("want status 1 and the fault\n%v", r)
+		}
+		if got := readFile(t, skillDir); got != "mine\n" {
+			t.Errorf("the file in place of the skill's directory holds %q", got)
+		}
+		if left := entries(t, dir); !slices.Equal(left, []string{".", "new", "new/skills", "new/skills/" + goldenName}) {
+			t.Errorf("the failed export left %q in the directory\n%v", left, r)
+		}
+	})
 }

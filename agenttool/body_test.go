@@ -22,30 +22,66 @@ type closeCounter struct {
 
 func (c *closeCounter) Close() error { c.closes++; return c.err }
 
+// eofReaderAt gives the io.EOF of a read that reaches the end of s together
+// with its last bytes, as an io.ReaderAt may.
+type eofReaderAt struct{ s string }
+
+func (r eofReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := strings.NewReader(r.s).ReadAt(p, off)
+	if err == nil && off+int64(n) == int64(len(r.s)) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+// stuckReaderAt reads nothing and reports nothing.
+type stuckReaderAt struct{}
+
+func (stuckReaderAt) ReadAt([]byte, int64) (int, error) { return 0, nil }
+
+// brokenReaderAt gives its first bytes, then fails.
+type brokenReaderAt struct{ err error }
+
+func (r brokenReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if off > 0 {
+		return 0, r.err
+	}
+	return copy(p, "abc"), nil
+}
+
 // TestSectionBody checks what a section body writes, each time the same,
-// and how it fails when its source holds less than it says.
+// and how it fails when its source holds less than it says or fails.
 func TestSectionBody(t *testing.T) {
 	const src = "0123456789"
 	long := strings.Repeat("abcdefgh", 20000) // several reads of the body's buffer
+	broken := errors.New("device gone")
 	tests := []struct {
 		name    string
 		src     string
+		at      io.ReaderAt // the source, when not src
 		off, n  int64
 		want    string
 		wantErr error
 	}{
-		{"all", src, 0, 10, src, nil},
-		{"a middle range", src, 3, 4, "3456", nil},
-		{"nothing", src, 5, 0, "", nil},
-		{"a negative length is nothing", src, 5, -1, "", nil},
-		{"to the last byte", src, 7, 3, "789", nil},
-		{"longer than its buffer", long, 1, int64(len(long)) - 2, long[1 : len(long)-1], nil},
-		{"past the end", src, 7, 5, "789", io.ErrUnexpectedEOF},
-		{"starting past the end", src, 12, 1, "", io.ErrUnexpectedEOF},
+		{"all", src, nil, 0, 10, src, nil},
+		{"a middle range", src, nil, 3, 4, "3456", nil},
+		{"nothing", src, nil, 5, 0, "", nil},
+		{"a negative length is nothing", src, nil, 5, -1, "", nil},
+		{"to the last byte", src, nil, 7, 3, "789", nil},
+		{"longer than its buffer", long, nil, 1, int64(len(long)) - 2, long[1 : len(long)-1], nil},
+		{"past the end", src, nil, 7, 5, "789", io.ErrUnexpectedEOF},
+		{"starting past the end", src, nil, 12, 1, "", io.ErrUnexpectedEOF},
+		{"io.EOF with the last bytes", "", eofReaderAt{long}, 0, int64(len(long)), long, nil},
+		{"a source that reads nothing", "", stuckReaderAt{}, 0, 4, "", io.ErrUnexpectedEOF},
+		{"a source that fails", "", brokenReaderAt{broken}, 0, 10, "abc", broken},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			body := agenttool.SectionBody(strings.NewReader(tt.src), tt.off, tt.n)
+			at := tt.at
+			if at == nil {
+				at = strings.NewReader(tt.src)
+			}
+			body := agenttool.SectionBody(at, tt.off, tt.n)
 			for i := range 2 {
 				var w strings.Builder
 				n, err := body.WriteTo(&w)
@@ -98,13 +134,23 @@ func (w *failingWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// shortWriter takes half of each write and reports no error.
+type shortWriter struct{}
+
+func (shortWriter) Write(b []byte) (int, error) { return len(b) / 2, nil }
+
 // TestSectionBodyWriteFails checks that a failing writer stops the copy,
-// with the bytes written so far.
+// with the bytes written so far, and that one that takes less than it was
+// given without saying why stops it with io.ErrShortWrite.
 func TestSectionBodyWriteFails(t *testing.T) {
 	body := agenttool.SectionBody(strings.NewReader(strings.Repeat("x", 100000)), 0, 100000)
 	n, err := body.WriteTo(&failingWriter{limit: 70000})
 	if n != 70000 || err == nil || err.Error() != "disk full" {
 		t.Errorf("%d bytes, %v; want 70000 and the writer's error", n, err)
+	}
+	body = agenttool.SectionBody(strings.NewReader("0123456789"), 0, 10)
+	if n, err := body.WriteTo(shortWriter{}); n != 5 || !errors.Is(err, io.ErrShortWrite) {
+		t.Errorf("a short write: %d bytes, %v; want 5 and io.ErrShortWrite", n, err)
 	}
 }
 

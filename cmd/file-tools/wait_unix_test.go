@@ -63,7 +63,7 @@ func signalWhileReading(t *testing.T, tree string, sig os.Signal) outcome {
 		err = cmd.Wait()
 		timer.Stop()
 		stdin.Close()
-		if ws, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && ws.Signaled() && wait < time.Second {
+		if endedBySignal(cmd.ProcessState) && wait < time.Second {
 			continue
 		}
 		return finish(t, cmd, err, &stdout, &stderr)

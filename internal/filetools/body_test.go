@@ -3,6 +3,7 @@ package filetools_test
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -174,6 +175,48 @@ func TestReadFileBodyChanged(t *testing.T) {
 			}
 		})
 	}
+
+	// Rewritten in place while the body is being written: all of it is
+	// written, as read, and the check after the writing says the file
+	// changed, so the caller knows the bytes may mix old and new.
+	t.Run("rewritten while written", func(t *testing.T) {
+		dir := makeTree(t, map[string]string{"big.txt": content})
+		path := filepath.Join(dir, "big.txt")
+		res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
+		if res.Output.Body == nil {
+			t.Fatal("no body")
+		}
+		defer res.Output.Body.Close()
+		var b strings.Builder
+		w := &changing{w: &b, change: func() error {
+			if err := rewrite(path); err != nil {
+				return err
+			}
+			later := time.Now().Add(time.Hour)
+			return os.Chtimes(path, later, later)
+		}}
+		n, err := res.Output.Body.WriteTo(w)
+		if want := `"big.txt" changed while it was read; read it again`; n != int64(len(content)) || err == nil || err.Error() != want {
+			t.Errorf("wrote %d bytes, %v; want all %d and %q", n, err, len(content), want)
+		}
+	})
+}
+
+// changing is a writer that runs change once, before its first write.
+type changing struct {
+	w      io.Writer
+	change func() error
+	done   bool
+}
+
+func (c *changing) Write(p []byte) (int, error) {
+	if !c.done {
+		c.done = true
+		if err := c.change(); err != nil {
+			return 0, err
+		}
+	}
+	return c.w.Write(p)
 }
 
 // TestReadFileClosesOnEveryPath reads a file longer than a chunk in every

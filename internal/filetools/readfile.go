@@ -54,9 +54,10 @@ type readArgs struct {
 // that took more than the chunk it starts in to find is not held in memory
 // at all: it is the output's agenttool.Body, copied from the file, still
 // open, when the output is written, and closed with the body; a file
-// changed in the meantime (by its size or modification time) makes the
-// body fail rather than write bytes the notes do not describe. Everything
-// else is said in notes, one line each:
+// changed in the meantime (by its size, its modification time or, on Linux
+// and macOS, its change time) makes the body fail rather than write bytes
+// the notes do not describe. Everything else is said in notes, one line
+// each:
 //
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>]
 //	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
