@@ -175,3 +175,57 @@ func cutOf(text string, lines int64, bytes int) (int, bool) {
 	}
 	return len(avail), false
 }
+
+// FuzzSeek holds where seek puts the start of a piece, reading a chunk at
+// a time, to the place found on the text held whole: byte column of line,
+// or the refusal naming how many lines the text has or how many bytes the
+// line has.
+func FuzzSeek(f *testing.F) {
+	f.Add("one\ntwo\r\nthree", uint8(2), uint8(3), uint8(3))
+	f.Add("one\ntwo\n", uint8(3), uint8(1), uint8(1))
+	f.Add("\n\n\n\n\n", uint8(5), uint8(1), uint8(2))
+	f.Add("héllo\nwörld", uint8(2), uint8(7), uint8(4))
+	f.Add("", uint8(1), uint8(2), uint8(1))
+	f.Fuzz(func(t *testing.T, text string, line, column, chunk uint8) {
+		l, c := int64(line%12)+1, int64(column%12)+1
+		src := &source{r: strings.NewReader(text), buf: make([]byte, int(chunk%20)+1)}
+		if err := src.fill(); err != nil {
+			t.Fatal(err)
+		}
+		err := src.seek("f", l, c)
+		want, wantErr := seekOf(text, l, c)
+		switch {
+		case wantErr != "":
+			if err == nil || err.Error() != wantErr {
+				t.Fatalf("line %d, column %d: seek gives %v at %d; want %q", l, c, err, src.pos, wantErr)
+			}
+		case err != nil || src.pos != want:
+			t.Fatalf("line %d, column %d: seek gives %v at %d; want %d", l, c, err, src.pos, want)
+		}
+	})
+}
+
+// seekOf is the offset of byte column of line in text, or the error that
+// refuses them, found on the text whole.
+func seekOf(text string, line, column int64) (int64, string) {
+	start := 0
+	for n := int64(1); n < line; n++ {
+		i := strings.IndexByte(text[start:], '\n')
+		if i < 0 || start+i+1 == len(text) {
+			lines := strings.Count(text, "\n")
+			if text != "" && !strings.HasSuffix(text, "\n") {
+				lines++
+			}
+			return 0, fmt.Sprintf("offset %d is past the end of %q, which has %d %s", line, "f", lines, plural(int64(lines), "line", "lines"))
+		}
+		start += i + 1
+	}
+	rest := text[start:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	if int64(len(rest)) < column-1 {
+		return 0, fmt.Sprintf("column %d is past the end of line %d of %q, which has %d %s", column, line, "f", len(rest), plural(int64(len(rest)), "byte", "bytes"))
+	}
+	return int64(start) + column - 1, ""
+}

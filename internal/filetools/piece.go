@@ -76,13 +76,15 @@ func (s *source) seek(path string, line, column int64) error {
 			}
 			return fmt.Errorf("offset %d is past the end of %q, which has %d %s", line, path, n, plural(n, "line", "lines"))
 		}
-		i := bytes.IndexByte(s.data, '\n')
-		if i < 0 {
+		// A chunk that ends before the line is skipped whole, its line
+		// breaks counted at once.
+		if k := int64(bytes.Count(s.data, []byte{'\n'})); k < line-n {
 			s.consume(len(s.data))
+			n += k
 			continue
 		}
-		s.consume(i + 1)
-		n++
+		s.consume(lineEnd(s.data, line-n))
+		n = line
 	}
 	if line > 1 {
 		if err := s.fill(); err != nil {
@@ -196,24 +198,26 @@ func (p piece) scan(src *source, path string) (cut, error) {
 			break
 		}
 		chunk := src.data[:min(int64(len(src.data)), most-pos)]
-		for {
-			i := bytes.IndexByte(chunk, '\n')
-			if i < 0 {
-				break
+		// Counting a chunk's line breaks at once is many times faster
+		// than finding them one by one; only the chunk in which the limit
+		// binds is walked a line at a time.
+		k := int64(bytes.Count(chunk, []byte{'\n'}))
+		if k >= p.lines-c.breaks {
+			i := lineEnd(chunk, p.lines-c.breaks)
+			c.breaks = p.lines
+			src.consume(i)
+			pos += int64(i)
+			c.after = pos
+			// The limit binds; the piece is whole when nothing follows.
+			if err := src.fill(); err != nil {
+				return cut{}, explain(path, err)
 			}
-			c.breaks++
-			c.after = pos + int64(i) + 1
-			src.consume(i + 1)
-			pos += int64(i) + 1
-			chunk = chunk[i+1:]
-			if c.breaks == p.lines {
-				// The limit binds; the piece is whole when nothing follows.
-				if err := src.fill(); err != nil {
-					return cut{}, explain(path, err)
-				}
-				c.n, c.whole, c.last = pos, src.eof, '\n'
-				return c, nil
-			}
+			c.n, c.whole, c.last = pos, src.eof, '\n'
+			return c, nil
+		}
+		if k > 0 {
+			c.breaks += k
+			c.after = pos + int64(bytes.LastIndexByte(chunk, '\n')) + 1
 		}
 		if len(chunk) >= len(tail) {
 			copy(tail[:], chunk[len(chunk)-len(tail):])
@@ -235,6 +239,16 @@ func (p piece) scan(src *source, path string) (cut, error) {
 		c.n = most
 	}
 	return c, nil
+}
+
+// lineEnd returns the offset in b just past its nth line break; b holds
+// at least n of them, and n is at least 1.
+func lineEnd(b []byte, n int64) int {
+	end := 0
+	for ; n > 0; n-- {
+		end += bytes.IndexByte(b[end:], '\n') + 1
+	}
+	return end
 }
 
 // seek moves src to the start of the piece.
