@@ -15,8 +15,12 @@ import (
 // results in order.
 
 // batchSize is how many files make a batch: enough to spread over the
-// goroutines, few enough to bound the directories held open for them.
-const batchSize = 128
+// goroutines and to hand few batches over, since each costs the reading's
+// goroutines a sleep and a wake-up (256 searches the bench tree of 2,000
+// files about 3 % faster than 128, and 512 no faster than 256); few enough
+// to bound the directories held open for them, at most three batches'
+// worth of two descriptors each.
+const batchSize = 256
 
 // walkAll runs walk on a goroutine of its own, then hands over the batch
 // it left, and closes s.batches; walk's error comes on the channel it

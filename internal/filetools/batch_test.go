@@ -59,7 +59,7 @@ func TestWalkPanic(t *testing.T) {
 	}
 	tr.beforeOpen = nil
 	res, err := tr.search(t.Context(), regexp.MustCompile("hello"), searchArgs{Limit: 1})
-	if err != nil || !strings.HasPrefix(res.Output.Notes[0], "matches 1-1 of 1024 shown") {
+	if want := fmt.Sprintf("matches 1-1 of %d shown", 4*2*batchSize); err != nil || !strings.HasPrefix(res.Output.Notes[0], want) {
 		t.Errorf("the search after the panic: %v, notes %q", err, res.Output.Notes)
 	}
 }
