@@ -1,0 +1,110 @@
+package main
+
+import (
+	"path/filepath"
+	"strconv"
+	"testing"
+)
+
+// TestProgramCommands runs the program's own commands end to end: version,
+// help, schema, export-skill and export-rules.
+func TestProgramCommands(t *testing.T) {
+	skillPath := filepath.Join("$TMP", "file-tools", "SKILL.md")
+	wrote := "wrote " + skillPath + "\npre-approved in allowed-tools, for the turn that loaded the skill:\n" +
+		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n  Bash(file-tools help *)\n  Bash(file-tools schema *)\n" +
+		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
+		"  Skill(file-tools)\n" +
+		"where hosts look for skills:\n" +
+		"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
+		"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
+		"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
+		"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
+		"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n" +
+		"the rules that pre-approve the same commands in another host: file-tools export-rules <host>, <host> one of \"claude\", \"codex\", \"gemini\", \"opencode\", \"copilot\"\n"
+	runCases(t, []stepCase{
+		{"version", []step{{args: []string{"version"}, stdout: "file-tools (devel)\n"}}},
+		{"no words at all", []step{{args: []string{}, status: 2, stderrHas: []string{"## Calling `file-tools`", "## Commands"}}}},
+		{"--help", []step{{args: []string{"--help"}, stdoutHas: []string{"## Calling `file-tools`", "- `write_file`: "}}}},
+		{"help", []step{{
+			args: []string{"help"},
+			stdoutHas: []string{
+				"## Calling `file-tools`\n",
+				"\n## Commands\n\n" +
+					"- `read_file`: Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.\n" +
+					"- `search`: Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.\n" +
+					"- `write_file`: Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.\n",
+			},
+		}}},
+		{"help for a command", []step{{
+			args:      []string{"help", "read_file"},
+			stdoutHas: []string{"### `read_file`", "file-tools read_file --path <string> [--offset <integer>] [--column <integer>] [--limit <integer>] [--max_bytes <integer>]"},
+		}}},
+		{"schema", []step{{
+			args: []string{"schema", "write_file"},
+			stdout: `{
+  "type": "object",
+  "properties": {
+    "path": {
+      "type": "string",
+      "description": "File to write"
+    },
+    "content": {
+      "type": "string",
+      "description": "The whole new contents"
+    },
+    "replace": {
+      "type": "boolean",
+      "description": "Replace a file without asking"
+    }
+  },
+  "required": [
+    "path",
+    "content"
+  ],
+  "additionalProperties": false
+}
+`,
+		}}},
+		{"export-skill, then --check", []step{
+			{args: []string{"export-skill", "$TMP"}, stdout: wrote},
+			{args: []string{"export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
+			{args: []string{"export-skill", "$TMP"}, status: 1, stderr: "file-tools: export-skill: " + strconv.Quote(skillPath) + " exists; give --force to replace it\n"},
+			{args: []string{"export-skill", "--force", "$TMP"}, stdout: wrote},
+			{args: []string{"--answer", "accept", "export-skill", "--check", "$TMP"}, stdout: skillPath + ": up to date\n"},
+			{args: []string{"export-skill", "$TMP", "--force"}, status: 2,
+				stderr: "file-tools: export-skill: \"--force\" after the directory: options come before it: `file-tools export-skill --force $TMP`\n" +
+					"Run `file-tools help export-skill` for its usage.\n"},
+		}},
+		{"help lists the program's own commands and options", []step{{
+			args: []string{"help"},
+			stdoutHas: []string{"## Program commands", "`file-tools export-skill [--force | --check] <dir>`",
+				"`file-tools export-rules <host>`", "`file-tools version`",
+				"`file-tools help [<command>]`", "`file-tools schema <command>`", "## Program options",
+				"`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`",
+				"## Limits", "at most 16 MiB (16777216 bytes) of stdin", "deeper than 10000 levels"},
+		}}},
+		{"export-rules for each host", []step{
+			{args: []string{"export-rules", "codex"},
+				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search", "help", "schema"]], decision="allow")` + "\n"}},
+			{args: []string{"export-rules", "gemini"},
+				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search", "file-tools help", "file-tools schema"]`}},
+			{args: []string{"export-rules", "opencode"},
+				stdoutHas: []string{`"file-tools read_file *": "allow"`, `"file-tools search *": "allow"`}},
+			{args: []string{"export-rules", "claude"},
+				stdoutHas: []string{`"allow": ["Skill(file-tools)"]`}, stderrHas: []string{"standing rule"}},
+			{args: []string{"export-rules", "copilot"}, status: 1, stderrHas: []string{"so none is printed"}},
+			{args: []string{"export-rules", "vscode"}, status: 2,
+				stderrHas: []string{`file-tools: export-rules: unknown host "vscode"`}},
+		}},
+		{"export-skill --check against the golden skill", []step{{
+			args: []string{"export-skill", "--check", filepath.Join("$REPO", "testdata", "skills")}, status: 1,
+			stdout: filepath.Join("$REPO", "testdata", "skills", "file-tools", "SKILL.md") + ": only the version differs (v1.2.3 in the file, (devel) now)\n",
+		}}},
+		{"export-skill from a copy named ft", []step{{
+			exe:    "ft" + exeSuffix(),
+			args:   []string{"export-skill", "$TMP"},
+			stdout: wrote,
+			stderr: "file-tools: note: this binary was run as \"ft\", and the skill calls it file-tools; install it under that name\n",
+		}}},
+	})
+}
