@@ -59,13 +59,9 @@ func FuzzPieces(f *testing.F) {
 		}
 		// Start at the first byte of line from, as a note would.
 		line := int64(from%4) + 1
-		start := 0
-		for n := int64(1); n < line; n++ {
-			i := strings.IndexByte(text[start:], '\n')
-			if i < 0 || start+i+1 == len(text) {
-				return
-			}
-			start += i + 1
+		start, refused := seekOf(text, line, 1)
+		if refused != "" {
+			return
 		}
 		p := piece{line: line, column: 1, lines: int64(lines%5) + 1, bytes: int(bytes%9) + 1}
 		var got strings.Builder
