@@ -1,0 +1,141 @@
+// The tests in this file check the behaviour of search.
+
+package filetools_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+func TestSearch(t *testing.T) {
+	files := map[string]string{
+		"a.txt":          "hello\nworld\r\nhello again\n",
+		"b/c.txt":        "say hello",
+		"b/d/e.md":       "no match here\nbut HELLO, hello\n",
+		".git/config":    "hello from git\n",
+		"b/.git/HEAD":    "hello from a nested git\n",
+		"bin.dat":        "hello\x00binary",
+		"latin1.txt":     "hello caf\xe9\n",
+		"link.txt":       "->a.txt",
+		"linkdir":        "->b",
+		"z.txt":          "x" + strings.Repeat("é", 200) + "\nlast line without newline hello",
+		"empty.txt":      "",
+		".hidden/h.txt":  "hello hidden\n",
+		"cr-only.txt":    "hello\r",
+		"big/huge.txt":   "hello\n" + strings.Repeat("z", 8<<20),
+		"sniff/late.txt": strings.Repeat("a", 8000) + "\xff\nhello late\n",
+		// Past the sniff window, a long line of bytes that are no UTF-8 at
+		// all: there is no character boundary to look for.
+		"sniff/noise.txt": strings.Repeat("a", 8000) + "\nnoise" + strings.Repeat("\x80", 400) + "\n",
+		"edge/300.txt":    strings.Repeat("y", 300) + "\n",
+		"edge/301.txt":    strings.Repeat("y", 301) + "\r\n",
+	}
+	dir := makeTree(t, files)
+	tests := []struct {
+		name    string
+		pattern string
+		paths   []string
+		want    string // the match lines, each ending with a line break
+		notes   string // the notes, one a line; "1 match in 1 file" when empty
+		err     string
+	}{
+		{
+			name:    "whole tree in lexical order",
+			pattern: "hello",
+			want: ".hidden/h.txt:1:hello hidden\n" +
+				"a.txt:1:hello\n" +
+				"a.txt:3:hello again\n" +
+				"b/c.txt:1:say hello\n" +
+				"b/d/e.md:2:but HELLO, hello\n" +
+				"cr-only.txt:1:hello\n" +
+				"sniff/late.txt:2:hello late\n" +
+				"z.txt:2:last line without newline hello\n",
+			notes: "8 matches in 7 files\nnot searched: 2 files not text, 1 file over 8 MiB",
+		},
+		{name: "carriage return dropped before matching", pattern: "^world$", paths: []string{"a.txt"}, want: "a.txt:2:world\n"},
+		{name: "case-insensitive flag", pattern: "(?i)^but hello", paths: []string{"b"}, want: "b/d/e.md:2:but HELLO, hello\n"},
+		{name: "a directory", pattern: "hello", paths: []string{"b"}, want: "b/c.txt:1:say hello\nb/d/e.md:2:but HELLO, hello\n", notes: "2 matches in 2 files"},
+		{name: "a file", pattern: "hello", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:3:hello again\n", notes: "2 matches in 1 file"},
+		{name: "the same file twice", pattern: "hello", paths: []string{"b/c.txt", "b/c.txt"}, want: "b/c.txt:1:say hello\n"},
+		{name: "overlapping paths", pattern: "hello", paths: []string{"b/d", "b"}, want: "b/d/e.md:2:but HELLO, hello\nb/c.txt:1:say hello\n", notes: "2 matches in 2 files"},
+		{name: "an explicit link is followed", pattern: "again", paths: []string{"link.txt"}, want: "link.txt:3:hello again\n"},
+		{name: "a .git directory named explicitly is still skipped", pattern: "hello", paths: []string{".git"}, notes: "no matches"},
+		{name: "dot slash", pattern: "say", paths: []string{"./b/"}, want: "b/c.txt:1:say hello\n"},
+		{name: "300 bytes kept, 301 cut", pattern: "^y", paths: []string{"edge"}, want: "edge/300.txt:1:" + strings.Repeat("y", 300) + "\nedge/301.txt:1:" + strings.Repeat("y", 300) + "…\n", notes: "2 matches in 2 files"},
+		{name: "long line cut at a rune boundary", pattern: "^x", want: "z.txt:1:x" + strings.Repeat("é", 149) + "…\n", notes: "1 match in 1 file\nnot searched: 2 files not text, 1 file over 8 MiB"},
+		{name: "long line of invalid bytes cut at 300", pattern: "^noise", paths: []string{"sniff"}, want: "sniff/noise.txt:2:noise" + strings.Repeat("\x80", 295) + "…\n"},
+		{name: "a literal prefix finds the line, not only the file", pattern: "late$", paths: []string{"sniff"}, want: "sniff/late.txt:2:hello late\n"},
+		{name: "no matches", pattern: "goodbye", paths: []string{"a.txt", "b"}, notes: "no matches"},
+		{name: "empty pattern matches every line", pattern: "", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:2:world\na.txt:3:hello again\n", notes: "3 matches in 1 file"},
+		{name: "empty file", pattern: "", paths: []string{"empty.txt"}, notes: "no matches"},
+		{name: "binary file named explicitly", pattern: "hello", paths: []string{"bin.dat"}, notes: "no matches\nnot searched: 1 file not text"},
+		{name: "a file over 8 MiB named explicitly", pattern: "hello", paths: []string{"big"}, notes: "no matches\nnot searched: 1 file over 8 MiB"},
+		{name: "bad pattern", pattern: "[", err: `pattern "[": error parsing regexp: missing closing ]`},
+		{name: "missing path", pattern: "x", paths: []string{"a.txt", "nope"}, err: `path "nope": no such file or directory`},
+		{name: "empty path", pattern: "x", paths: []string{""}, err: "the path is empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			args := map[string]any{"pattern": tt.pattern}
+			if tt.paths != nil {
+				args["paths"] = tt.paths
+			}
+			res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, args))
+			checkErr(t, err, tt.err)
+			if tt.err != "" {
+				return
+			}
+			notes := tt.notes
+			if notes == "" {
+				notes = "1 match in 1 file"
+			}
+			checkOutput(t, res, tt.want, notes)
+		})
+	}
+}
+
+// countdown is a context that reports cancellation once Err has been
+// asked a given number of times: a deterministic stand-in for a Ctrl-C in
+// the middle of a walk.
+// Searches ask from several goroutines, hence the lock.
+type countdown struct {
+	context.Context
+	mu    sync.Mutex
+	left  int
+	asked int
+}
+
+func (c *countdown) Err() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.asked++
+	if c.left == 0 {
+		return context.Canceled
+	}
+	c.left--
+	return nil
+}
+
+func TestSearchCancelledDuringTheWalk(t *testing.T) {
+	files := make(map[string]string)
+	for i := range 100 {
+		files[fmt.Sprintf("f%03d.txt", i)] = "hello\n"
+	}
+	dir := makeTree(t, files)
+	ctx := &countdown{Context: t.Context(), left: 5}
+	res, err := run(ctx, filetools.Search(dir), `{"pattern":"hello"}`)
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, output %q; want context.Canceled", err, res.Output.String())
+	}
+	// Checked once per entry: far fewer checks than files means the walk
+	// stopped when the context ended instead of finishing the tree.
+	if ctx.asked > 10 {
+		t.Errorf("the context was checked %d times after it ended at 6", ctx.asked)
+	}
+}

@@ -1,0 +1,274 @@
+// The tests in this file check the behaviour of write_file.
+
+package filetools_test
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+func TestWriteFile(t *testing.T) {
+	tests := []struct {
+		name     string
+		path     string
+		content  string
+		replace  bool
+		answer   agenttool.Action // "" means no elicitor on the context
+		asked    string           // the question, when one is expected
+		want     string           // the output, or the error's text when err is set
+		err      bool
+		file     string // the file to check afterwards
+		contents string // what it must hold
+	}{
+		{name: "new file", path: "new.txt", content: "hi", want: "wrote new.txt (2 bytes)", file: "new.txt", contents: "hi"},
+		{name: "missing parents are created", path: "x/y/z.txt", content: "deep", want: "wrote x/y/z.txt (4 bytes)", file: "x/y/z.txt", contents: "deep"},
+		{name: "inside an existing directory", path: "dir/new.txt", content: "n", want: "wrote dir/new.txt (1 bytes)", file: "dir/new.txt", contents: "n"},
+		{name: "path cleaned in the output", path: "dir/../q.txt", content: "q", want: "wrote q.txt (1 bytes)", file: "q.txt", contents: "q"},
+		{name: "empty content", path: "empty.txt", content: "", want: "wrote empty.txt (0 bytes)", file: "empty.txt", contents: ""},
+		{name: "content verbatim", path: "raw.txt", content: "a\x00b\r\n\tc é 🙂\n\n no final newline", want: "wrote raw.txt (34 bytes)", file: "raw.txt", contents: "a\x00b\r\n\tc é 🙂\n\n no final newline"},
+		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
+		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes)?", err: true, want: "not replaced: \"data.txt\" exists and the user declined", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes)?", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, an unknown answer", path: "data.txt", content: "new", answer: "maybe", asked: "Replace data.txt (6 bytes)?", err: true, want: "nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, nobody to ask", path: "data.txt", content: "new", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, replace set", path: "data.txt", content: "new", replace: true, answer: agenttool.ActionDecline, want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
+		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
+		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
+		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
+		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes)?", want: "wrote linkdir (3 bytes)", file: "dir/old.txt", contents: "old\n"},
+		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes)?", want: "wrote dangling (3 bytes)", file: "dangling", contents: "new"},
+		{name: "directory refused", path: "dir", content: "x", replace: true, err: true, want: `path "dir" is a directory`},
+		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
+		{name: "the tree itself refused", path: ".", content: "x", err: true, want: `path "." names a directory, not a file`},
+		{name: "the tree itself, spelt out", path: "dir/..", content: "x", err: true, want: `path "dir/.." names a directory, not a file`},
+		{name: "below a file", path: "data.txt/x", content: "x", err: true, want: `path "data.txt/x": "data.txt" is not a directory`},
+		{name: "empty path", path: "", content: "x", err: true, want: "the path is empty"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := makeTree(t, map[string]string{
+				"data.txt":    "hello\n",
+				"dir/old.txt": "old\n",
+				"target.txt":  "target\n",
+				"link.txt":    "->target.txt",
+				"dangling":    "->nowhere",
+				"linkdir":     "->dir",
+			})
+			ctx := t.Context()
+			asked := &[]agenttool.Elicitation{}
+			if tt.answer != "" {
+				ctx, asked = answering(ctx, tt.answer)
+			}
+			path := strings.ReplaceAll(tt.path, "$DIR", dir)
+			res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": path, "content": tt.content, "replace": tt.replace}))
+			if tt.err {
+				checkErr(t, err, tt.want)
+			} else {
+				checkErr(t, err, "")
+				if got := res.Output.String(); got != tt.want {
+					t.Errorf("output %q, want %q", got, tt.want)
+				}
+			}
+			var questions []string
+			for _, q := range *asked {
+				questions = append(questions, q.Message)
+				if q.Schema != nil || q.URL != "" {
+					t.Errorf("question %+v is not a plain confirmation", q)
+				}
+			}
+			if tt.asked == "" && len(questions) != 0 || tt.asked != "" && !slices.Equal(questions, []string{tt.asked}) {
+				t.Errorf("asked %q, want %q", questions, tt.asked)
+			}
+			if tt.file != "" {
+				if got := readBack(t, dir, tt.file); got != tt.contents {
+					t.Errorf("%s holds %q, want %q", tt.file, got, tt.contents)
+				}
+			}
+			if left := tmpFiles(t, dir); len(left) != 0 {
+				t.Errorf("temporary files left: %q", left)
+			}
+		})
+	}
+}
+
+func TestWriteFileRecord(t *testing.T) {
+	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
+	sum := func(s string) string {
+		h := sha256.Sum256([]byte(s))
+		return hex.EncodeToString(h[:])
+	}
+	tests := []struct {
+		name string
+		args map[string]any
+		want map[string]any
+	}{
+		{
+			name: "new file",
+			args: map[string]any{"path": "a/b.txt", "content": "hi"},
+			want: map[string]any{"path": "a/b.txt", "bytes": 2.0, "sha256": sum("hi"), "replaced": false},
+		},
+		{
+			name: "replaced file",
+			args: map[string]any{"path": "data.txt", "content": "bye\n", "replace": true},
+			want: map[string]any{"path": "data.txt", "bytes": 4.0, "sha256": sum("bye\n"), "replaced": true},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, tt.args))
+			checkErr(t, err, "")
+			ns, data := recorded(t, res)
+			if ns != "file-tools:write" {
+				t.Errorf("namespace %q, want %q", ns, "file-tools:write")
+			}
+			if !reflect.DeepEqual(data, tt.want) {
+				t.Errorf("data %v, want %v", data, tt.want)
+			}
+		})
+	}
+	// A failed write leaves no record: a declined replacement returns no
+	// Details at all.
+	res, err := run(t.Context(), filetools.WriteFile(dir), `{"path":"data.txt","content":"x"}`)
+	checkErr(t, err, "nobody confirmed")
+	if res.Details != nil {
+		t.Errorf("a refused write has details %#v", res.Details)
+	}
+}
+
+func TestWriteFileModes(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("permission bits are not kept on Windows")
+	}
+	dir := makeTree(t, map[string]string{"script.sh": "echo old\n", "private.txt": "secret\n"})
+	if err := os.Chmod(filepath.Join(dir, "script.sh"), 0o751); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "private.txt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		path string
+		want fs.FileMode
+	}{
+		{"script.sh", 0o751},
+		{"private.txt", 0o600},
+		{"new.txt", 0o644},
+		{"sub/new.txt", 0o644},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "new\n", "replace": true}))
+			checkErr(t, err, "")
+			info, err := os.Stat(filepath.Join(dir, tt.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if info.Mode() != tt.want {
+				t.Errorf("mode %v, want %v", info.Mode(), tt.want)
+			}
+		})
+	}
+	info, err := os.Stat(filepath.Join(dir, "sub"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !info.IsDir() || info.Mode().Perm()&0o700 != 0o700 {
+		t.Errorf("created directory has mode %v", info.Mode())
+	}
+}
+
+func TestWriteFileLinks(t *testing.T) {
+	elsewhere := makeTree(t, map[string]string{"x": "outside\n"})
+	dir := makeTree(t, map[string]string{
+		"target.txt": "target\n",
+		"link.txt":   "->target.txt",
+		"out":        "->" + filepath.Join(elsewhere, "x"),
+		"linkdir":    "->sub",
+		"sub/f":      "f\n",
+	})
+	tests := []struct {
+		path    string
+		want    string // what the link's place holds afterwards
+		target  string // a file that must stay as it was
+		holding string
+	}{
+		{"link.txt", "new\n", "target.txt", "target\n"},
+		{"out", "new\n", filepath.Join(elsewhere, "x"), "outside\n"},
+		{"linkdir", "new\n", "sub/f", "f\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.path, func(t *testing.T) {
+			_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "new\n", "replace": true}))
+			checkErr(t, err, "")
+			info, err := os.Lstat(filepath.Join(dir, tt.path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !info.Mode().IsRegular() {
+				t.Errorf("%s is %v after the write, want a regular file", tt.path, info.Mode())
+			}
+			if got := readBack(t, dir, tt.path); got != tt.want {
+				t.Errorf("%s holds %q", tt.path, got)
+			}
+			target := tt.target
+			if !filepath.IsAbs(target) {
+				target = filepath.Join(dir, target)
+			}
+			if got, err := os.ReadFile(target); err != nil || string(got) != tt.holding {
+				t.Errorf("the link's target holds %q, %v; want %q", got, err, tt.holding)
+			}
+		})
+	}
+}
+
+func TestWriteFileReadOnlyDirectory(t *testing.T) {
+	dir := makeTree(t, map[string]string{"ro/old.txt": "old\n"})
+	ro := filepath.Join(dir, "ro")
+	if err := os.Chmod(ro, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(ro, 0o755) })
+	// Root and some systems ignore the permission bits; the test means
+	// nothing there.
+	if f, err := os.CreateTemp(ro, "probe"); err == nil {
+		f.Close()
+		os.Remove(f.Name())
+		t.Skip("permissions do not bind here")
+	}
+	for _, path := range []string{"ro/new.txt", "ro/old.txt", "ro/sub/new.txt"} {
+		t.Run(path, func(t *testing.T) {
+			_, err := run(t.Context(), filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": path, "content": "x", "replace": true}))
+			checkErr(t, err, "permission denied")
+			if got := readBack(t, dir, "ro/old.txt"); got != "old\n" {
+				t.Errorf("old.txt holds %q", got)
+			}
+			entries, err := os.ReadDir(ro)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(entries) != 1 {
+				t.Errorf("the directory holds %d entries, want only old.txt", len(entries))
+			}
+		})
+	}
+}
+
+func TestWriteFileNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	if err := mkfifo(filepath.Join(dir, "pipe")); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	_, err := run(t.Context(), filetools.WriteFile(dir), `{"path":"pipe","content":"x","replace":true}`)
+	checkErr(t, err, `path "pipe" is not a regular file`)
+}
