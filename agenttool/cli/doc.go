@@ -29,7 +29,8 @@
 //
 // Program options come before the command, in any order, and are never
 // confused with the tool's flags: --answer replays the answers to the
-// questions a tool asks, in order; --ask asks a person at the terminal,
+// questions a tool asks, in order (a JSON object answers only a form, and
+// fails the call when given to a yes or no); --ask asks a person at the terminal,
 // through [Prompt], the questions no --answer covers; --record appends the
 // call's records to a file as JSON lines; --out names the directory for the
 // files an output carries (by default a fresh temporary directory). A tool's

@@ -82,7 +82,8 @@ type answerList []agenttool.Answer
 func (a *answerList) String() string { return "" }
 
 // Set accepts accept, decline, cancel, or a JSON object, which accepts with
-// that object as the form's content.
+// that object as the form's content; given to a question that is not a
+// form, such an answer fails the call (see questions.elicit).
 func (a *answerList) Set(reply string) error {
 	switch action := agenttool.Action(reply); action {
 	case agenttool.ActionAccept, agenttool.ActionDecline, agenttool.ActionCancel:

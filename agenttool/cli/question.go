@@ -30,6 +30,12 @@ func (q *questions) elicit(ctx context.Context, e agenttool.Elicitation) (agentt
 	if q.used < len(q.answers) {
 		a := q.answers[q.used]
 		q.used++
+		// A JSON object fills in a form. Given to a yes or no, or to a page
+		// to open, it could only be taken as accept, whatever it says:
+		// {"action":"decline"} would approve what it means to refuse.
+		if a.Content != nil && len(e.Schema) == 0 {
+			return agenttool.Answer{}, fmt.Errorf("--answer number %d is a JSON object, which fills in a form, but the question %q takes accept, decline or cancel", q.used, e.Message)
+		}
 		return a, nil
 	}
 	if q.ask != nil {

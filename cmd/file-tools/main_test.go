@@ -160,6 +160,12 @@ func TestEndToEnd(t *testing.T) {
 				check:  file("$TREE/a/b.txt", "again"),
 			},
 			{
+				args: []string{"--answer", `{"action":"decline"}`, "write_file", "--path", "a/b.txt", "--content", "form"}, status: 1,
+				stderr: "Error: asking whether to replace \"a/b.txt\": --answer number 1 is a JSON object, which fills in a form, " +
+					"but the question \"Replace a/b.txt (5 bytes)?\" takes accept, decline or cancel\n",
+				check: file("$TREE/a/b.txt", "again"),
+			},
+			{
 				args:   []string{"write_file", "--path", "a/b.txt", "--content", "forced", "--replace"},
 				stdout: "wrote a/b.txt (6 bytes)\n", writes: true,
 				check: file("$TREE/a/b.txt", "forced"),
