@@ -99,8 +99,7 @@ func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
 func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s sys) int {
 	a, err := parseExportArgs(b.Name, words)
 	if errors.Is(err, flag.ErrHelp) {
-		io.WriteString(s.stdout, exportHelp(b.Name))
-		return cli.ExitOK
+		return cli.Print(s.stdout, s.stderr, b.Name, exportHelp(b.Name))
 	}
 	if err != nil {
 		return cli.NewFlagSet(b.Name, "export-skill").Refuse(s.stderr, err)

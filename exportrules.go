@@ -43,9 +43,8 @@ func exportRules(b Bundle, words []string, s sys) int {
 	fs := cli.NewFlagSet(b.Name, "export-rules")
 	err := fs.Parse(words)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintf(s.stdout, "usage: %s export-rules %s\n  <host> is one of %s. The rules go to stdout; nothing is written.\n",
-			b.Name, rulesSynopsis, hostList())
-		return cli.ExitOK
+		return cli.Print(s.stdout, s.stderr, b.Name, fmt.Sprintf("usage: %s export-rules %s\n  <host> is one of %s. The rules go to stdout; nothing is written.\n",
+			b.Name, rulesSynopsis, hostList()))
 	}
 	if err == nil && fs.NArg() != 1 {
 		err = fmt.Errorf("give one host, one of %s", hostIDs())
@@ -65,6 +64,5 @@ func exportRules(b Bundle, words []string, s sys) int {
 	if rules == "" {
 		return cli.ExitFailed
 	}
-	io.WriteString(s.stdout, rules)
-	return cli.ExitOK
+	return cli.Print(s.stdout, s.stderr, b.Name, rules)
 }

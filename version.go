@@ -50,18 +50,16 @@ func printVersion(b Bundle, rest []string, s sys) int {
 	err := fs.Parse(rest)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		fmt.Fprintf(s.stdout, "usage: %s version\n", b.Name)
-		return cli.ExitOK
+		return cli.Print(s.stdout, s.stderr, b.Name, "usage: "+b.Name+" version\n")
 	case err == nil && fs.NArg() > 0:
 		err = fmt.Errorf("unexpected word %q; the command takes no arguments", fs.Arg(0))
 	}
 	if err != nil {
 		return fs.Refuse(s.stderr, err)
 	}
+	line := b.Name
 	if v := b.version(); v != "" {
-		fmt.Fprintf(s.stdout, "%s %s\n", b.Name, v)
-	} else {
-		fmt.Fprintln(s.stdout, b.Name)
+		line += " " + v
 	}
-	return cli.ExitOK
+	return cli.Print(s.stdout, s.stderr, b.Name, line+"\n")
 }

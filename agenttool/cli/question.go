@@ -100,7 +100,10 @@ func (r Runner) question(q agenttool.Elicitation, given int, result agenttool.Re
 		buf.Write(quote(text))
 	}
 	buf.WriteString("}\n")
-	r.Stdout.Write(buf.Bytes())
+	if _, err := r.Stdout.Write(buf.Bytes()); err != nil && !readerGone(err) {
+		// The caller needs the question to answer it; stderr still works.
+		fmt.Fprintf(r.Stderr, "%s: writing the question to stdout: %v; the question: %s", r.Name, err, buf.Bytes())
+	}
 	fmt.Fprintf(r.Stderr, "%s: the tool asked a question nobody answered and was told it was cancelled; "+
 		"to answer it, run the call again with --answer before the command, one per question in order\n", r.Name)
 	return ExitNeedsAnswer

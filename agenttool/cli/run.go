@@ -93,8 +93,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	opts, rest, err := parseProgram(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
-		return ExitOK
+		return Print(r.Stdout, r.Stderr, r.Name, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 	case err != nil:
 		return r.usage(err.Error())
 	case len(rest) == 0:
@@ -134,8 +133,7 @@ func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
 	switch {
 	case errors.Is(err, ErrHelp):
-		io.WriteString(r.Stdout, section(r.Name, cmd))
-		return ExitOK
+		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
 	case errors.As(err, &moved):
 		return r.usage(movedMessage(moved, r.Name, cmd.Name))
 	}
@@ -189,8 +187,7 @@ func (r Runner) unknown(name string) int {
 func (r Runner) help(ctx context.Context, words []string) int {
 	switch len(words) {
 	case 0:
-		io.WriteString(r.Stdout, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
-		return ExitOK
+		return Print(r.Stdout, r.Stderr, r.Name, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
 	case 1:
 		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
 			return b.Run(ctx, []string{"--help"})
@@ -199,8 +196,7 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		if !ok {
 			return r.unknown(words[0])
 		}
-		io.WriteString(r.Stdout, section(r.Name, Describe(tool)))
-		return ExitOK
+		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
 	}
 	return r.usage("help takes one command")
 }
@@ -224,6 +220,5 @@ func (r Runner) schema(words []string) int {
 		return ExitFailed
 	}
 	buf.WriteByte('\n')
-	r.Stdout.Write(buf.Bytes())
-	return ExitOK
+	return Print(r.Stdout, r.Stderr, r.Name, buf.String())
 }

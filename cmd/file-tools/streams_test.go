@@ -81,6 +81,7 @@ func TestNoDeathBySIGPIPE(t *testing.T) {
 		{name: "read_file", args: []string{"read_file", "--path", "data.txt"}},
 		{name: "search", args: []string{"search", "--pattern", "hello"}},
 		{name: "export-skill help", args: []string{"export-skill", "-h"}},
+		{name: "export-rules", args: []string{"export-rules", "codex"}},
 		{name: "usage error", args: []string{"nope"}, stderr: true, status: 2},
 		{name: "help to stderr", args: nil, stderr: true, status: 2},
 	}
@@ -144,5 +145,60 @@ func TestOutputToAClosedPipe(t *testing.T) {
 	}
 	if b, err := os.ReadFile(filepath.Join(tree, "new.txt")); err != nil || string(b) != "x" {
 		t.Errorf("new.txt holds %q, %v; want x", b, err)
+	}
+}
+
+// TestOutputToAFullDisk runs commands whose stdout is /dev/full, as under
+// `> file` on a full disk. What a command that runs no tool prints is its
+// whole result, so losing it is a failure, said on stderr; a call's output
+// is lost after the call has had its effect, which the note says as
+// before; and a question goes to stderr, where the caller can still read
+// it.
+func TestOutputToAFullDisk(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here")
+	}
+	const lost = "file-tools: writing to stdout: "
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stderr []string // substrings
+	}{
+		{"version", []string{"version"}, 1, []string{lost, "no space left on device"}},
+		{"help", []string{"help"}, 1, []string{lost}},
+		{"help of a command", []string{"help", "read_file"}, 1, []string{lost}},
+		{"schema", []string{"schema", "read_file"}, 1, []string{lost}},
+		{"export-rules", []string{"export-rules", "codex"}, 1, []string{lost, "no space left on device"}},
+		{"export-skill help", []string{"export-skill", "-h"}, 1, []string{lost}},
+		{"a read-only call", []string{"read_file", "--path", "data.txt"}, 0,
+			[]string{"file-tools: the call succeeded, but writing its output failed", "no space left on device"}},
+		{"a question", []string{"write_file", "--path", "data.txt", "--content", "x"}, 3,
+			[]string{"file-tools: writing the question to stdout: ", `; the question: {"message":"Replace data.txt (6 bytes)?"`}},
+	}
+	tree := newTree(t)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			full, err := os.OpenFile("/dev/full", os.O_WRONLY, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer full.Close()
+			cmd := command(t, program, tree, tt.args...)
+			var stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = full, &stderr
+			got := finish(t, cmd, cmd.Run(), new(bytes.Buffer), &stderr)
+			if got.status != tt.status {
+				t.Errorf("status %d, want %d\n%s", got.status, tt.status, got.stderr)
+			}
+			for _, sub := range tt.stderr {
+				if !strings.Contains(got.stderr, sub) {
+					t.Errorf("stderr lacks %q:\n%s", sub, got.stderr)
+				}
+			}
+		})
+	}
+	if b, err := os.ReadFile(filepath.Join(tree, "data.txt")); err != nil || string(b) != "hello\n" {
+		t.Errorf("data.txt holds %q, %v; the question should have left it as it was", b, err)
 	}
 }
