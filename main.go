@@ -64,7 +64,9 @@ import (
 // of the output has quit, fails instead of ending the process by SIGPIPE:
 // the status is the one the command earned, 0 for help, a schema or a call
 // that succeeded (with a note on stderr that the output was not written),
-// since the call's effect has happened.
+// since the call's effect has happened. Help, a schema, the version or the
+// rules that stdout fails to take for any other reason, such as a full
+// disk, end with status 1 and the error on stderr (see [cli.Print]).
 //
 // When the program is done, whatever ran, Main closes every tool of the
 // bundle, hidden ones included, with [agenttool.Set.Close]. A failed close
