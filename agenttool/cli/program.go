@@ -32,8 +32,13 @@ type Builtin struct {
 	Run func(ctx context.Context, args []string) int
 }
 
-// reserved are the commands Run serves itself, which no tool may be named.
-var reserved = [...]string{"help", "schema"}
+// reserved are the commands Run serves itself, which no tool may be named:
+// their names, and the lines the program help gives them, which help gives
+// either one when asked about it.
+var reserved = [...]struct{ name, synopsis, summary string }{
+	{"help", "[<command>]", "print this help, or the usage of one command"},
+	{"schema", "<command>", "print the JSON Schema of a command's arguments"},
+}
 
 // CheckNames reports the first reason a program with the commands builtins
 // could not serve set: a nil tool, an empty or duplicate name, in the words
@@ -72,8 +77,8 @@ func CheckNames(set agenttool.Set, builtins []Builtin) error {
 // isOwn reports whether name is help, schema or the name of one of
 // builtins. The lists are short, so a scan costs less than a map would.
 func isOwn(name string, builtins []Builtin) bool {
-	for _, w := range reserved {
-		if name == w {
+	for _, c := range reserved {
+		if name == c.name {
 			return true
 		}
 	}
@@ -91,6 +96,17 @@ func findBuiltin(builtins []Builtin, name string) (Builtin, bool) {
 	return Builtin{}, false
 }
 
+// reservedUsage returns the usage of the reserved command name, and false
+// when name is none.
+func reservedUsage(program, name string) (string, bool) {
+	for _, c := range reserved {
+		if c.name == name {
+			return "usage: " + program + " " + c.name + " " + c.synopsis + "\n  " + c.summary + "\n", true
+		}
+	}
+	return "", false
+}
+
 // personHelp is what help, -h and --help print: the program help a model
 // reads, then the program's own commands and options, which a model has no
 // use for and the skill leaves out.
@@ -105,8 +121,9 @@ func personHelp(program string, cmds []Command, builtins []Builtin) string {
 		}
 		b.WriteString("- `" + line + "`: " + bi.Summary + "\n")
 	}
-	b.WriteString("- `" + program + " help [<command>]`: print this help, or the usage of one command\n")
-	b.WriteString("- `" + program + " schema <command>`: print the JSON Schema of a command's arguments\n")
+	for _, c := range reserved {
+		b.WriteString("- `" + program + " " + c.name + " " + c.synopsis + "`: " + c.summary + "\n")
+	}
 	b.WriteString("\n## Program options\n\nGiven before the command, in any order:\n\n")
 	programFlags(new(programOptions)).VisitAll(func(f *flag.Flag) {
 		name, usage := flag.UnquoteUsage(f)

@@ -175,7 +175,9 @@ func (r Runner) unknown(name string) int {
 		for _, b := range r.Builtins {
 			names = append(names, b.Name)
 		}
-		names = append(names, reserved[:]...)
+		for _, c := range reserved {
+			names = append(names, c.name)
+		}
 	}
 	if hint := namesHint(name, names, "the command%s", quoted); hint != "" {
 		msg += "; " + hint
@@ -191,6 +193,9 @@ func (r Runner) help(ctx context.Context, words []string) int {
 	case 1:
 		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
 			return b.Run(ctx, []string{"--help"})
+		}
+		if usage, ok := reservedUsage(r.Name, words[0]); ok {
+			return Print(r.Stdout, r.Stderr, r.Name, usage)
 		}
 		tool, ok := r.Tools.Lookup(words[0])
 		if !ok {
