@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -126,6 +127,9 @@ type misplacedOption struct {
 	// words are the option as typed, with one dash or two, then its value
 	// when it has one.
 	words []string
+	// missing stands for the value of an option given without one, as the
+	// program help names it ("<file>"); "" when there is no value to give.
+	missing string
 }
 
 // Error says that the option belongs to the program and goes before the
@@ -141,6 +145,9 @@ func (e *misplacedOption) corrected(program, command string) string {
 	words := []string{program}
 	for _, w := range e.words {
 		words = append(words, ShellWord(w))
+	}
+	if e.missing != "" {
+		words = append(words, e.missing)
 	}
 	return strings.Join(append(words, command, "..."), " ")
 }
@@ -224,32 +231,72 @@ func misplaced(err error, words []string) (*misplacedOption, bool) {
 	if !ok {
 		return nil, false
 	}
+	return misplacedFlag(name, words)
+}
+
+// misplacedFlag returns the misplaced-option error when name, a flag given
+// among words after the command, is a program option. The corrected line
+// keeps the option's value, or names the value it lacks; a boolean keeps
+// a value attached with "=" only when it is one.
+func misplacedFlag(name string, words []string) (*misplacedOption, bool) {
 	f := programFlags(new(programOptions)).Lookup(name)
 	if f == nil {
 		return nil, false
 	}
 	typed := typedFlag(words, name)
+	bare := &misplacedOption{words: []string{typed}}
+	if !isBool(f) {
+		placeholder, _ := flag.UnquoteUsage(f)
+		bare.missing = "<" + placeholder + ">"
+	}
 	for i, w := range words {
 		switch {
 		case w == "--":
 			// The flags end here; the loop with them.
 		case strings.HasPrefix(w, typed+"="):
 			value := w[len(typed)+1:]
-			if isBool(f) {
+			if !isBool(f) {
+				return &misplacedOption{words: []string{typed, value}}, true
+			}
+			if _, err := strconv.ParseBool(value); err == nil {
 				// A boolean keeps its value attached: --ask=false.
 				return &misplacedOption{words: []string{w}}, true
 			}
-			return &misplacedOption{words: []string{typed, value}}, true
+			return bare, true
 		case w != typed:
 			continue
-		case isBool(f) || i+1 == len(words):
+		case isBool(f):
 			return &misplacedOption{words: []string{w}}, true
+		case i+1 == len(words):
+			return bare, true
 		default:
 			return &misplacedOption{words: []string{w, words[i+1]}}, true
 		}
 		break
 	}
-	return &misplacedOption{words: []string{typed}}, true
+	return bare, true
+}
+
+// afterJSON returns the refusal of words, what follows the flags, when a
+// word after the JSON argument (or "-") is a flag: the misplaced-option
+// error for a program option, else one that says flags come first. It
+// returns nil when no later word is a flag.
+func afterJSON(words []string) error {
+	if len(words) < 2 || words[0] != "-" && !json.Valid([]byte(trimJSONSpace(words[0]))) {
+		return nil
+	}
+	for _, w := range words[1:] {
+		name := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
+		name, _, _ = strings.Cut(name, "=")
+		if name == "" || name == w {
+			continue
+		}
+		if e, ok := misplacedFlag(name, words[1:]); ok {
+			return e
+		}
+		return fmt.Errorf("%s comes after the JSON argument; give flags before it", typedFlag(words[1:], name))
+	}
+	return nil
 }
 
 // isBool reports whether the flag stands alone for true.
@@ -262,11 +309,16 @@ func isBool(f *flag.Flag) bool {
 // all; strayWord says what it is instead.
 var errStrayWord = errors.New("stray word")
 
-// strayWord returns the error for the one word after the flags, rest[0],
-// which jsonArgument refused with err: when a boolean flag comes before it,
-// that the flag takes its value after "=" only; when it is no JSON at all,
+// strayWord returns the error for the words after the flags, rest, which
+// jsonArgument refused with err: when a flag follows the JSON argument,
+// that it belongs before it, or before the command for a program option
+// (see afterJSON); for one word, when a boolean flag comes before it, that
+// the flag takes its value after "=" only, and when it is no JSON at all,
 // that it has no place there; else err.
 func strayWord(err error, words, rest []string, values []flagValue) error {
+	if e := afterJSON(rest); e != nil {
+		return e
+	}
 	if len(rest) != 1 || rest[0] == "-" {
 		return err
 	}
