@@ -76,7 +76,7 @@ func TestFaults(t *testing.T) {
 		{name: "--record after the command", args: []string{"write_file", "--record", "r.jsonl", "--path", "data.txt", "--content", "x"}, msg: "write_file: --record is an option of the program; put it before the command: `file-tools --record r.jsonl write_file ...`"},
 		{name: "--answer after the command", args: []string{"write_file", "--path", "data.txt", "--content", "x", "--answer", "accept"}, msg: "write_file: --answer is an option of the program; put it before the command: `file-tools --answer accept write_file ...`"},
 		{name: "--ask after the command", args: []string{"read_file", "--ask"}, msg: "read_file: --ask is an option of the program; put it before the command: `file-tools --ask read_file ...`"},
-		{name: "a flag after the JSON", args: []string{"read_file", `{"path":"data.txt"}`, "--max_bytes", "3"}, msg: "read_file: one JSON argument at most", gist: true},
+		{name: "a flag after the JSON", args: []string{"read_file", `{"path":"data.txt"}`, "--max_bytes", "3"}, msg: "read_file: --max_bytes comes after the JSON argument; give flags before it"},
 		{name: "flags after --", args: []string{"read_file", "--", "--path", "data.txt"}, msg: "read_file: one JSON argument at most", gist: true},
 		{name: "an empty word before the flags", args: []string{"read_file", "", "--path", "data.txt"}, msg: "read_file: one JSON argument at most", gist: true},
 
