@@ -280,7 +280,7 @@ func TestInterrupt(t *testing.T) {
 				if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
 					t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
 				}
-				if !strings.Contains(got, "\nError: context canceled\n") {
+				if !strings.Contains(got, "\nError: context canceled ("+tt.cause+")\n") {
 					t.Errorf("stderr %q lacks the tool's error", got)
 				}
 				if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {

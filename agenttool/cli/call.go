@@ -30,8 +30,8 @@ func newCallID() string {
 // call runs the tool and settles the exit status.
 func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMessage, opts programOptions, why refusal) int {
 	call := agenttool.Call{ID: newCallID(), Args: args}
-	if err := ctx.Err(); err != nil {
-		fmt.Fprintf(r.Stderr, "%s: %v\n", r.Name, err)
+	if ctx.Err() != nil {
+		fmt.Fprintf(r.Stderr, "%s: %s not called: %v\n", r.Name, tool.Name(), context.Cause(ctx))
 		return ExitUsage
 	}
 	var rec *recorder
@@ -58,6 +58,7 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 	callCtx = agenttool.ContextWithElicitor(callCtx, asker.elicit)
 
 	result, err := execute(callCtx, tool, call)
+	err = stoppedBy(callCtx, err)
 	progress.stop()
 	if body := result.Output.Body; body != nil {
 		// The output is written by the time this runs, or never will be. A
@@ -110,6 +111,20 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}
 	return ExitOK
+}
+
+// stoppedBy returns err, a tool's error, with what stopped the call added
+// when ctx was cancelled for a reason of its own, such as a signal, and err
+// is only the cancellation: "context canceled" alone does not tell the
+// caller that a person or a host interrupted the call.
+func stoppedBy(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	if cause := context.Cause(ctx); cause != nil && !errors.Is(err, cause) && cause != ctx.Err() {
+		return fmt.Errorf("%w (%v)", err, cause)
+	}
+	return err
 }
 
 // guard runs f, which reaches the tool's own code (a MarshalJSON, say),

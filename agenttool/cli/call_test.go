@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -144,17 +145,61 @@ func TestOnlyFirstUnansweredQuestionReported(t *testing.T) {
 	}
 }
 
+// TestContextEnded checks that a call whose context has ended before it
+// starts runs nothing, with status 2 and what ended it.
 func TestContextEnded(t *testing.T) {
-	var s spy
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	var stdout, stderr bytes.Buffer
-	r := Runner{Name: "kit", Tools: s.wrap(fixtures()), Stdout: &stdout, Stderr: &stderr}
-	if status := r.Run(ctx, []string{"ping"}); status != ExitUsage {
-		t.Errorf("status %d", status)
+	tests := []struct {
+		cause error
+		want  string
+	}{
+		{nil, "kit: ping not called: context canceled\n"},
+		{errors.New("interrupt signal received"), "kit: ping not called: interrupt signal received\n"},
 	}
-	if stderr.String() != "kit: context canceled\n" || stdout.Len() != 0 || len(s.ran()) != 0 {
-		t.Errorf("stderr %q, stdout %q, %d calls", stderr.String(), stdout.String(), len(s.ran()))
+	for _, tt := range tests {
+		var s spy
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(tt.cause)
+		var stdout, stderr bytes.Buffer
+		r := Runner{Name: "kit", Tools: s.wrap(fixtures()), Stdout: &stdout, Stderr: &stderr}
+		if status := r.Run(ctx, []string{"ping"}); status != ExitUsage {
+			t.Errorf("status %d", status)
+		}
+		if stderr.String() != tt.want || stdout.Len() != 0 || len(s.ran()) != 0 {
+			t.Errorf("stderr %q, stdout %q, %d calls; want stderr %q", stderr.String(), stdout.String(), len(s.ran()), tt.want)
+		}
+	}
+}
+
+// TestStoppedBy checks that a tool that returns the cancellation of its
+// call gets what cancelled it added to its error, and that nothing is
+// added when there is nothing more to say.
+func TestStoppedBy(t *testing.T) {
+	why := errors.New("terminated signal received")
+	tests := []struct {
+		name  string
+		cause error // nil: the call is not cancelled
+		err   func(ctx context.Context) error
+		want  string
+	}{
+		{"the cancellation", why, func(ctx context.Context) error { return ctx.Err() }, "context canceled (terminated signal received)"},
+		{"the cancellation wrapped", why, func(ctx context.Context) error { return fmt.Errorf("asking: %w", ctx.Err()) },
+			"asking: context canceled (terminated signal received)"},
+		{"the cause itself", why, func(ctx context.Context) error { return context.Cause(ctx) }, "terminated signal received"},
+		{"no cause", context.Canceled, func(ctx context.Context) error { return ctx.Err() }, "context canceled"},
+		{"another error", why, func(context.Context) error { return errors.New("no such file") }, "no such file"},
+		{"not cancelled", nil, func(context.Context) error { return errors.New("no such file") }, "no such file"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithCancelCause(context.Background())
+			defer cancel(nil)
+			if tt.cause != nil {
+				cancel(tt.cause)
+			}
+			if got := stoppedBy(ctx, tt.err(ctx)).Error(); got != tt.want {
+				t.Errorf("stoppedBy = %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 

@@ -13,7 +13,11 @@ func TestInterrupt(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals cannot be sent to a process on Windows")
 	}
-	for _, sig := range []os.Signal{os.Interrupt, syscallTERM()} {
+	for _, tt := range []struct {
+		sig   os.Signal
+		cause string
+	}{{os.Interrupt, "interrupt"}, {syscallTERM(), "terminated"}} {
+		sig := tt.sig
 		t.Run(sig.String(), func(t *testing.T) {
 			tree := newTree(t)
 			before := snapshot(t, tree)
@@ -23,7 +27,7 @@ func TestInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := a.finish(t)
-			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace \"data.txt\": context canceled\n"
+			want := "Replace data.txt (6 bytes)?\n" + prompt + "Error: asking whether to replace \"data.txt\": context canceled (" + tt.cause + " signal received)\n"
 			if got.status != 1 || got.stdout != "" || got.stderr != want {
 				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
 			}

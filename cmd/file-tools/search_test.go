@@ -74,8 +74,9 @@ func TestSearchSignal(t *testing.T) {
 			continue
 		}
 		got := finish(t, cmd, err, &stdout, &stderr)
-		if got.status != 1 || got.stdout != "" || got.stderr != "Error: context canceled\n" {
-			t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, "Error: context canceled\n")
+		const want = "Error: context canceled (terminated signal received)\n"
+		if got.status != 1 || got.stdout != "" || got.stderr != want {
+			t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
 		}
 		return
 	}
