@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"math/rand/v2"
+	"os"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -32,6 +34,10 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 	call := agenttool.Call{ID: newCallID(), Args: args}
 	if ctx.Err() != nil {
 		fmt.Fprintf(r.Stderr, "%s: %s not called: %v\n", r.Name, tool.Name(), context.Cause(ctx))
+		return ExitUsage
+	}
+	if err := checkOut(opts.out); err != nil {
+		fmt.Fprintf(r.Stderr, "%s: --out: %v\n", r.Name, err)
 		return ExitUsage
 	}
 	var rec *recorder
@@ -107,10 +113,36 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		// done, and whether to run it again is the caller's to weigh.
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but reading its output failed: %v\n", r.Name, err)
 		return ExitFailed
+	case err != nil && agenttool.AnnotationsOf(tool).ReadOnly:
+		// Running it again changes nothing, and the output was all it gave:
+		// lost to anything but a reader that has gone, the call failed.
+		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but its output could not be written: %v\n", r.Name, err)
+		if !readerGone(err) {
+			return ExitFailed
+		}
 	case err != nil:
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}
 	return ExitOK
+}
+
+// checkOut refuses out, the --out directory, before the call when it names
+// something that is not a directory, which the files could never be saved
+// in; one that does not exist yet is made when a file is saved.
+func checkOut(out string) error {
+	if out == "" {
+		return nil
+	}
+	info, err := os.Stat(out)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil
+	case err != nil:
+		return err
+	case !info.IsDir():
+		return fmt.Errorf("%q is not a directory; give a directory, which is made when it does not exist", out)
+	}
+	return nil
 }
 
 // stoppedBy returns err, a tool's error, with what stopped the call added

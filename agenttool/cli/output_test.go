@@ -183,9 +183,13 @@ func TestPrintFailures(t *testing.T) {
 		if err := os.WriteFile(file, nil, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		got := run(t, fixtures(), "", "--out", file, "shot")
-		if got.status != ExitOK || !strings.Contains(got.stderr, "the call succeeded") {
-			t.Errorf("%v", got)
+		for _, out := range []string{file, filepath.Join(file, "sub")} {
+			var s spy
+			got := run(t, s.wrap(fixtures()), "", "--out", out, "shot")
+			if got.status != ExitUsage || got.stdout != "" || !strings.HasPrefix(got.stderr, "kit: --out: ") ||
+				!strings.Contains(got.stderr, "not a directory") || len(s.ran()) != 0 {
+				t.Errorf("--out %s: %d calls\n%v", out, len(s.ran()), got)
+			}
 		}
 	})
 	t.Run("out cannot be written", func(t *testing.T) {

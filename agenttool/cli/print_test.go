@@ -1,10 +1,13 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/agenttool/agenttool"
 )
 
 // errWriter fails every write with err.
@@ -57,5 +60,31 @@ func TestQuestionNotLost(t *testing.T) {
 		`{"message":"Delete the branch?","answers_given":0,"output":"kept"}` + "\n"
 	if !strings.HasPrefix(stderr.String(), want) {
 		t.Errorf("stderr %q, want it to start with %q", stderr.String(), want)
+	}
+}
+
+// TestCallOutputLost checks what a call ends with when its output cannot be
+// written: a read-only call failed, since its output was all it gave; a
+// call that may have changed something succeeded, and says not to run it
+// again.
+func TestCallOutputLost(t *testing.T) {
+	text := func(context.Context, agenttool.Call) (agenttool.Result, error) { return agenttool.Text("the answer"), nil }
+	lookup := agenttool.NewFunc("lookup", "Look up.", nil, text, agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
+	change := agenttool.NewFunc("change", "Change.", nil, text)
+	full := errWriter{errors.New("no space left on device")}
+	tests := []struct {
+		tool   string
+		status int
+		stderr string
+	}{
+		{"lookup", ExitFailed, "kit: the call succeeded, but its output could not be written: no space left on device\n"},
+		{"change", ExitOK, "kit: the call succeeded, but writing its output failed, so do not run it again for that: no space left on device\n"},
+	}
+	for _, tt := range tests {
+		var stderr strings.Builder
+		r := Runner{Name: "kit", Tools: agenttool.Set{lookup, change}, Stdout: full, Stderr: &stderr}
+		if status := r.Run(t.Context(), []string{tt.tool}); status != tt.status || stderr.String() != tt.stderr {
+			t.Errorf("%s: status %d, stderr %q; want %d and %q", tt.tool, status, stderr.String(), tt.status, tt.stderr)
+		}
 	}
 }

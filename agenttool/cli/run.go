@@ -17,14 +17,18 @@ import (
 // never any other value.
 const (
 	// ExitOK means the call succeeded and its output is on stdout, or that
-	// help or a schema was printed. It is also returned when the call
-	// succeeded but its output could not be written, so that nobody repeats
-	// the call for that reason.
+	// help or a schema was printed, or that either went to a reader that
+	// has gone. It is also returned when a call of a tool that is not
+	// annotated read-only succeeded but its output could not be written, so
+	// that nobody repeats the call for that reason.
 	ExitOK = 0
 	// ExitFailed means the tool returned an error or panicked; stderr says
 	// why after "Error: ". An *agenttool.ValidationError is worded in the
 	// terms of the call (a missing or wrong property as its flag when the
-	// call used flags) and followed by the command's help pointer.
+	// call used flags) and followed by the command's help pointer. It also
+	// means that a read-only call's output, or help or a schema, could not
+	// be written for another reason than a reader that has gone, such as a
+	// full disk.
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
 	// understood or the call could not be started.

@@ -149,11 +149,11 @@ func TestOutputToAClosedPipe(t *testing.T) {
 }
 
 // TestOutputToAFullDisk runs commands whose stdout is /dev/full, as under
-// `> file` on a full disk. What a command that runs no tool prints is its
-// whole result, so losing it is a failure, said on stderr; a call's output
-// is lost after the call has had its effect, which the note says as
-// before; and a question goes to stderr, where the caller can still read
-// it.
+// `> file` on a full disk. What a command that runs no tool or a read-only
+// call prints is its whole result, so losing it is a failure, said on
+// stderr; the output of a call that changes something is lost after the
+// call has had its effect, which the note says; and a question goes to
+// stderr, where the caller can still read it.
 func TestOutputToAFullDisk(t *testing.T) {
 	if _, err := os.Stat("/dev/full"); err != nil {
 		t.Skip("no /dev/full here")
@@ -171,8 +171,10 @@ func TestOutputToAFullDisk(t *testing.T) {
 		{"schema", []string{"schema", "read_file"}, 1, []string{lost}},
 		{"export-rules", []string{"export-rules", "codex"}, 1, []string{lost, "no space left on device"}},
 		{"export-skill help", []string{"export-skill", "-h"}, 1, []string{lost}},
-		{"a read-only call", []string{"read_file", "--path", "data.txt"}, 0,
-			[]string{"file-tools: the call succeeded, but writing its output failed", "no space left on device"}},
+		{"a read-only call", []string{"read_file", "--path", "data.txt"}, 1,
+			[]string{"file-tools: the call succeeded, but its output could not be written: ", "no space left on device"}},
+		{"a call that changes something", []string{"write_file", "--path", "new.txt", "--content", "x"}, 0,
+			[]string{"file-tools: the call succeeded, but writing its output failed, so do not run it again for that: ", "no space left on device"}},
 		{"a question", []string{"write_file", "--path", "data.txt", "--content", "x"}, 3,
 			[]string{"file-tools: writing the question to stdout: ", `; the question: {"message":"Replace data.txt (6 bytes)?"`}},
 	}
