@@ -38,7 +38,8 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 		}
 		text = string(data)
 	}
-	if t := trimJSONSpace(text); words[0] != "-" && !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") && !json.Valid([]byte(t)) {
+	if t := trimJSONSpace(text); words[0] != "-" && !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") &&
+		!strings.HasPrefix(t, byteOrderMark) && !json.Valid([]byte(t)) {
 		return "", false, errStrayWord
 	}
 	text = trimJSONSpace(text)
@@ -49,7 +50,7 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 		if strings.HasPrefix(text, "{") && jsonscan.TooDeep(text) {
 			return "", false, fmt.Errorf("the JSON argument nests objects and arrays deeper than %d levels, the limit", jsonscan.MaxDepth)
 		}
-		return "", false, errors.New("the JSON argument is not a JSON object")
+		return "", false, notObject(text)
 	}
 	if key, twice := duplicateKey(text); twice {
 		return "", false, fmt.Errorf("the JSON argument gives %q twice", key)
@@ -93,4 +94,44 @@ func duplicateKey(text string) (string, bool) {
 // value.
 func trimJSONSpace(s string) string {
 	return strings.Trim(s, " \t\r\n")
+}
+
+// byteOrderMark is U+FEFF in UTF-8, which some editors and shells on
+// Windows put before a text.
+const byteOrderMark = "\ufeff"
+
+// notObject returns the refusal of text, a trimmed JSON argument in UTF-8
+// that is not one valid JSON object, saying what it is instead: nothing,
+// another JSON value, or where and how its JSON goes wrong.
+func notObject(text string) error {
+	const prefix = "the JSON argument is not a JSON object"
+	switch {
+	case text == "":
+		return errors.New(prefix + ": it is empty")
+	case strings.HasPrefix(text, byteOrderMark):
+		return errors.New(prefix + ": it starts with a byte order mark (U+FEFF); give the JSON without it")
+	}
+	var syntax *json.SyntaxError
+	if err := json.Unmarshal([]byte(text), new(json.RawMessage)); errors.As(err, &syntax) {
+		if syntax.Offset >= int64(len(text)) && strings.HasPrefix(err.Error(), "unexpected end") {
+			return errors.New(prefix + ": it ends before its last value or bracket")
+		}
+		// Offset counts the bytes read, the wrong one included.
+		return fmt.Errorf("%s: %v, at byte %d", prefix, err, syntax.Offset)
+	}
+	kind := "a string"
+	switch text[0] {
+	case '[':
+		kind = "an array"
+	case 't', 'f':
+		kind = "a boolean"
+	case 'n':
+		kind = "null"
+	case '{':
+		kind = "an object"
+	case '"':
+	default:
+		kind = "a number"
+	}
+	return fmt.Errorf("%s: it is %s", prefix, kind)
 }

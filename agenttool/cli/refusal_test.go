@@ -128,6 +128,12 @@ var refusalCases = []refusalCase{
 	{"stray word after the flags", []string{"read_file", "--path", "x", "yes"}, "", ExitUsage},
 	{"JSON that is not an object", []string{"read_file", `["x"]`}, "", ExitUsage},
 	{"two JSON arguments", []string{"read_file", "{}", "{}"}, "", ExitUsage},
+	{"JSON cut short", []string{"read_file", `{"path":`}, "", ExitUsage},
+	{"JSON followed by another word in its quotes", []string{"read_file", `{"path":"x"} x`}, "", ExitUsage},
+	{"two JSON objects on stdin", []string{"read_file", "-"}, `{"path":"x"}{}`, ExitUsage},
+	{"JSON after a byte order mark", []string{"read_file", "\ufeff{\"path\":\"x\"}"}, "", ExitUsage},
+	{"nothing on stdin", []string{"read_file", "-"}, "", ExitUsage},
+	{"a number for the JSON argument", []string{"read_file", "12"}, "", ExitUsage},
 	{"JSON split by a single quote", []string{"write_file", `{"path":"a","content":"it`, `s"}`}, "", ExitUsage},
 }
 
