@@ -68,7 +68,9 @@ func TestQuestionNotLost(t *testing.T) {
 // call that may have changed something succeeded, and says not to run it
 // again.
 func TestCallOutputLost(t *testing.T) {
-	text := func(context.Context, agenttool.Call) (agenttool.Result, error) { return agenttool.Text("the answer"), nil }
+	text := func(context.Context, agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Text("the answer"), nil
+	}
 	lookup := agenttool.NewFunc("lookup", "Look up.", nil, text, agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
 	change := agenttool.NewFunc("change", "Change.", nil, text)
 	full := errWriter{errors.New("no space left on device")}
