@@ -43,7 +43,10 @@ func (written) RecordNS() string { return RecordNS }
 //
 // It writes content verbatim to the path, creating missing parent
 // directories with mode 0755, and prints "wrote <path> (<n> bytes)" with the
-// path relative to the tree and slash-separated. The result's Details are an
+// path relative to the tree and slash-separated, quoted in Go's syntax when
+// it holds a line break or another character that is not printable, as
+// search shows such a name, so that the output stays one line; the
+// question below names it the same way. The result's Details are an
 // agenttool.Recordable in namespace RecordNS holding the path, the byte
 // count, the SHA-256 of the content and whether a file was replaced.
 //
@@ -193,7 +196,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	}
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
-		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d bytes)", shown, len(args.Content))},
+		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d bytes)", shownName(shown), len(args.Content))},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
@@ -222,7 +225,7 @@ func confirm(ctx context.Context, path string, size int64) error {
 	answer := agenttool.Answer{Action: agenttool.ActionCancel}
 	if ask, ok := agenttool.ElicitorFrom(ctx); ok {
 		var err error
-		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes)?", path, size)})
+		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes)?", shownName(path), size)})
 		if err != nil {
 			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}

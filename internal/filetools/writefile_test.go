@@ -102,6 +102,40 @@ func TestWriteFile(t *testing.T) {
 	}
 }
 
+// TestWriteFileOddName writes to a name holding a line break: the output
+// and the question quote it, so that each stays one line, while the file
+// gets the name as given.
+func TestWriteFileOddName(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("Windows names hold no line break")
+	}
+	dir := makeTree(t, map[string]string{"a\nb.txt": "old"})
+	for _, tt := range []struct {
+		path, want string
+		asked      []string
+	}{
+		{"new\nname.txt", `wrote "new\nname.txt" (1 bytes)`, nil},
+		{"a\nb.txt", `wrote "a\nb.txt" (1 bytes)`, []string{`Replace "a\nb.txt" (3 bytes)?`}},
+	} {
+		ctx, asked := answering(t.Context(), agenttool.ActionAccept)
+		res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "x"}))
+		checkErr(t, err, "")
+		if got := res.Output.String(); got != tt.want {
+			t.Errorf("output %q, want %q", got, tt.want)
+		}
+		var questions []string
+		for _, q := range *asked {
+			questions = append(questions, q.Message)
+		}
+		if !slices.Equal(questions, tt.asked) {
+			t.Errorf("asked %q, want %q", questions, tt.asked)
+		}
+		if got := readBack(t, dir, tt.path); got != "x" {
+			t.Errorf("%q holds %q, want x", tt.path, got)
+		}
+	}
+}
+
 func TestWriteFileRecord(t *testing.T) {
 	dir := makeTree(t, map[string]string{"data.txt": "hello\n"})
 	sum := func(s string) string {
