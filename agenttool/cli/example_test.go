@@ -128,3 +128,26 @@ func ExamplePrompt() {
 	// Output:
 	// accept {"name":"Ada","times":2} <nil>
 }
+
+// fullDisk is a stdout that has run out of room.
+type fullDisk struct{}
+
+func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left on device") }
+
+// A program's own command prints its whole result with Print and ends with
+// the status Print returns: a result lost to a full disk is a failure,
+// while one printed to a reader that has gone is not.
+func ExamplePrint() {
+	version := cli.Builtin{
+		Name:    "version",
+		Summary: "print the version",
+		Run: func(_ context.Context, args []string) int {
+			return cli.Print(fullDisk{}, os.Stdout, "kit", "kit 1.0.0\n")
+		},
+	}
+	r := cli.Runner{Name: "kit", Tools: agenttool.Set{newGreet()}, Builtins: []cli.Builtin{version}, Stdout: os.Stdout, Stderr: os.Stdout}
+	fmt.Println("status", r.Run(context.Background(), []string{"version"}))
+	// Output:
+	// kit: writing to stdout: no space left on device
+	// status 1
+}
