@@ -109,9 +109,9 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 	var short *bodyError
 	switch {
 	case errors.As(err, &short):
-		// The output is incomplete on stdout; the call that made it is
-		// done, and whether to run it again is the caller's to weigh.
-		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but reading its output failed: %v\n", r.Name, err)
+		// Stdout holds an output that is not all there or not to be
+		// trusted; the body's error says whether to run the call again.
+		fmt.Fprintf(r.Stderr, "%s: %v\n", r.Name, err)
 		return ExitFailed
 	case err != nil && agenttool.AnnotationsOf(tool).ReadOnly:
 		// Running it again changes nothing, and the output was all it gave:

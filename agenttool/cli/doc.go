@@ -57,9 +57,11 @@
 // "saved to <path>", so that stdout holds the output's text alone. An
 // output whose text is a body (agenttool.Output.Body) is printed the same
 // way, copied from its source in small pieces; the body is closed once the
-// call is over, whether it was printed or not. A body that fails part-way
-// leaves stdout holding only the start of the output, so the status is
-// then ExitFailed, with a message saying that the call itself succeeded.
+// call is over, whether it was printed or not. A body that fails, part-way
+// or once it is copied, leaves stdout holding an output that is not all
+// there or not to be trusted, so the status is then ExitFailed, with a
+// message saying how many bytes reached stdout and the body's error, and
+// without the output's notes, which describe what stdout does not hold.
 //
 // [Commands] and [Describe] read the tools; [Command.Args] parses a
 // command's words as Run does, without running anything; [Markdown] writes

@@ -29,10 +29,15 @@ type printer struct {
 }
 
 // print writes the output, its text or each part in order, and stops at
-// the first failure; then, whatever happened, its notes.
+// the first failure; then its notes, unless the output's body failed, since
+// they describe an output that stdout does not hold.
 func (p *printer) print(o agenttool.Output) error {
 	p.exact = o.Exact
 	err := p.body(o)
+	var failed *bodyError
+	if errors.As(err, &failed) {
+		return err
+	}
 	for _, n := range o.Notes {
 		p.note(n)
 	}
@@ -93,9 +98,11 @@ type bodyError struct {
 	err     error
 }
 
-// Error says how much of the output reached stdout, and why no more did.
+// Error says how much of the output reached stdout before the body failed,
+// and why it failed: the bytes on stdout may be all of it, when the body
+// finds its source changed once it is copied, or only its start.
 func (e *bodyError) Error() string {
-	return fmt.Sprintf("stdout holds only the first %d bytes of the output: %v", e.written, e.err)
+	return fmt.Sprintf("the output failed after %d bytes of it reached stdout: %v", e.written, e.err)
 }
 
 // Unwrap returns the body's error.

@@ -421,21 +421,28 @@ func TestBodyClosed(t *testing.T) {
 		{name: "the call failed", body: body("text"), err: errors.New("boom"), status: ExitFailed, stderr: "Error: boom"},
 		{name: "stdout fails", body: body("text"), stdout: failingWriter{}, status: ExitOK, stderr: "disk on fire"},
 		{name: "the body is cut short", body: agenttool.SectionBody(strings.NewReader("te"), 0, 4), status: ExitFailed, want: "te",
-			stderr: "kit: the call succeeded, but reading its output failed: stdout holds only the first 2 bytes of the output: agenttool: the output's body ends after 2 of its 4 bytes: unexpected EOF\n"},
+			stderr: "kit: the output failed after 2 bytes of it reached stdout: agenttool: the output's body ends after 2 of its 4 bytes: unexpected EOF\n"},
 		{name: "the body fails at once", body: closedBody(), status: ExitFailed,
-			stderr: "kit: the call succeeded, but reading its output failed: stdout holds only the first 0 bytes of the output: agenttool: the output's body is closed\n"},
+			stderr: "kit: the output failed after 0 bytes of it reached stdout: agenttool: the output's body is closed\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			closes := 0
 			tool := agenttool.NewFunc("cat", "", nil, func(context.Context, agenttool.Call) (agenttool.Result, error) {
-				return agenttool.Result{Output: agenttool.Output{Body: countedBody{tt.body, &closes}, Exact: true}}, tt.err
+				return agenttool.Result{Output: agenttool.Output{Body: countedBody{tt.body, &closes}, Exact: true, Notes: []string{"lines 1-2 shown"}}}, tt.err
 			})
 			var stdout, stderr bytes.Buffer
 			r := Runner{Name: "kit", Tools: agenttool.Set{tool}, Stdout: cmp.Or[io.Writer](tt.stdout, &stdout), Stderr: &stderr}
 			status := r.Run(context.Background(), []string{"cat"})
-			// An empty tt.stderr means nothing on stderr at all.
-			if status != tt.status || stdout.String() != tt.want || !strings.Contains(stderr.String(), tt.stderr) || tt.stderr == "" && stderr.Len() > 0 {
+			// The notes describe the output, so they come only when it
+			// could be written whole or stdout failed; a failed body has
+			// none. An empty tt.stderr means nothing but the note.
+			noted := strings.Contains(stderr.String(), "note: lines 1-2 shown\n")
+			if wantNote := status == ExitOK; noted != wantNote {
+				t.Errorf("stderr %q: the note shown %v, want %v", stderr.String(), noted, wantNote)
+			}
+			rest := strings.Replace(stderr.String(), "note: lines 1-2 shown\n", "", 1)
+			if status != tt.status || stdout.String() != tt.want || !strings.Contains(rest, tt.stderr) || tt.stderr == "" && rest != "" {
 				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q and %q in stderr", status, stdout.String(), stderr.String(), tt.status, tt.want, tt.stderr)
 			}
 			if closes != 1 {

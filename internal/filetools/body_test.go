@@ -200,6 +200,25 @@ func TestReadFileBodyChanged(t *testing.T) {
 			t.Errorf("wrote %d bytes, %v; want all %d and %q", n, err, len(content), want)
 		}
 	})
+
+	// Cut short while the body is being written: the copy ends early, and
+	// the error says the file changed, with the remedy, rather than how
+	// the copy ended.
+	t.Run("cut short while written", func(t *testing.T) {
+		dir := makeTree(t, map[string]string{"big.txt": content})
+		path := filepath.Join(dir, "big.txt")
+		res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
+		if res.Output.Body == nil {
+			t.Fatal("no body")
+		}
+		defer res.Output.Body.Close()
+		var b strings.Builder
+		w := &changing{w: &b, change: func() error { return os.Truncate(path, 1000) }}
+		n, err := res.Output.Body.WriteTo(w)
+		if want := `"big.txt" changed while it was read; read it again`; n >= int64(len(content)) || err == nil || err.Error() != want {
+			t.Errorf("wrote %d bytes, %v; want fewer than %d and %q", n, err, len(content), want)
+		}
+	})
 }
 
 // changing is a writer that runs change once, before its first write.

@@ -196,14 +196,16 @@ type pieceBody struct {
 	was  fs.FileInfo
 }
 
-// WriteTo writes the piece, unless the file has changed.
+// WriteTo writes the piece, unless the file has changed. A copy that fails
+// on a file that has changed, as one cut short does, says so rather than
+// how the copy ended, since reading it again is then the remedy.
 func (b *pieceBody) WriteTo(w io.Writer) (int64, error) {
 	if err := b.unchanged(); err != nil {
 		return 0, err
 	}
 	n, err := b.Body.WriteTo(w)
-	if err == nil {
-		err = b.unchanged()
+	if changed := b.unchanged(); changed != nil {
+		return n, changed
 	}
 	return n, err
 }
