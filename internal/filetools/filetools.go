@@ -33,6 +33,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 )
@@ -84,6 +85,45 @@ func (t *tree) resolve(p string) (string, error) {
 		return "", outside(p)
 	}
 	return rel, nil
+}
+
+// lookup resolves p, a path argument of a tool that reads, and states what
+// it names, following a symbolic link. A name that is not UTF-8 cannot be
+// given as it is, since arguments are JSON strings, so search prints it
+// quoted in Go's syntax: when nothing has the name p itself and p is such
+// a quoted name, lookup takes the name it quotes, so that every file search
+// finds can be read. An error names p as given.
+func (t *tree) lookup(p string) (string, fs.FileInfo, error) {
+	rel, err := t.resolve(p)
+	if err != nil {
+		return "", nil, err
+	}
+	info, err := t.root.Stat(rel)
+	if errors.Is(err, fs.ErrNotExist) && len(p) > 2 && p[0] == '"' {
+		if name, uerr := strconv.Unquote(p); uerr == nil && name != "" {
+			if urel, rerr := t.resolve(name); rerr == nil {
+				if uinfo, serr := t.root.Stat(urel); serr == nil {
+					return urel, uinfo, nil
+				}
+			}
+		}
+	}
+	if err != nil {
+		return "", nil, t.explainAt(p, rel, err)
+	}
+	return rel, info, nil
+}
+
+// meansDirectory reports whether the path argument p ends as only a
+// directory's path can, with a separator or "/.", which cleaning it would
+// drop.
+func meansDirectory(p string) bool {
+	for _, sep := range []string{"/", string(filepath.Separator)} {
+		if strings.HasSuffix(p, sep) || strings.HasSuffix(p, sep+".") {
+			return true
+		}
+	}
+	return false
 }
 
 // within reports whether the absolute path p lies inside the tree, compared

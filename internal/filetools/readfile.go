@@ -84,7 +84,11 @@ type readArgs struct {
 // Such a file larger than 1 MiB is refused rather than cut, since part of
 // an image or an archive is of no use, and so are an offset or a column
 // for it. A directory and anything that is not a regular file (a FIFO, a
-// device) are refused too.
+// device) are refused too, and so is a path that ends with a separator or
+// "/." and names a file. A name that is not UTF-8, which no JSON string
+// can hold, is given quoted in Go's syntax, as search prints it
+// ("caf\xe9.txt"); the quoted text is taken for the name it quotes when
+// nothing has the quoted text itself as its name.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
 		"Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",
@@ -127,19 +131,19 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		return agenttool.Result{}, err
 	}
 	defer t.close()
-	rel, err := t.resolve(args.Path)
-	if err != nil {
-		return agenttool.Result{}, err
-	}
 	// Stat before opening to name a directory as one; openRegular, which
 	// cannot tell it from any other file that is not regular, checks again
 	// on the opened file, in case the entry was swapped in between.
-	info, err := t.root.Stat(rel)
+	rel, info, err := t.lookup(args.Path)
 	if err != nil {
-		return agenttool.Result{}, t.explainAt(args.Path, rel, err)
+		return agenttool.Result{}, err
 	}
 	if info.IsDir() {
 		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
+	}
+	if meansDirectory(args.Path) {
+		// Cleaning the path dropped what says the model meant a directory.
+		return agenttool.Result{}, fmt.Errorf("path %q ends as a directory's would, but %q is not a directory", args.Path, filepath.ToSlash(rel))
 	}
 	if !info.Mode().IsRegular() {
 		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)

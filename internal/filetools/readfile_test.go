@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -99,7 +100,12 @@ func TestReadFile(t *testing.T) {
 		{name: "negative max_bytes", args: map[string]any{"path": "data.txt", "max_bytes": -1}, err: "max_bytes: expected at least 0, got -1"},
 		{name: "directory", args: map[string]any{"path": "dir"}, err: `path "dir" is a directory`},
 		{name: "directory with a trailing slash", args: map[string]any{"path": "dir/"}, err: `path "dir/" is a directory`},
-		{name: "file with a trailing slash", args: map[string]any{"path": "data.txt/"}, want: "hello\n"},
+		{name: "file with a trailing slash", args: map[string]any{"path": "dir/inside.txt/"},
+			err: `path "dir/inside.txt/" ends as a directory's would, but "dir/inside.txt" is not a directory`},
+		{name: "file with a trailing /.", args: map[string]any{"path": "data.txt/."},
+			err: `path "data.txt/." ends as a directory's would, but "data.txt" is not a directory`},
+		{name: "a quoted name", args: map[string]any{"path": `"data.txt"`}, want: "hello\n"},
+		{name: "a quoted name that is not Go's", args: map[string]any{"path": `"data.txt`}, err: "no such file"},
 		{name: "below a file", args: map[string]any{"path": "data.txt/x"}, err: `path "data.txt/x": not a directory`},
 		{name: "missing", args: map[string]any{"path": "nope.txt"}, err: `path "nope.txt": no such file or directory`},
 	}
@@ -140,6 +146,33 @@ func TestReadFile(t *testing.T) {
 func readSize(t *testing.T, dir, name string) int {
 	t.Helper()
 	return len(readBack(t, dir, name))
+}
+
+// TestReadFileQuotedName reads a file whose name is not UTF-8 by the name
+// search prints for it, quoted in Go's syntax, and checks that a file
+// whose name really is quoted is read by that name rather than the one it
+// quotes.
+func TestReadFileQuotedName(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("names that are not UTF-8, or hold a double quote, are refused by some systems")
+	}
+	dir := makeTree(t, map[string]string{"caf\xe9.txt": "latin\n", `"q"`: "quoted\n", "q": "plain\n"})
+	for _, tt := range []struct{ path, want string }{
+		{`"caf\xe9.txt"`, "latin\n"},
+		{`"q"`, "quoted\n"},
+		{"q", "plain\n"},
+	} {
+		res, err := run(t.Context(), filetools.ReadFile(dir), argsJSON(t, map[string]any{"path": tt.path}))
+		checkErr(t, err, "")
+		if got := res.Output.String(); got != tt.want {
+			t.Errorf("read_file of %s: %q, want %q", tt.path, got, tt.want)
+		}
+	}
+	res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, map[string]any{"pattern": "latin", "paths": []string{`"caf\xe9.txt"`}}))
+	checkErr(t, err, "")
+	if got, want := res.Output.String(), `"caf\xe9.txt":1:latin`+"\n"; got != want {
+		t.Errorf("search of the quoted name: %q, want %q", got, want)
+	}
 }
 
 func TestReadFileNotRegular(t *testing.T) {

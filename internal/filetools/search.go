@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"path/filepath"
 	"regexp"
 	"regexp/syntax"
 	"strconv"
@@ -47,8 +48,12 @@ type searchArgs struct {
 // matches as path:line:text, one a line, each ending with a line break (an
 // exact output), with a slash-separated path relative to the tree, lines
 // numbered from 1 and a trailing carriage return dropped; a path holding a
-// line break or another control character is quoted as a Go string
-// ("a\nb.txt":1:text), so every match stays one line. Files are visited in
+// line break, another control character or a byte that is not UTF-8 is
+// quoted as a Go string ("a\nb.txt":1:text), so every match stays one
+// line; read_file and the paths of search take such a quoted name for the
+// file it names, when nothing has the quoted text itself as its name.
+// A path given that ends with a separator or "/." must be a directory.
+// Files are visited in
 // lexical order, each once however many paths reach it. A line longer than
 // 300 bytes is cut at a character boundary and ends with "…".
 //
@@ -84,7 +89,7 @@ type searchArgs struct {
 // The walk opens each directory from the one that holds it, so its cost
 // grows with the number of entries, not with the square of the depth; it
 // holds one open directory per level of the one it is in and those that
-// hold the files of up to three batches of 128: one being read, one
+// hold the files of up to three batches of 256: one being read, one
 // waiting and one the walk is filling, since the walk runs on a goroutine
 // of its own. The files of a batch are read and matched by a few
 // goroutines at once; the output is in the walk's order all the same.
@@ -125,13 +130,12 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	rels := make([]string, 0, len(paths))
 	infos := make([]fs.FileInfo, 0, len(paths))
 	for _, p := range paths {
-		rel, err := t.resolve(p)
+		rel, info, err := t.lookup(p)
 		if err != nil {
 			return agenttool.Result{}, err
 		}
-		info, err := t.root.Stat(rel)
-		if err != nil {
-			return agenttool.Result{}, t.explainAt(p, rel, err)
+		if !info.IsDir() && meansDirectory(p) {
+			return agenttool.Result{}, fmt.Errorf("path %q ends as a directory's would, but %q is not a directory", p, filepath.ToSlash(rel))
 		}
 		rels = append(rels, rel)
 		infos = append(infos, info)

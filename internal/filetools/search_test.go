@@ -62,6 +62,8 @@ func TestSearch(t *testing.T) {
 		{name: "case-insensitive flag", pattern: "(?i)^but hello", paths: []string{"b"}, want: "b/d/e.md:2:but HELLO, hello\n"},
 		{name: "a directory", pattern: "hello", paths: []string{"b"}, want: "b/c.txt:1:say hello\nb/d/e.md:2:but HELLO, hello\n", notes: "2 matches in 2 files"},
 		{name: "a file", pattern: "hello", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:3:hello again\n", notes: "2 matches in 1 file"},
+		{name: "a file with a trailing slash", pattern: "hello", paths: []string{"a.txt/"},
+			err: `path "a.txt/" ends as a directory's would, but "a.txt" is not a directory`},
 		{name: "the same file twice", pattern: "hello", paths: []string{"b/c.txt", "b/c.txt"}, want: "b/c.txt:1:say hello\n"},
 		{name: "overlapping paths", pattern: "hello", paths: []string{"b/d", "b"}, want: "b/d/e.md:2:but HELLO, hello\nb/c.txt:1:say hello\n", notes: "2 matches in 2 files"},
 		{name: "an explicit link is followed", pattern: "again", paths: []string{"link.txt"}, want: "link.txt:3:hello again\n"},

@@ -10,7 +10,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
@@ -126,7 +125,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	}
 	// A trailing separator says the model meant a directory; cleaning the
 	// path would silently make it a file instead.
-	if rel == "." || strings.HasSuffix(args.Path, "/") || strings.HasSuffix(args.Path, string(filepath.Separator)) {
+	if rel == "." || meansDirectory(args.Path) {
 		return agenttool.Result{}, fmt.Errorf("path %q names a directory, not a file", args.Path)
 	}
 	shown := filepath.ToSlash(rel)

@@ -54,6 +54,7 @@ func TestWriteFile(t *testing.T) {
 		{name: "the tree itself, spelt out", path: "dir/..", content: "x", err: true, want: `path "dir/.." names a directory, not a file`},
 		{name: "below a file", path: "data.txt/x", content: "x", err: true, want: `path "data.txt/x": "data.txt" is not a directory`},
 		{name: "empty path", path: "", content: "x", err: true, want: "the path is empty"},
+		{name: "a file's path ending in /.", path: "data.txt/.", content: "x", err: true, want: `path "data.txt/." names a directory, not a file`, file: "data.txt", contents: "hello\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
