@@ -221,7 +221,7 @@ func seekOf(text string, line, column int64) (int64, string) {
 		rest = rest[:i]
 	}
 	if int64(len(rest)) < column-1 {
-		return 0, fmt.Sprintf("column %d is past the end of line %d of %q, which has %d %s", column, line, "f", len(rest), plural(int64(len(rest)), "byte", "bytes"))
+		return 0, fmt.Sprintf("column %d is past the end of line %d of %q, which has %d %s, so the last column is %d", column, line, "f", len(rest), plural(int64(len(rest)), "byte", "bytes"), len(rest)+1)
 	}
 	return int64(start) + column - 1, ""
 }

@@ -104,7 +104,7 @@ func (s *source) seek(path string, line, column int64) error {
 			if i >= 0 {
 				skipped += int64(i)
 			}
-			return fmt.Errorf("column %d is past the end of line %d of %q, which has %d %s", column, line, path, skipped, plural(skipped, "byte", "bytes"))
+			return fmt.Errorf("column %d is past the end of line %d of %q, which has %d %s, so the last column is %d", column, line, path, skipped, plural(skipped, "byte", "bytes"), skipped+1)
 		}
 		s.consume(len(chunk))
 		skipped += int64(len(chunk))
