@@ -90,24 +90,25 @@ func (t *tree) resolve(p string) (string, error) {
 // lookup resolves p, a path argument of a tool that reads, and states what
 // it names, following a symbolic link. A name that is not UTF-8 cannot be
 // given as it is, since arguments are JSON strings, so search prints it
-// quoted in Go's syntax: when nothing has the name p itself and p is such
-// a quoted name, lookup takes the name it quotes, so that every file search
-// finds can be read. An error names p as given.
+// quoted in Go's syntax, as it does a name starting with a double quote:
+// p in that form is taken for the name it quotes, or, when nothing has that
+// name, for itself, so that every file search finds can be read by the
+// name it prints. An error names p as given.
 func (t *tree) lookup(p string) (string, fs.FileInfo, error) {
+	if len(p) > 2 && p[0] == '"' {
+		if name, err := strconv.Unquote(p); err == nil && name != "" {
+			if rel, err := t.resolve(name); err == nil {
+				if info, err := t.root.Stat(rel); err == nil {
+					return rel, info, nil
+				}
+			}
+		}
+	}
 	rel, err := t.resolve(p)
 	if err != nil {
 		return "", nil, err
 	}
 	info, err := t.root.Stat(rel)
-	if errors.Is(err, fs.ErrNotExist) && len(p) > 2 && p[0] == '"' {
-		if name, uerr := strconv.Unquote(p); uerr == nil && name != "" {
-			if urel, rerr := t.resolve(name); rerr == nil {
-				if uinfo, serr := t.root.Stat(urel); serr == nil {
-					return urel, uinfo, nil
-				}
-			}
-		}
-	}
 	if err != nil {
 		return "", nil, t.explainAt(p, rel, err)
 	}

@@ -87,8 +87,8 @@ type readArgs struct {
 // device) are refused too, and so is a path that ends with a separator or
 // "/." and names a file. A name that is not UTF-8, which no JSON string
 // can hold, is given quoted in Go's syntax, as search prints it
-// ("caf\xe9.txt"); the quoted text is taken for the name it quotes when
-// nothing has the quoted text itself as its name.
+// ("caf\xe9.txt"): a path in that form is taken for the name it quotes, or
+// for itself when nothing has that name.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
 		"Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",

@@ -148,19 +148,33 @@ func readSize(t *testing.T, dir, name string) int {
 	return len(readBack(t, dir, name))
 }
 
-// TestReadFileQuotedName reads a file whose name is not UTF-8 by the name
-// search prints for it, quoted in Go's syntax, and checks that a file
-// whose name really is quoted is read by that name rather than the one it
-// quotes.
+// TestReadFileQuotedName reads files by the names search prints for them:
+// one that is not UTF-8 and one holding a line break, quoted in Go's
+// syntax, and one whose name starts with a double quote, which search
+// quotes too, so that it cannot pass for the quoted name of another; a
+// quoted name of nothing is taken as it is.
 func TestReadFileQuotedName(t *testing.T) {
 	if runtime.GOOS != "linux" {
 		t.Skip("names that are not UTF-8, or hold a double quote, are refused by some systems")
 	}
-	dir := makeTree(t, map[string]string{"caf\xe9.txt": "latin\n", `"q"`: "quoted\n", "q": "plain\n"})
+	dir := makeTree(t, map[string]string{
+		"caf\xe9.txt": "latin\n",
+		"a\nb.txt":    "real\n",
+		`"a\nb.txt"`:  "decoy\n",
+		`"alone"`:     "alone\n",
+	})
+	res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, map[string]any{"pattern": "."}))
+	checkErr(t, err, "")
+	want := `"\"a\\nb.txt\"":1:decoy` + "\n" + `"\"alone\"":1:alone` + "\n" + `"a\nb.txt":1:real` + "\n" + `"caf\xe9.txt":1:latin` + "\n"
+	if got := res.Output.String(); got != want {
+		t.Errorf("search printed\n%s\nwant\n%s", got, want)
+	}
 	for _, tt := range []struct{ path, want string }{
 		{`"caf\xe9.txt"`, "latin\n"},
-		{`"q"`, "quoted\n"},
-		{"q", "plain\n"},
+		{`"a\nb.txt"`, "real\n"},
+		{`"\"a\\nb.txt\""`, "decoy\n"},
+		{`"\"alone\""`, "alone\n"},
+		{`"alone"`, "alone\n"},
 	} {
 		res, err := run(t.Context(), filetools.ReadFile(dir), argsJSON(t, map[string]any{"path": tt.path}))
 		checkErr(t, err, "")
@@ -168,7 +182,7 @@ func TestReadFileQuotedName(t *testing.T) {
 			t.Errorf("read_file of %s: %q, want %q", tt.path, got, tt.want)
 		}
 	}
-	res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, map[string]any{"pattern": "latin", "paths": []string{`"caf\xe9.txt"`}}))
+	res, err = run(t.Context(), filetools.Search(dir), argsJSON(t, map[string]any{"pattern": "latin", "paths": []string{`"caf\xe9.txt"`}}))
 	checkErr(t, err, "")
 	if got, want := res.Output.String(), `"caf\xe9.txt":1:latin`+"\n"; got != want {
 		t.Errorf("search of the quoted name: %q, want %q", got, want)

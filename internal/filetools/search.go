@@ -48,10 +48,12 @@ type searchArgs struct {
 // matches as path:line:text, one a line, each ending with a line break (an
 // exact output), with a slash-separated path relative to the tree, lines
 // numbered from 1 and a trailing carriage return dropped; a path holding a
-// line break, another control character or a byte that is not UTF-8 is
-// quoted as a Go string ("a\nb.txt":1:text), so every match stays one
-// line; read_file and the paths of search take such a quoted name for the
-// file it names, when nothing has the quoted text itself as its name.
+// line break, another control character or a byte that is not UTF-8, or
+// that starts with a double quote, is quoted as a Go string
+// ("a\nb.txt":1:text), so every match stays one line and no name reads as
+// another's quoted form; read_file and the paths of search take a path in
+// that form for the name it quotes, or for itself when nothing has that
+// name.
 // A path given that ends with a separator or "/." must be a directory.
 // Files are visited in
 // lexical order, each once however many paths reach it. A line longer than
@@ -378,9 +380,10 @@ func (s *searcher) notes() []string {
 
 // shownName is the slash path name as a match line shows it: quoted, in
 // Go's syntax, when it holds a character that printable replaces, since
-// the output is one match a line.
+// the output is one match a line, or when it starts with a double quote,
+// so that no name reads as the quoted form of another.
 func shownName(name string) string {
-	if printable(name) != name {
+	if strings.HasPrefix(name, `"`) || printable(name) != name {
 		return strconv.Quote(name)
 	}
 	return name
