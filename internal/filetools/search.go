@@ -2,6 +2,7 @@ package filetools
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -111,7 +112,7 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 	}
 	re, err := regexp.Compile(args.Pattern)
 	if err != nil {
-		return agenttool.Result{}, fmt.Errorf("pattern %q: %w", args.Pattern, err)
+		return agenttool.Result{}, patternError(args.Pattern, err)
 	}
 	t, err := openTree(root)
 	if err != nil {
@@ -119,6 +120,22 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 	}
 	defer t.close()
 	return t.search(ctx, re, args)
+}
+
+// patternError is the refusal of pattern, which regexp.Compile refused
+// with err. regexp's error repeats the pattern, or the part of it in
+// error, so both are cut to a line's length: a pattern of a megabyte would
+// otherwise fill a model's context twice over.
+func patternError(pattern string, err error) error {
+	shown := strconv.Quote(clip([]byte(pattern)))
+	if len(pattern) > maxLine {
+		shown += fmt.Sprintf(" (%d bytes)", len(pattern))
+	}
+	var bad *syntax.Error
+	if errors.As(err, &bad) {
+		return fmt.Errorf("pattern %s: error parsing regexp: %s: `%s`", shown, bad.Code, clip([]byte(bad.Expr)))
+	}
+	return fmt.Errorf("pattern %s: %w", shown, err)
 }
 
 // search runs one call of search with the compiled pattern re on the tree.

@@ -78,7 +78,9 @@ func TestSearch(t *testing.T) {
 		{name: "empty file", pattern: "", paths: []string{"empty.txt"}, notes: "no matches"},
 		{name: "binary file named explicitly", pattern: "hello", paths: []string{"bin.dat"}, notes: "no matches\nnot searched: 1 file not text"},
 		{name: "a file over 8 MiB named explicitly", pattern: "hello", paths: []string{"big"}, notes: "no matches\nnot searched: 1 file over 8 MiB"},
-		{name: "bad pattern", pattern: "[", err: `pattern "[": error parsing regexp: missing closing ]`},
+		{name: "bad pattern", pattern: "[", err: `pattern "[": error parsing regexp: missing closing ]: ` + "`[`"},
+		{name: "long bad pattern cut in its message", pattern: strings.Repeat("x", 100000) + "(",
+			err: `pattern "` + strings.Repeat("x", 300) + `…" (100001 bytes): error parsing regexp: missing closing ): ` + "`" + strings.Repeat("x", 300) + "…`"},
 		{name: "missing path", pattern: "x", paths: []string{"a.txt", "nope"}, err: `path "nope": no such file or directory`},
 		{name: "empty path", pattern: "x", paths: []string{""}, err: "the path is empty"},
 	}
