@@ -84,8 +84,9 @@ type searchArgs struct {
 // It skips .git directories at any depth, symbolic links met during the
 // walk and anything that is not a regular file without a word; files over
 // 8 MiB, files that are not text and files and directories it cannot read
-// are skipped and counted. A path that does not exist is an error, and so
-// is a pattern that does not compile. The context is checked before every
+// are skipped and counted. A path given that does not exist, or that is
+// neither a regular file nor a directory, is an error, and so is a pattern
+// that does not compile. The context is checked before every
 // entry of a directory and every line matched, and its error returned once
 // it is done.
 //
@@ -153,8 +154,13 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		if err != nil {
 			return agenttool.Result{}, err
 		}
-		if !info.IsDir() && meansDirectory(p) {
+		switch {
+		case !info.IsDir() && meansDirectory(p):
 			return agenttool.Result{}, fmt.Errorf("path %q ends as a directory's would, but %q is not a directory", p, filepath.ToSlash(rel))
+		case !info.IsDir() && !info.Mode().IsRegular():
+			// Met during the walk, such a file is skipped without a word;
+			// named, it gets one.
+			return agenttool.Result{}, fmt.Errorf("path %q is not a regular file or a directory, so it cannot be searched", p)
 		}
 		rels = append(rels, rel)
 		infos = append(infos, info)

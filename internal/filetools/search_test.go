@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -142,4 +143,16 @@ func TestSearchCancelledDuringTheWalk(t *testing.T) {
 	if ctx.asked > 10 {
 		t.Errorf("the context was checked %d times after it ended at 6", ctx.asked)
 	}
+}
+
+// TestSearchNamedNotRegular names a FIFO in the paths: search refuses it,
+// as read_file does, rather than skip it without a word as it does one met
+// during the walk, and never opens it.
+func TestSearchNamedNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	if err := mkfifo(filepath.Join(dir, "pipe")); err != nil {
+		t.Skipf("no FIFO here: %v", err)
+	}
+	_, err := run(t.Context(), filetools.Search(dir), `{"pattern":"x","paths":["pipe"]}`)
+	checkErr(t, err, `path "pipe" is not a regular file or a directory, so it cannot be searched`)
 }
