@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -77,11 +78,11 @@ func (j *job) name() string {
 func (s *searcher) queue(dir *dirRef, rel, parent string) {
 	j := job{dir: dir, rel: rel, parent: parent}
 	if s.seen != nil {
-		name := j.name()
-		if s.seen[name] {
+		key := s.key(j.name())
+		if s.seen[key] {
 			return
 		}
-		s.seen[name] = true
+		s.seen[key] = true
 	}
 	dir.refs.Add(1)
 	if s.batch == nil {
@@ -95,6 +96,33 @@ func (s *searcher) queue(dir *dirRef, rel, parent string) {
 	if len(s.batch) == batchSize {
 		s.handOff()
 	}
+}
+
+// setKeys sets the path given whose files the walk queues next: rel as
+// given and real, the same with its symbolic links resolved (see key).
+func (s *searcher) setKeys(rel, real string) {
+	s.shownTop, s.keyTop = filepath.ToSlash(rel), filepath.ToSlash(real)
+}
+
+// key returns the key in seen of the file whose slash path is name, under
+// the path given being walked: name with that path's resolved form in
+// place of the form given. The tree's root, ".", is no prefix of the names
+// under it.
+func (s *searcher) key(name string) string {
+	if s.shownTop == s.keyTop {
+		return name
+	}
+	switch {
+	case name == s.shownTop:
+		return s.keyTop
+	case s.shownTop == ".":
+		return s.keyTop + "/" + name
+	}
+	rest := strings.TrimPrefix(name, s.shownTop+"/")
+	if s.keyTop == "." {
+		return rest
+	}
+	return s.keyTop + "/" + rest
 }
 
 // stopWalk stops the walk and lets go of the batches it hands over until

@@ -117,6 +117,29 @@ func (t *tree) lookup(p string) (string, fs.FileInfo, error) {
 	return rel, info, nil
 }
 
+// realRel returns rel, a path in the tree, with its symbolic links
+// resolved, relative to the tree with its own resolved; rel itself when
+// that fails or leads out of the tree, which os.Root refuses anyway. It
+// only names a file, to tell two paths to one file apart; nothing is
+// opened by it.
+func (t *tree) realRel(rel string) string {
+	base, err := filepath.Abs(t.dir)
+	if err != nil {
+		return rel
+	}
+	if base, err = filepath.EvalSymlinks(base); err != nil {
+		return rel
+	}
+	full, err := filepath.EvalSymlinks(filepath.Join(base, rel))
+	if err != nil {
+		return rel
+	}
+	if real, ok := relativeTo(base, full); ok {
+		return real
+	}
+	return rel
+}
+
 // meansDirectory reports whether the path argument p ends as only a
 // directory's path can, with a separator or "/.", which cleaning it would
 // drop.

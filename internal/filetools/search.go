@@ -54,11 +54,13 @@ type searchArgs struct {
 // ("a\nb.txt":1:text), so every match stays one line and no name reads as
 // another's quoted form; read_file and the paths of search take a path in
 // that form for the name it quotes, or for itself when nothing has that
-// name.
-// A path given that ends with a separator or "/." must be a directory.
-// Files are visited in
-// lexical order, each once however many paths reach it. A line longer than
-// 300 bytes is cut at a character boundary and ends with "…".
+// name. A path given that ends with a separator or "/." must be a
+// directory. Files are visited path by path, in the order the paths are
+// given, each directory depth first with its entries in byte order (so
+// a/x.txt comes before a.txt); a file that several paths given reach,
+// through symbolic links among them too, is searched once, under the name
+// of the first. A line longer than 300 bytes is cut at a character
+// boundary and ends with "…".
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
@@ -179,6 +181,9 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	// so that it goes on while a batch is read instead of in between.
 	walked := s.walkAll(func() error {
 		for i, rel := range rels {
+			if s.seen != nil {
+				s.setKeys(rel, t.realRel(rel))
+			}
 			if err := s.start(top, rel, infos[i]); err != nil {
 				if s.walkDone() != nil || isTooManyOpen(err) {
 					return err
@@ -240,6 +245,11 @@ type searcher struct {
 	prefix  []byte          // a literal every match starts with, or nil
 	longest int             // the longest line matched, in bytes
 	seen    map[string]bool // files already searched, by slash path; nil for one path
+	// shownTop and keyTop are the slash path of the path given being
+	// walked, as given and with its symbolic links resolved: a file's key
+	// in seen has the second in place of the first, so that a file reached
+	// through a linked path given and through its target is searched once.
+	shownTop, keyTop string
 
 	first, limit int // the matches to show: numbers first to first+limit-1
 	// full is set once the matches to show are all known, so that the

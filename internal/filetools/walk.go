@@ -37,7 +37,7 @@ func (s *searcher) start(top *dirRef, rel string, info fs.FileInfo) error {
 }
 
 // walk searches the directory dir, whose slash path in the tree is name,
-// entry by entry in lexical order. An error reading the directory is
+// entry by entry in byte order. An error reading the directory is
 // returned for a path given (top) and counted below it, like a file that
 // cannot be read.
 func (s *searcher) walk(dir *dirRef, name string, top bool) error {
