@@ -81,7 +81,9 @@ type searchArgs struct {
 // "hello", 1003 for a{1000}b) is at most 16,777,216, that is, lines up to
 // 2.3 MiB for "hello" and 16,727 bytes for a{1000}b. When the pattern
 // starts with a literal (regexp.LiteralPrefix), a line without it cannot
-// match and counts as searched whatever its length.
+// match and counts as searched whatever its length. The bound is a line's:
+// a file of many lines near it, for a pattern such as [ab]{1000}c, costs
+// minutes, which only the context ends.
 //
 // It skips .git directories at any depth, symbolic links met during the
 // walk and anything that is not a regular file without a word; files over
