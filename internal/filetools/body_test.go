@@ -176,49 +176,40 @@ func TestReadFileBodyChanged(t *testing.T) {
 		})
 	}
 
-	// Rewritten in place while the body is being written: all of it is
-	// written, as read, and the check after the writing says the file
-	// changed, so the caller knows the bytes may mix old and new.
-	t.Run("rewritten while written", func(t *testing.T) {
-		dir := makeTree(t, map[string]string{"big.txt": content})
-		path := filepath.Join(dir, "big.txt")
-		res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
-		if res.Output.Body == nil {
-			t.Fatal("no body")
-		}
-		defer res.Output.Body.Close()
-		var b strings.Builder
-		w := &changing{w: &b, change: func() error {
+	// Changed while the body is being written. Rewritten in place, all of
+	// it is written, as read, and the check after the writing says the file
+	// changed, so the caller knows the bytes may mix old and new; cut short,
+	// the copy ends early, and the error says the file changed, with the
+	// remedy, rather than how the copy ended.
+	for _, tt := range []struct {
+		name   string
+		change func(path string) error
+		whole  bool // all of the piece is written
+	}{
+		{"rewritten while written", func(path string) error {
 			if err := rewrite(path); err != nil {
 				return err
 			}
 			later := time.Now().Add(time.Hour)
 			return os.Chtimes(path, later, later)
-		}}
-		n, err := res.Output.Body.WriteTo(w)
-		if want := `"big.txt" changed while it was read; read it again`; n != int64(len(content)) || err == nil || err.Error() != want {
-			t.Errorf("wrote %d bytes, %v; want all %d and %q", n, err, len(content), want)
-		}
-	})
-
-	// Cut short while the body is being written: the copy ends early, and
-	// the error says the file changed, with the remedy, rather than how
-	// the copy ended.
-	t.Run("cut short while written", func(t *testing.T) {
-		dir := makeTree(t, map[string]string{"big.txt": content})
-		path := filepath.Join(dir, "big.txt")
-		res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
-		if res.Output.Body == nil {
-			t.Fatal("no body")
-		}
-		defer res.Output.Body.Close()
-		var b strings.Builder
-		w := &changing{w: &b, change: func() error { return os.Truncate(path, 1000) }}
-		n, err := res.Output.Body.WriteTo(w)
-		if want := `"big.txt" changed while it was read; read it again`; n >= int64(len(content)) || err == nil || err.Error() != want {
-			t.Errorf("wrote %d bytes, %v; want fewer than %d and %q", n, err, len(content), want)
-		}
-	})
+		}, true},
+		{"cut short while written", func(path string) error { return os.Truncate(path, 1000) }, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := makeTree(t, map[string]string{"big.txt": content})
+			path := filepath.Join(dir, "big.txt")
+			res := execute(t, filetools.ReadFile(dir), map[string]any{"path": "big.txt", "limit": 1 << 20, "max_bytes": 1 << 20})
+			if res.Output.Body == nil {
+				t.Fatal("no body")
+			}
+			defer res.Output.Body.Close()
+			var b strings.Builder
+			n, err := res.Output.Body.WriteTo(&changing{w: &b, change: func() error { return tt.change(path) }})
+			if want := `"big.txt" changed while it was read; read it again`; n == int64(len(content)) != tt.whole || err == nil || err.Error() != want {
+				t.Errorf("wrote %d of %d bytes, %v; want all of them %v, and %q", n, len(content), err, tt.whole, want)
+			}
+		})
+	}
 }
 
 // changing is a writer that runs change once, before its first write.
