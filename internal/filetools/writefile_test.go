@@ -81,13 +81,7 @@ func TestWriteFile(t *testing.T) {
 					t.Errorf("output %q, want %q", got, tt.want)
 				}
 			}
-			var questions []string
-			for _, q := range *asked {
-				questions = append(questions, q.Message)
-				if q.Schema != nil || q.URL != "" {
-					t.Errorf("question %+v is not a plain confirmation", q)
-				}
-			}
+			questions := confirmations(t, *asked)
 			if tt.asked == "" && len(questions) != 0 || tt.asked != "" && !slices.Equal(questions, []string{tt.asked}) {
 				t.Errorf("asked %q, want %q", questions, tt.asked)
 			}
@@ -101,6 +95,20 @@ func TestWriteFile(t *testing.T) {
 			}
 		})
 	}
+}
+
+// confirmations returns the messages of the questions asked, each of which
+// must be a plain confirmation, the only question write_file asks.
+func confirmations(t *testing.T, asked []agenttool.Elicitation) []string {
+	t.Helper()
+	var messages []string
+	for _, q := range asked {
+		messages = append(messages, q.Message)
+		if q.Schema != nil || q.URL != "" {
+			t.Errorf("question %+v is not a plain confirmation", q)
+		}
+	}
+	return messages
 }
 
 // TestWriteFileOddName writes to a name holding a line break: the output
@@ -124,11 +132,7 @@ func TestWriteFileOddName(t *testing.T) {
 		if got := res.Output.String(); got != tt.want {
 			t.Errorf("output %q, want %q", got, tt.want)
 		}
-		var questions []string
-		for _, q := range *asked {
-			questions = append(questions, q.Message)
-		}
-		if !slices.Equal(questions, tt.asked) {
+		if questions := confirmations(t, *asked); !slices.Equal(questions, tt.asked) {
 			t.Errorf("asked %q, want %q", questions, tt.asked)
 		}
 		if got := readBack(t, dir, tt.path); got != "x" {
