@@ -10,10 +10,8 @@
 // A path argument is refused when it is empty, when it is relative and
 // climbs out of the tree ("../x", "a/../../x"), and when it is absolute and
 // names a place outside the tree. An absolute path inside the tree is
-// accepted, whether it is written through the root as given, through the
-// root with its symbolic links resolved, or through other links that lead
-// into the tree (all of its directories' links resolved; its last element
-// is left to os.Root). A symbolic link inside the tree
+// accepted, whether it is written through the root as given or through the
+// root with its symbolic links resolved. A symbolic link inside the tree
 // that leads out of it is refused by os.Root itself; both refusals read
 // `path "<p>" is outside the working tree`. os.Root follows no link with an
 // absolute target, even one naming a place inside the tree; such a link is
@@ -153,11 +151,9 @@ func meansDirectory(p string) bool {
 }
 
 // within reports whether the absolute path p lies inside the tree, compared
-// with the tree's absolute path as written, then with the tree's symbolic
-// links resolved, then with those of p's directory resolved too, and
-// returns p relative to it. Resolving is done only when a comparison
-// fails, since it costs a system call per path element. p's last element
-// is left as it is, for os.Root to judge when it is used.
+// with the tree's absolute path as written and then with its symbolic links
+// resolved, and returns p relative to it. Resolving is done only when the
+// first comparison fails, since it costs a system call per path element.
 func (t *tree) within(p string) (string, bool) {
 	base, err := filepath.Abs(t.dir)
 	if err != nil {
@@ -170,15 +166,7 @@ func (t *tree) within(p string) (string, bool) {
 	if err != nil {
 		return "", false
 	}
-	if rel, ok := relativeTo(resolved, p); ok {
-		return rel, true
-	}
-	p = filepath.Clean(p)
-	dir, err := filepath.EvalSymlinks(filepath.Dir(p))
-	if err != nil {
-		return "", false
-	}
-	return relativeTo(resolved, filepath.Join(dir, filepath.Base(p)))
+	return relativeTo(resolved, p)
 }
 
 // relativeTo returns p relative to base when it does not leave base.
