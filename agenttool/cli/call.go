@@ -9,9 +9,11 @@ import (
 	"io/fs"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
+	"syscall"
 
 	"github.com/agenttool/agenttool"
 )
@@ -127,22 +129,32 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 }
 
 // checkOut refuses out, the --out directory, before the call when it names
-// something that is not a directory, which the files could never be saved
-// in; one that does not exist yet is made when a file is saved.
+// something that is not a directory, or lies below such a thing, where the
+// files could never be saved; one that does not exist yet is made when a
+// file is saved. The nearest part of out that exists is looked at, since
+// Windows reports a path below a file as missing rather than as one.
 func checkOut(out string) error {
 	if out == "" {
 		return nil
 	}
-	info, err := os.Stat(out)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil
-	case err != nil:
-		return err
-	case !info.IsDir():
-		return fmt.Errorf("%q is not a directory; give a directory, which is made when it does not exist", out)
+	for p := filepath.Clean(out); ; {
+		info, err := os.Stat(p)
+		switch {
+		case err == nil && info.IsDir():
+			return nil
+		case err == nil && p == filepath.Clean(out):
+			return fmt.Errorf("%q is not a directory; give a directory, which is made when it does not exist", out)
+		case err == nil:
+			return fmt.Errorf("%q lies below %q, which is not a directory", out, p)
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return err
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return nil
+		}
+		p = parent
 	}
-	return nil
 }
 
 // stoppedBy returns err, a tool's error, with what stopped the call added

@@ -45,8 +45,9 @@
 // [Runner.Run] handles one command line and returns one of four exit
 // statuses: [ExitOK], [ExitFailed] (the tool's error, on stderr after
 // "Error: "), [ExitUsage] (the tool did not run) and [ExitNeedsAnswer] (the tool
-// asked a question nobody answered; the question is on stdout as JSON, to be
-// answered with --answer in a second run). Stdout carries only the result,
+// asked a question nobody answered; the question is on stdout as JSON, or on
+// stderr when stdout cannot take it, to be answered with --answer in a
+// second run). Stdout carries only the result,
 // the question, or help; everything else goes to stderr.
 //
 // A text result is printed with a line break added at its end when it has

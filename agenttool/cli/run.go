@@ -17,8 +17,8 @@ import (
 // never any other value.
 const (
 	// ExitOK means the call succeeded and its output is on stdout, or that
-	// help or a schema was printed, or that either went to a reader that
-	// has gone. It is also returned when a call of a tool that is not
+	// help or a schema was printed, or that the output, help or schema went
+	// to a reader that has gone, a read-only call's included. It is also returned when a call of a tool that is not
 	// annotated read-only succeeded but its output could not be written, so
 	// that nobody repeats the call for that reason.
 	ExitOK = 0

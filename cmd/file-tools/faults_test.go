@@ -69,7 +69,7 @@ func TestFaults(t *testing.T) {
 		{name: "--out a file", args: []string{"--out", "data.txt", "read_file", "--path", "logo.png"},
 			msg: `--out: "data.txt" is not a directory; give a directory, which is made when it does not exist`, after: afterNothing},
 		{name: "--out below a file", args: []string{"--out", "data.txt/o", "read_file", "--path", "logo.png"},
-			msg: "--out: stat data.txt/o: not a directory", gist: true, after: afterNothing},
+			msg: `--out: "data.txt/o" lies below "data.txt", which is not a directory`, after: afterNothing},
 		{name: "--record into a directory", args: []string{"--record", ".", "read_file", "--path", "data.txt"}, msg: "--record: ", gist: true, after: afterNothing},
 		{name: "bad program option syntax", args: []string{"---out", "o", "read_file"}, msg: `bad flag syntax "---out"`},
 		{name: "program option starting with =", args: []string{"-=x", "read_file"}, msg: `bad flag syntax "-=x"`},

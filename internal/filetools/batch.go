@@ -106,17 +106,16 @@ func (s *searcher) setKeys(rel, real string) {
 
 // key returns the key in seen of the file whose slash path is name, under
 // the path given being walked: name with that path's resolved form in
-// place of the form given. The tree's root, ".", is no prefix of the names
-// under it.
+// place of the form given. A path given that leads to the tree's root, ".",
+// puts no prefix before the names under it.
 func (s *searcher) key(name string) string {
 	if s.shownTop == s.keyTop {
 		return name
 	}
-	switch {
-	case name == s.shownTop:
+	// realRel keeps "." as it is, so only a path given below the root
+	// can have a resolved form of its own.
+	if name == s.shownTop {
 		return s.keyTop
-	case s.shownTop == ".":
-		return s.keyTop + "/" + name
 	}
 	rest := strings.TrimPrefix(name, s.shownTop+"/")
 	if s.keyTop == "." {

@@ -88,31 +88,36 @@ func (t *tree) resolve(p string) (string, error) {
 }
 
 // lookup resolves p, a path argument of a tool that reads, and states what
-// it names, following a symbolic link. A name that is not UTF-8 cannot be
-// given as it is, since arguments are JSON strings, so search prints it
-// quoted in Go's syntax, as it does a name starting with a double quote:
-// p in that form is taken for the name it quotes, or, when nothing has that
-// name, for itself, so that every file search finds can be read by the
-// name it prints. An error names p as given.
-func (t *tree) lookup(p string) (string, fs.FileInfo, error) {
+// it names, following a symbolic link; it also returns the name it took p
+// for. A name that is not UTF-8 cannot be given as it is, since arguments
+// are JSON strings, so search prints it quoted in Go's syntax, as it does a
+// name starting with a double quote: p in that form is taken for the name
+// it quotes, or, when nothing has that name, for itself, so that every
+// file search finds can be read by the name it prints. An error names p as
+// given.
+func (t *tree) lookup(p string) (rel string, info fs.FileInfo, name string, err error) {
 	if len(p) > 2 && p[0] == '"' {
 		if name, err := strconv.Unquote(p); err == nil && name != "" {
-			if rel, err := t.resolve(name); err == nil {
-				if info, err := t.root.Stat(rel); err == nil {
-					return rel, info, nil
-				}
+			rel, err := t.resolve(name)
+			if err != nil {
+				return "", nil, "", err
+			}
+			info, err := t.root.Stat(rel)
+			if err == nil {
+				return rel, info, name, nil
+			}
+			if !errors.Is(err, fs.ErrNotExist) {
+				return "", nil, "", t.explainAt(p, rel, err)
 			}
 		}
 	}
-	rel, err := t.resolve(p)
-	if err != nil {
-		return "", nil, err
+	if rel, err = t.resolve(p); err != nil {
+		return "", nil, "", err
 	}
-	info, err := t.root.Stat(rel)
-	if err != nil {
-		return "", nil, t.explainAt(p, rel, err)
+	if info, err = t.root.Stat(rel); err != nil {
+		return "", nil, "", t.explainAt(p, rel, err)
 	}
-	return rel, info, nil
+	return rel, info, p, nil
 }
 
 // realRel returns rel, a path in the tree, with its symbolic links

@@ -134,14 +134,14 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	// Stat before opening to name a directory as one; openRegular, which
 	// cannot tell it from any other file that is not regular, checks again
 	// on the opened file, in case the entry was swapped in between.
-	rel, info, err := t.lookup(args.Path)
+	rel, info, name, err := t.lookup(args.Path)
 	if err != nil {
 		return agenttool.Result{}, err
 	}
 	if info.IsDir() {
 		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
 	}
-	if meansDirectory(args.Path) {
+	if meansDirectory(name) {
 		// Cleaning the path dropped what says the model meant a directory.
 		return agenttool.Result{}, fmt.Errorf("path %q ends as a directory's would, but %q is not a directory", args.Path, filepath.ToSlash(rel))
 	}

@@ -104,6 +104,8 @@ func TestReadFile(t *testing.T) {
 			err: `path "dir/inside.txt/" ends as a directory's would, but "dir/inside.txt" is not a directory`},
 		{name: "file with a trailing /.", args: map[string]any{"path": "data.txt/."},
 			err: `path "data.txt/." ends as a directory's would, but "data.txt" is not a directory`},
+		{name: "a quoted name of a file with a trailing slash", args: map[string]any{"path": `"data.txt/"`},
+			err: `path "\"data.txt/\"" ends as a directory's would, but "data.txt" is not a directory`},
 		{name: "a quoted name", args: map[string]any{"path": `"data.txt"`}, want: "hello\n"},
 		{name: "a quoted name that is not Go's", args: map[string]any{"path": `"data.txt`}, err: "no such file"},
 		{name: "below a file", args: map[string]any{"path": "data.txt/x"}, err: `path "data.txt/x": not a directory`},

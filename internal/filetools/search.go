@@ -154,12 +154,12 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	rels := make([]string, 0, len(paths))
 	infos := make([]fs.FileInfo, 0, len(paths))
 	for _, p := range paths {
-		rel, info, err := t.lookup(p)
+		rel, info, name, err := t.lookup(p)
 		if err != nil {
 			return agenttool.Result{}, err
 		}
 		switch {
-		case !info.IsDir() && meansDirectory(p):
+		case !info.IsDir() && meansDirectory(name):
 			return agenttool.Result{}, fmt.Errorf("path %q ends as a directory's would, but %q is not a directory", p, filepath.ToSlash(rel))
 		case !info.IsDir() && !info.Mode().IsRegular():
 			// Met during the walk, such a file is skipped without a word;
