@@ -120,17 +120,25 @@ func (t *tree) lookup(p string) (rel string, info fs.FileInfo, name string, err 
 	return rel, info, p, nil
 }
 
-// realRel returns rel, a path in the tree, with its symbolic links
-// resolved, relative to the tree with its own resolved; rel itself when
-// that fails or leads out of the tree, which os.Root refuses anyway. It
-// only names a file, to tell two paths to one file apart; nothing is
-// opened by it.
-func (t *tree) realRel(rel string) string {
+// realBase returns the tree's absolute path with its symbolic links
+// resolved, for realRel, or "" when it cannot be had.
+func (t *tree) realBase() string {
 	base, err := filepath.Abs(t.dir)
 	if err != nil {
-		return rel
+		return ""
 	}
 	if base, err = filepath.EvalSymlinks(base); err != nil {
+		return ""
+	}
+	return base
+}
+
+// realRel returns rel, a path in the tree whose resolved path is base (see
+// realBase), with its symbolic links resolved; rel itself when that fails
+// or leads out of the tree, which os.Root refuses anyway. It only names a
+// file, to tell two paths to one file apart; nothing is opened by it.
+func realRel(base, rel string) string {
+	if base == "" {
 		return rel
 	}
 	full, err := filepath.EvalSymlinks(filepath.Join(base, rel))

@@ -182,9 +182,13 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	// The walk runs on a goroutine of its own and hands over full batches,
 	// so that it goes on while a batch is read instead of in between.
 	walked := s.walkAll(func() error {
+		var base string // resolved once, for all the paths given
+		if s.seen != nil {
+			base = t.realBase()
+		}
 		for i, rel := range rels {
 			if s.seen != nil {
-				s.setKeys(rel, t.realRel(rel))
+				s.setKeys(rel, realRel(base, rel))
 			}
 			if err := s.start(top, rel, infos[i]); err != nil {
 				if s.walkDone() != nil || isTooManyOpen(err) {
