@@ -259,6 +259,11 @@ func TestPrintable(t *testing.T) {
 		{"line\u2028para\u2029", "line_para_"},
 		{"latin1 caf\xe9", "latin1 caf_"},
 		{"replacement \uFFFD kept", "replacement \uFFFD kept"},
+		{"right-to-left override \u202Egnp.exe", "right-to-left override _gnp.exe"},
+		{"embedding\u202A isolate\u2066 pop\u2069", "embedding_ isolate_ pop_"},
+		{"zero\u200Bwidth\u200C join\u200D", "zero_width_ join_"},
+		{"\uFEFFbom.txt", "_bom.txt"},
+		{"joiner in emoji kept apart \u2060", "joiner in emoji kept apart \u2060"},
 	}
 	for _, tt := range tests {
 		if got := printable(tt.in); got != tt.want {
