@@ -62,6 +62,11 @@ func parseExportArgs(name string, words []string) (exportArgs, error) {
 		// A quoted ~ reaches the program as it is, and would make a
 		// directory of that name where the skill was meant for home.
 		return a, fmt.Errorf("the directory %q starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./%s for a directory named ~", dirs[0], dirs[0])
+	case filepath.Base(filepath.Clean(dirs[0])) == name:
+		// The skill's own directory given for the one that holds skills
+		// would put the skill one level deeper than any host looks.
+		return a, fmt.Errorf("%q already ends in the skill's name; give its parent %q (the skill is written to <dir>/%s/)",
+			dirs[0], filepath.Dir(filepath.Clean(dirs[0])), name)
 	}
 	a.dir = dirs[0]
 	return a, nil
@@ -126,9 +131,6 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	}
 
 	skillDir := filepath.Join(a.dir, b.Name)
-	if note := nestedNote(b.Name, a.dir); note != "" {
-		fmt.Fprintln(s.stderr, note)
-	}
 	if a.check {
 		return checkSkill(ctx, b, skill, data, refs, skillDir, s)
 	}
@@ -199,16 +201,4 @@ func binaryNote(name, argv0 string) string {
 		return ""
 	}
 	return fmt.Sprintf("%s: note: this binary was run as %q, and the skill calls it %s; install it under that name", name, base, name)
-}
-
-// nestedNote returns the note export-skill gives when dir is itself named
-// like the skill, as when the skill's own directory was given instead of
-// the one that holds skills: the file then lands one level deeper than a
-// host looks. It returns "" otherwise.
-func nestedNote(name, dir string) string {
-	if filepath.Base(filepath.Clean(dir)) != name {
-		return ""
-	}
-	return fmt.Sprintf("%s: note: %q is already named %s, and export-skill adds the skill's directory itself; give the directory that holds the skills, %q, unless you mean %q",
-		name, dir, name, filepath.Dir(filepath.Clean(dir)), filepath.Join(dir, name, "SKILL.md"))
 }

@@ -245,38 +245,34 @@ func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
 	tests := []struct {
 		name   string
 		option string
-		own    bool   // give <skills>/file-tools rather than <skills>
-		suffix string // added to the directory given
-		status int
+		suffix string // added to <skills>/file-tools
 	}{
-		{"check, the skill's own directory", "--check", true, string(filepath.Separator), 1},
-		{"write, the skill's own directory", "--force", true, "", 0},
-		{"check, the skills' directory", "--check", false, "", 1},
-		{"write, the skills' directory", "--force", false, "", 0},
+		{"write", "", ""},
+		{"write with a trailing separator", "", string(filepath.Separator)},
+		{"write with a dot element", "", string(filepath.Separator) + "."},
+		{"--force", "--force", ""},
+		{"--check", "--check", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
 			skills := t.TempDir()
 			own := filepath.Join(skills, "file-tools")
-			dir := skills
-			if tt.own {
-				dir = own
+			if err := os.Mkdir(own, 0o755); err != nil {
+				t.Fatal(err)
 			}
-			dir += tt.suffix
-			r := call(goldenBundle(root), "export-skill", tt.option, dir)
-			if r.status != tt.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, tt.status, r)
+			dir := own + tt.suffix
+			words := []string{"export-skill", dir}
+			if tt.option != "" {
+				words = []string{"export-skill", tt.option, dir}
 			}
-			note := ""
-			if tt.own {
-				note = fmt.Sprintf("file-tools: note: %q is already named file-tools, and export-skill adds the skill's directory itself; give the directory that holds the skills, %q, unless you mean %q\n",
-					dir, skills, filepath.Join(own, "file-tools", "SKILL.md"))
+			r := call(goldenBundle(root), words...)
+			want := fmt.Sprintf("file-tools: export-skill: %q already ends in the skill's name; give its parent %q (the skill is written to <dir>/file-tools/)\n", dir, skills)
+			if r.status != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {
+				t.Fatalf("want status 2, no stdout and stderr starting with\n%s\n%v", want, r)
 			}
-			if got := strings.Contains(r.stderr, "note: "); got != tt.own {
-				t.Fatalf("a note on stderr: %v, want %v\n%v", got, tt.own, r)
-			}
-			if !strings.HasPrefix(r.stderr, note) {
-				t.Errorf("stderr\n%s\nwant it to start with\n%s", r.stderr, note)
+			if entries, err := os.ReadDir(own); err != nil || len(entries) != 0 {
+				t.Errorf("%s holds %v (%v), want it empty", own, entries, err)
 			}
 		})
 	}

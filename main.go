@@ -134,6 +134,11 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	if len(args) > 0 {
 		argv0, words = args[0], args[1:]
 	}
+	if len(words) > 0 && words[0] == "--version" {
+		// The spelling many programs accept for their version, taken only
+		// as the first word, where a command could stand.
+		words = append([]string{"version"}, words[1:]...)
+	}
 	own := builtins(b, argv0, s)
 	if err := checkBundle(b, own); err != nil {
 		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
