@@ -101,6 +101,9 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 			// The arguments were refused, so the command's help is where
 			// the caller finds the right ones.
 			fmt.Fprintf(r.Stderr, "Error: %s\n%s\n", msg, r.pointer(why.cmd))
+			if undecodable(err) {
+				return ExitUsage
+			}
 			return ExitFailed
 		}
 		fmt.Fprintf(r.Stderr, "Error: %s\n", err)
@@ -126,6 +129,14 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}
 	return ExitOK
+}
+
+// undecodable reports whether err is agenttool.Decode's refusal of a
+// value the tool's Go types cannot hold, such as a number past the range of
+// an int: the tool's function never ran.
+func undecodable(err error) bool {
+	var verr *agenttool.ValidationError
+	return errors.As(err, &verr) && verr.Unwrap() != nil
 }
 
 // checkOut refuses out, the --out directory, before the call when it names

@@ -31,7 +31,10 @@ const (
 	// full disk.
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
-	// understood or the call could not be started.
+	// understood or the call could not be started. It is also returned, after
+	// the same words as a refusal of ExitFailed, when agenttool.Decode
+	// refused a value the tool's Go types cannot hold, such as a number past
+	// the range of an int: the tool's function did not run.
 	ExitUsage = 2
 	// ExitNeedsAnswer means the tool asked a question nobody answered, was
 	// told it was cancelled, and ran to its end; stdout holds the question
