@@ -90,8 +90,8 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 			_ = rec.write(callCtx, record)
 		}
 	}
-	if q, given, ok := asker.unanswered(); ok {
-		return r.question(q, given, result, err)
+	if m, ok := asker.unanswered(); ok {
+		return r.question(m, result, err)
 	}
 	if n := asker.unused(); n > 0 {
 		fmt.Fprintf(r.Stderr, "%s: %d --answer not used: the call asked fewer questions\n", r.Name, n)

@@ -53,9 +53,10 @@ type Runner struct {
 	Tools agenttool.Set
 	// Ask answers the questions no --answer covers; [Prompt] makes one that
 	// asks a person at a terminal. Nil means nobody can be asked, unless the
-	// command line gives --ask, which asks through Prompt(Stdin, Stderr):
-	// otherwise such a question is answered "cancel" and the call ends with
-	// [ExitNeedsAnswer].
+	// command line gives --ask, which asks through Prompt(Stdin, Stderr)
+	// until Stdin ends: otherwise such a question, or the one the end of
+	// Stdin left unanswered, is answered "cancel", nothing more is asked,
+	// and the call ends with [ExitNeedsAnswer].
 	Ask agenttool.Elicitor
 	// Builtins are the program's own commands besides help and schema, in
 	// the order help lists them. No tool may be named like one; see
@@ -127,7 +128,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		return r.refuse(cmd, err)
 	}
 	if opts.ask && r.Ask == nil {
-		r.Ask = Prompt(r.Stdin, r.Stderr)
+		r.Ask = newPrompter(r.Stdin, r.Stderr).reply
 	}
 	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave, stdin: r.Stdin})
 }
