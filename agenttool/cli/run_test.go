@@ -126,7 +126,7 @@ func runCases() []runCase {
 			status: ExitNeedsAnswer, stdoutJSON: `{"message":"Delete the branch?","digest":"e1e6a28d8fbb","answers_given":0,"output":"kept"}`,
 			stderrHas: []string{"--answer"}},
 		{name: "second question unanswered", args: []string{"--answer", "accept", "delete"}, command: "delete",
-			status:     ExitNeedsAnswer,
+			status: ExitNeedsAnswer,
 			stdoutJSON: `{"message":"Why?","schema":` + whySchema + `,"digest":"` +
 				questionDigest(agenttool.Elicitation{Message: "Why?", Schema: json.RawMessage(whySchema)}) +
 				`","answers_given":1,"error":"not deleted: no reason given"}`},
