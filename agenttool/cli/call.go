@@ -254,13 +254,20 @@ func (f *forwarder) stop() {
 }
 
 // progressLine writes "[progress/total] message", without the total when
-// it is unknown.
+// it is unknown. An update without numbers shows its message alone in
+// brackets, "[message]", and one with neither numbers nor a message
+// writes nothing, so the update's text stands in for it.
 func progressLine(p agenttool.ProgressInfo) string {
 	var line string
-	if p.Total > 0 {
+	switch {
+	case p.Total > 0:
 		line = fmt.Sprintf("[%g/%g]", p.Progress, p.Total)
-	} else {
+	case p.Progress != 0:
 		line = fmt.Sprintf("[%g]", p.Progress)
+	case p.Message != "":
+		return "[" + p.Message + "]\n"
+	default:
+		return ""
 	}
 	if p.Message != "" {
 		line += " " + p.Message

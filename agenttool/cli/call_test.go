@@ -242,6 +242,10 @@ func TestProgress(t *testing.T) {
 	var late func(agenttool.Result)
 	tool := agenttool.NewFunc("p", "", nil, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
 		call.Update(agenttool.Result{Details: &agenttool.ProgressInfo{Progress: 0.5, Total: 1}})
+		call.Update(agenttool.Result{Details: agenttool.ProgressInfo{Message: "running git log"}})
+		call.Update(agenttool.Result{Details: agenttool.ProgressInfo{Total: 4, Message: "starting"}})
+		call.Update(agenttool.Result{Output: agenttool.Output{Text: "only text"}, Details: agenttool.ProgressInfo{}})
+		call.Update(agenttool.Result{Details: agenttool.ProgressInfo{}})
 		call.Update(agenttool.Result{Details: (*agenttool.ProgressInfo)(nil)})
 		call.Update(agenttool.Result{Output: agenttool.Output{Text: "no facts"}, Details: (*agenttool.ProgressInfo)(nil)})
 		call.Update(agenttool.Text("line\n\n"))
@@ -255,7 +259,7 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("status %d", status)
 	}
 	late(agenttool.Text("too late"))
-	if stderr.String() != "[0.5/1]\nno facts\nline\n" || stdout.String() != "done\n" {
+	if stderr.String() != "[0.5/1]\n[running git log]\n[0/4] starting\nonly text\nno facts\nline\n" || stdout.String() != "done\n" {
 		t.Errorf("stderr %q, stdout %q", stderr.String(), stdout.String())
 	}
 }
