@@ -89,11 +89,11 @@ func ExampleRun() {
 	}
 	run("greet", "--name", "Ada")
 	run("wave")
-	run("--answer", "accept", "wave")
+	run("--answer", "accept@5d416e310b10", "wave")
 	// Output:
 	// greet --name Ada: status 0, stdout "Hello, Ada!\n"
-	// wave: status 3, stdout "{\"message\":\"Wave goodbye?\",\"answers_given\":0,\"output\":\"no wave\"}\n"
-	// --answer accept wave: status 0, stdout "Goodbye!\n"
+	// wave: status 3, stdout "{\"message\":\"Wave goodbye?\",\"digest\":\"5d416e310b10\",\"answers_given\":0,\"output\":\"no wave\"}\n"
+	// --answer accept@5d416e310b10 wave: status 0, stdout "Goodbye!\n"
 }
 
 // The version command prints the bundle's name and version.
