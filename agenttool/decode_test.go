@@ -3,6 +3,8 @@ package agenttool_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -18,7 +20,8 @@ type Embedded struct {
 // rangeArgs has a field of each kind whose range a number can exceed.
 type rangeArgs struct {
 	Embedded
-	MaxCommits int               `json:"max_commits,omitempty"`
+	MaxCommits int64             `json:"max_commits,omitempty"`
+	Plain      int               `json:"plain,omitempty"`
 	Unsigned   uint16            `json:"unsigned,omitempty"`
 	Ratio      float32           `json:"ratio,omitempty"`
 	Exact      float64           `json:"exact,omitempty"`
@@ -47,6 +50,7 @@ func TestDecodeRefusals(t *testing.T) {
 		{`{"max_commits":1e-400}`, "max_commits", "expected integer, got 1e-400"},
 		{`{"max_commits":1e3}`, "max_commits", "1e3 must be written 1000"},
 		{`{"max_commits":-0.0}`, "max_commits", "-0.0 must be written 0"},
+		{`{"plain":1e30}`, "plain", "1e30 is too large (at most " + strconv.Itoa(math.MaxInt) + ")"},
 		{`{"small":128}`, "small", "128 is too large (at most 127)"},
 		{`{"small":-129}`, "small", "-129 is too small (at least -128)"},
 		{`{"unsigned":-1}`, "unsigned", "-1 is too small (at least 0)"},

@@ -73,7 +73,7 @@ func TestIntegerEveryWay(t *testing.T) {
 
 // rangeArgs are the arguments of the tool TestOutOfRange calls.
 type rangeArgs struct {
-	MaxCommits int `json:"max_commits,omitempty"`
+	MaxCommits int64 `json:"max_commits,omitempty"`
 	Page       *struct {
 		Size uint8 `json:"size"`
 	} `json:"page,omitempty"`
