@@ -30,7 +30,9 @@
 // Program options come before the command, in any order, and are never
 // confused with the tool's flags: --answer replays the answers to the
 // questions a tool asks, in order (a JSON object answers only a form, and
-// fails the call when given to a yes or no); --ask asks a person at the terminal,
+// fails the call when given to a yes or no), each bound by @<digest> to
+// the one question whose digest it names, so that an answer never confirms
+// a question that changed since it was shown; --ask asks a person at the terminal,
 // through [Prompt], the questions no --answer covers; --record appends the
 // call's records to a file as JSON lines; --out names the directory for the
 // files an output carries (by default a fresh temporary directory). A tool's
@@ -45,9 +47,9 @@
 // [Runner.Run] handles one command line and returns one of four exit
 // statuses: [ExitOK], [ExitFailed] (the tool's error, on stderr after
 // "Error: "), [ExitUsage] (the tool did not run) and [ExitNeedsAnswer] (the tool
-// asked a question nobody answered; the question is on stdout as JSON, or on
-// stderr when stdout cannot take it, to be answered with --answer in a
-// second run). Stdout carries only the result,
+// asked a question nobody answered; the question is on stdout as JSON with
+// its digest, or on stderr when stdout cannot take it, to be answered with
+// --answer in a second run). Stdout carries only the result,
 // the question, or help; everything else goes to stderr.
 //
 // A text result is printed with a line break added at its end when it has

@@ -34,7 +34,7 @@ func programFlags(opts *programOptions) *FlagSet {
 	fs := newFlagSet("", "program", "program option", "the program option%s")
 	fs.BoolVar(&opts.ask, "ask", false, "ask a person at the terminal the questions no --answer covers, instead of exiting with status 3")
 	fs.Var(&opts.answers, "answer", "the `reply` to the next question the tool asks, accept, decline, cancel or a JSON object, "+
-		"followed by @ and the digest of its status-3 JSON to answer only that question; given once per question, in order")
+		"followed by @ and the question's digest from its status-3 JSON to answer only that question; given once per question, in order")
 	fs.Var(&opts.record, "record", "append the call's records to `file` as JSON lines")
 	fs.StringVar(&opts.out, "out", "", "write the files an output carries into `dir` instead of a new temporary directory")
 	return fs

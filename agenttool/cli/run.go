@@ -38,7 +38,8 @@ const (
 	ExitUsage = 2
 	// ExitNeedsAnswer means the tool asked a question nobody answered, was
 	// told it was cancelled, and ran to its end; stdout holds the question
-	// as JSON.
+	// as JSON, with its "digest" for an --answer bound to it. A question an
+	// --answer was bound to by another digest is such a question too.
 	ExitNeedsAnswer = 3
 )
 
