@@ -3,6 +3,7 @@ package toolbundle
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -43,6 +44,9 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 	if b.Version != strings.TrimSpace(b.Version) || strings.ContainsFunc(b.Version, unicode.IsControl) {
 		return nil, nil, fmt.Errorf("the version %q has white space around it or a control character in it; trim it where it is read", b.Version)
 	}
+	if err := checkInstructions(strings.TrimSpace(b.Instructions)); err != nil {
+		return nil, nil, fmt.Errorf("the instructions %w", err)
+	}
 	s := &agentskill.Skill{
 		DirName:      b.Name,
 		Name:         b.Name,
@@ -60,6 +64,42 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 		s.Metadata["version"] = v
 	}
 	return s, refs, nil
+}
+
+// checkInstructions refuses author's instructions that the skill's body
+// could not hold as prose of its own: more than MaxInstructions bytes, text
+// that is not UTF-8, a control character but the line break and the tab, a
+// heading of level one or two, which would take the place of the skill's own
+// title and sections, a line "---", which a careless reader takes for the
+// end of the frontmatter, or a code fence left open, which would swallow
+// the rest of the body. The error completes "the instructions ...".
+func checkInstructions(text string) error {
+	switch {
+	case len(text) > MaxInstructions:
+		return fmt.Errorf("are %d bytes; at most %d fit the skill", len(text), MaxInstructions)
+	case !utf8.ValidString(text):
+		return errors.New("are not valid UTF-8")
+	case strings.ContainsFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }):
+		return errors.New("hold a control character other than a line break or a tab")
+	}
+	fences := 0
+	for i, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
+			fences++
+		case fences%2 == 1:
+			// Inside a code block a line is text.
+		case trimmed == "---":
+			return fmt.Errorf("have the line \"---\" (line %d), which a reader may take for the end of the frontmatter; use \"***\" for a rule", i+1)
+		case strings.HasPrefix(trimmed, "# ") || strings.HasPrefix(trimmed, "## ") || trimmed == "#" || trimmed == "##":
+			return fmt.Errorf("have the heading %q (line %d); the skill's title and sections are its own: use \"###\" or deeper", trimmed, i+1)
+		}
+	}
+	if fences%2 == 1 {
+		return errors.New("leave a code fence open, which would swallow the rest of the skill")
+	}
+	return nil
 }
 
 // allowedRules returns the allowed-tools rule of every visible pre-approved
@@ -107,6 +147,9 @@ func skillBody(b Bundle) (string, []reference) {
 	// The description is in the frontmatter, which every host shows the
 	// model before it loads the skill, so the body does not repeat it.
 	head.WriteString("\n# " + b.Name + "\n\n")
+	if text := strings.TrimSpace(b.Instructions); text != "" {
+		head.WriteString(text + "\n\n")
+	}
 	var tools []Tool
 	var cmds []cli.Command
 	for _, t := range b.Tools {
