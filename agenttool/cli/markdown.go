@@ -118,7 +118,7 @@ func synopsis(p, name string, walk []position) string {
 		token := "--" + pos.flag
 		switch {
 		case param.Map():
-			token += " <key>=<" + param.Values + ">"
+			token += " <key>=<" + param.valueType() + ">"
 		case param.valueType() == "boolean":
 		default:
 			token += " <" + param.valueType() + ">"

@@ -65,7 +65,7 @@ func TestMarkdownGolden(t *testing.T) {
 
 func TestMarkdownDetails(t *testing.T) {
 	tool := agenttool.NewFunc("c", "", json.RawMessage(`{"type":"object","properties":{`+
-		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"object"}},"required":["cfg"]}`),
+		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"array"}},"required":["cfg"]}`),
 		text("ok"), agenttool.WithAnnotations(agenttool.Annotations{Title: "Only a title"}))
 	got := Markdown("kit", []Command{Describe(tool)})
 	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "- `--id`: one of `12345678901234567891`\n"} {

@@ -123,6 +123,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
+	for _, note := range gave.passed {
+		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
+	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
