@@ -173,6 +173,11 @@ func (c Command) parseFlags(words []string) ([]string, []flagValue, error) {
 		if e, ok := misplaced(err, words); ok {
 			return nil, nil, e
 		}
+		if name, ok := strings.CutPrefix(err.Error(), notDefined); ok {
+			if e, ok := jsonFlagError(walkFlags(c.Params), name, words); ok {
+				return nil, nil, e
+			}
+		}
 		return nil, nil, flagError(err, words, "flag", c.flagNames(), "its flag%s")
 	}
 	return fs.Args(), values, nil

@@ -133,6 +133,11 @@ var refusalCases = []refusalCase{
 	{"JSON after a byte order mark", []string{"read_file", "\ufeff{\"path\":\"x\"}"}, "", ExitUsage},
 	{"nothing on stdin", []string{"read_file", "-"}, "", ExitUsage},
 	{"a number for the JSON argument", []string{"read_file", "12"}, "", ExitUsage},
+	{"a parameter that takes JSON given as a flag", []string{"deploy", "--target.host", "h", "--target.hops", `[{"via":"a"}]`}, "", ExitUsage},
+	{"a JSON-only flag with a value that is not JSON", []string{"deploy", "--extra=x", "--target.host", "h"}, "", ExitUsage},
+	{"a JSON-only flag beside the JSON argument", []string{"deploy", "--extra", `{"a":{}}`, `{"target":{"host":"h"},"extra":1}`}, "", ExitUsage},
+	{"a JSON-only flag beside JSON on stdin", []string{"deploy", "--extra", "-"}, `{"target":{"host":"h"}}`, ExitUsage},
+	{"an object with flags for its fields given as a flag", []string{"deploy", "--target", `{"host":"h"}`}, "", ExitUsage},
 	{"JSON split by a single quote", []string{"write_file", `{"path":"a","content":"it`, `s"}`}, "", ExitUsage},
 }
 
