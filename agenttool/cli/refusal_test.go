@@ -137,6 +137,7 @@ var refusalCases = []refusalCase{
 	{"a JSON-only flag with a value that is not JSON", []string{"deploy", "--extra=x", "--target.host", "h"}, "", ExitUsage},
 	{"a JSON-only flag beside the JSON argument", []string{"deploy", "--extra", `{"a":{}}`, `{"target":{"host":"h"},"extra":1}`}, "", ExitUsage},
 	{"a JSON-only flag beside JSON on stdin", []string{"deploy", "--extra", "-"}, `{"target":{"host":"h"}}`, ExitUsage},
+	{"a JSON-only flag beside JSON that holds no object on its path", []string{"deploy", "--target.hops", "[]", `{"target":7}`}, "", ExitUsage},
 	{"an object with flags for its fields given as a flag", []string{"deploy", "--target", `{"host":"h"}`}, "", ExitUsage},
 	{"JSON split by a single quote", []string{"write_file", `{"path":"a","content":"it`, `s"}`}, "", ExitUsage},
 }
