@@ -127,6 +127,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
+	for _, note := range gave.passed {
+		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
+	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
@@ -139,11 +142,14 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 // lists the program options.
 func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
+	var jf *jsonFlag
 	switch {
 	case errors.Is(err, ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
 	case errors.As(err, &moved):
 		return r.usage(movedMessage(moved, r.Name, cmd.Name))
+	case errors.As(err, &jf):
+		return r.commandUsage(cmd, jf.message(r.Name, cmd.Name))
 	}
 	return r.commandUsage(cmd, err.Error())
 }
