@@ -41,7 +41,10 @@ func Calling(program string, cmds []Command) string {
 			"(`a|b`, `$HOME`, a space) or starting with `=`; double-quote it if it holds `'`, "+
 			"escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}
-	if f.bools {
+	switch {
+	case f.requiredBools:
+		rules = append(rules, "A bare boolean flag is true; `--name=<boolean>` is one the call must give, `=true` or `=false`.")
+	case f.bools:
 		rules = append(rules, "A bare boolean flag is true.")
 	}
 	if len(rules) > 0 {
@@ -62,8 +65,8 @@ func Calling(program string, cmds []Command) string {
 	}
 	b.WriteString("Exit status:\n\n" +
 		"- 0: done, output on stdout.\n" +
-		"- 1: refused or failed; stderr says why. Retry only with other arguments, and not when " +
-		"the error is final (a path outside the working tree).\n" +
+		"- 1: refused or failed; stderr says why. Retry only with other arguments, and only when " +
+		"the error says what to change.\n" +
 		"- 2: nothing ran; stderr says why.\n" +
 		"- 3: the tool's own question, unanswered; any command may ask one, even one the host runs without asking " +
 		"permission. It is JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
@@ -103,11 +106,14 @@ func answerLine(program string, cmds []Command, walks [][]position) string {
 
 // forms records which forms of a call the commands of a usage need.
 type forms struct {
-	values   bool // a flag takes a value
-	bools    bool // a boolean flag
-	repeated bool // an array flag, given once per element
-	maps     bool // a map flag, given once per entry
-	json     bool // a parameter no flag gives
+	values bool // a flag takes a value
+	bools  bool // a boolean flag
+	// requiredBools reports a boolean flag a call must give, which the
+	// synopsis shows with its value.
+	requiredBools bool
+	repeated      bool // an array flag, given once per element
+	maps          bool // a map flag, given once per entry
+	json          bool // a parameter no flag gives
 	// jsonEx is the first command with such a parameter whose required
 	// flags can be written on one line, and that parameter; nil when there
 	// is none.
@@ -136,6 +142,7 @@ func survey(cmds []Command, walks [][]position) forms {
 			case pos.flag == "":
 			case pos.param.valueType() == "boolean" && !pos.param.Repeated() && !pos.param.Map():
 				f.bools = true
+				f.requiredBools = f.requiredBools || requiredBool(pos)
 			default:
 				f.values = true
 				f.repeated = f.repeated || pos.param.Repeated()

@@ -69,7 +69,7 @@ func TestCallingForms(t *testing.T) {
 			[]string{"```sh\nkit q '--x|y' 1\n```"}, nil},
 		{"flags that cannot be written on one line are not shown",
 			agenttool.Set{
-				schemaTool("nl", `{"properties":{"a\nb":{"type":"string"},"o":{"type":"object"}},"required":["a\nb"]}`),
+				schemaTool("nl", `{"properties":{"a\nb":{"type":"string"},"o":{"type":"array"}},"required":["a\nb"]}`),
 				schemaTool("ok", `{"properties":{"a\tb":{"type":"string"},"c\u2028":{"type":"string"}}}`),
 			},
 			[]string{"```sh\nkit ok '--a\tb' 'a b'\n```", "JSON holding `'` goes on stdin.\n"},

@@ -28,6 +28,10 @@ var fuzzSeeds = [][]string{
 	{"deploy", "--target.port", "1", `{"target":{"tls":{"on":true,"of":1}}}`},
 	{"read_file", `{"path":"x","offset":5}`},
 	{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},null,{"vai":"b"}]}}`},
+	{"deploy", "--extra", "-"},
+	{"deploy", "--target.hops", "[1]", `{"target":7}`},
+	{"deploy", "--target.a.b"},
+	{"deploy", "-target.hops=x", "--limits", "a=1", `{"target":{"host":"h"}}`},
 }
 
 func FuzzRunArgs(f *testing.F) {
@@ -137,6 +141,10 @@ func FuzzDescribe(f *testing.F) {
 	}
 	f.Add(`{"properties":{"a":{"type":"object","properties":{"b":{"type":["integer","null"]}}},"a.b":{"type":"string"}}}`, "--a.b\x007")
 	f.Add(`{"properties":{"-":{"type":"string"},"=":{"type":"string"},"":{"type":"string"}}}`, "--=\x00x")
+	f.Add(`{"$defs":{"n":{"type":"object","properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]},`+
+		`"next":{"$ref":"#/$defs/n"}}}},"properties":{"list":{"$ref":"#/$defs/n"},"free":{"type":"object"}}}`, "--list.next\x00{}")
+	f.Add(`{"properties":{"e":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string","description":"x\n# y"}}}}}}`,
+		"--e\x00[]\x00{}")
 	f.Fuzz(func(t *testing.T, schema, line string) {
 		probe := &standIn{name: "c", schema: json.RawMessage(schema)}
 		cmd := Describe(probe)

@@ -97,7 +97,8 @@ func hints(c Command) string {
 
 // synopsis is the command line of a command: its flags in walk order,
 // optional ones in brackets, then the JSON argument when some parameter
-// needs it.
+// needs it. A required boolean shows its value, --name=<boolean>, since
+// the flag alone would read as the one value it can take.
 func synopsis(p, name string, walk []position) string {
 	tokens := []string{p, name}
 	jsonToken := ""
@@ -117,7 +118,9 @@ func synopsis(p, name string, walk []position) string {
 		token := "--" + pos.flag
 		switch {
 		case param.Map():
-			token += " <key>=<" + param.Values + ">"
+			token += " <key>=<" + param.valueType() + ">"
+		case requiredBool(pos):
+			token += "=<boolean>"
 		case param.valueType() == "boolean":
 		default:
 			token += " <" + param.valueType() + ">"
@@ -136,28 +139,29 @@ func synopsis(p, name string, walk []position) string {
 	return strings.Join(tokens, " ")
 }
 
-// paramLine is the bullet describing one walk position. A flag's type,
+// requiredBool reports whether the walk position is a boolean flag, given
+// once, that a call cannot do without.
+func requiredBool(pos position) bool {
+	return pos.flag != "" && pos.chainRequired && pos.param.Type == "boolean"
+}
+
+// paramLine is the bullet describing one walk position, followed by those
+// of the members of its value that no position describes. A flag's type,
 // whether it is required and whether it repeats are in the synopsis, so its
-// line gives only the description; any other parameter's line says what it
-// holds.
+// line gives only the description, and what a free-form object's flag
+// gives; any other parameter's line says what it holds.
 func paramLine(pos position) string {
 	param := pos.param
+	depth := len(pos.path) - 1
 	var b strings.Builder
-	b.WriteString(strings.Repeat("  ", len(pos.path)-1))
-	if pos.flag != "" {
+	b.WriteString(strings.Repeat("  ", depth))
+	switch {
+	case pos.flag != "" && param.Map() && param.Values == "":
+		b.WriteString("- `--" + pos.flag + "` (any keys; the flag gives strings)")
+	case pos.flag != "":
 		b.WriteString("- `--" + pos.flag + "`")
-	} else {
-		b.WriteString("- `" + pos.dotted() + "` (")
-		switch {
-		case param.Type == "":
-			b.WriteString("any JSON value")
-		case param.Type == "array" && param.Items != "":
-			b.WriteString("array of " + param.Items)
-		case param.Type == "object" && param.Values != "":
-			b.WriteString("map of " + param.Values)
-		default:
-			b.WriteString(param.Type)
-		}
+	default:
+		b.WriteString("- `" + pos.dotted() + "` (" + typeText(param))
 		if param.Required {
 			b.WriteString(", required")
 		}
@@ -166,25 +170,132 @@ func paramLine(pos position) string {
 		}
 		b.WriteString(")")
 	}
-	d := strings.Join(strings.Fields(param.Description), " ")
-	if d != "" {
-		b.WriteString(": " + d)
+	b.WriteString(details(param, depth))
+	if !pos.nests {
+		members(&b, pos.dotted(), param, depth+1)
 	}
-	if len(param.Enum) > 0 {
-		if d != "" {
-			b.WriteString(". One of ")
-		} else {
-			b.WriteString(": one of ")
-		}
-		for i, v := range param.Enum {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("`" + encodeValue(v) + "`")
-		}
-	}
-	b.WriteString("\n")
 	return b.String()
+}
+
+// members writes a line for each member that a value of p holds inside
+// arrays, or inside an object whose fields have no walk position, at any
+// depth: "entities[].name", then what it holds.
+func members(b *strings.Builder, path string, p *Param, depth int) {
+	if p.Item != nil {
+		members(b, path+"[]", p.Item, depth)
+		return
+	}
+	if p.Type != "object" {
+		return
+	}
+	for i := range p.Fields {
+		f := &p.Fields[i]
+		b.WriteString(strings.Repeat("  ", depth) + "- `" + path + "." + f.Name + "` (" + typeText(f))
+		if f.Required {
+			b.WriteString(", required")
+		}
+		b.WriteString(")" + details(f, depth))
+		members(b, path+"."+f.Name, f, depth+1)
+	}
+}
+
+// typeText says what a parameter without a flag holds: "string", "array
+// of object", "map of integer", "any JSON value".
+func typeText(p *Param) string {
+	switch {
+	case p.Type == "":
+		return "any JSON value"
+	case p.Type == "array" && p.Items != "":
+		return "array of " + p.Items
+	case p.Type == "object" && p.Values != "":
+		return "map of " + p.Values
+	}
+	return p.Type
+}
+
+// details is the rest of a parameter's line at the given depth, its line
+// break included: ": ", the description, then the values its enum allows,
+// those its items' enum allows and its default, each a sentence of its
+// own. A description of several lines keeps them, indented to stay in the
+// list item, and the sentences then follow on a line of their own.
+func details(p *Param, depth int) string {
+	var facts []string
+	if len(p.Enum) > 0 {
+		facts = append(facts, "One of "+valueList(p.Enum))
+	}
+	if p.Item != nil && len(p.Item.Enum) > 0 {
+		facts = append(facts, "Each one of "+valueList(p.Item.Enum))
+	}
+	if p.Default != nil {
+		facts = append(facts, "Default `"+encodeValue(p.Default)+"`")
+	}
+	fact := strings.Join(facts, ". ")
+	lines := prose(p.Description)
+	indent := "\n" + strings.Repeat("  ", depth+1)
+	switch {
+	case len(lines) == 0 && fact == "":
+		return "\n"
+	case len(lines) == 0:
+		return ": " + strings.ToLower(fact[:1]) + fact[1:] + "\n"
+	case fact == "":
+		return ": " + strings.Join(lines, indent) + "\n"
+	case len(lines) == 1:
+		return ": " + endSentence(lines[0]) + " " + fact + "\n"
+	}
+	return ": " + strings.Join(lines, indent) + indent + fact + "\n"
+}
+
+// valueList writes values as JSON, each in backquotes: `"a"`, `"b"`.
+func valueList(values []any) string {
+	var b strings.Builder
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("`" + encodeValue(v) + "`")
+	}
+	return b.String()
+}
+
+// endSentence ends a text with a period unless it already ends a
+// sentence or introduces what follows: the one rule by which a sentence of
+// the usage follows a description.
+func endSentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") {
+		return s
+	}
+	return s + "."
+}
+
+// prose splits a description into the lines the usage shows: its own
+// lines, each with its runs of white space made one space, blank ones
+// dropped. A later line that Markdown would read as a heading, a rule, a
+// setext underline or a code fence is escaped with a backslash, so that
+// the line stays text of the list item; a list item stays one.
+func prose(d string) []string {
+	var lines []string
+	for _, line := range strings.Split(d, "\n") {
+		line = strings.Join(strings.Fields(line), " ")
+		switch {
+		case line == "":
+			continue
+		case len(lines) > 0 && markdownBlock(line):
+			line = "\\" + line
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// markdownBlock reports whether a line, standing in a list item, would
+// start a heading, a code fence or a thematic break, or underline the
+// line before it as a heading.
+func markdownBlock(line string) bool {
+	switch {
+	case strings.HasPrefix(line, "#"), strings.HasPrefix(line, "```"), strings.HasPrefix(line, "~~~"):
+		return true
+	}
+	return strings.Trim(line, "-=*_ ") == ""
 }
 
 // encodeValue writes an enum value as JSON, numbers with their digits as

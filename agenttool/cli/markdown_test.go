@@ -65,7 +65,7 @@ func TestMarkdownGolden(t *testing.T) {
 
 func TestMarkdownDetails(t *testing.T) {
 	tool := agenttool.NewFunc("c", "", json.RawMessage(`{"type":"object","properties":{`+
-		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"object"}},"required":["cfg"]}`),
+		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"array"}},"required":["cfg"]}`),
 		text("ok"), agenttool.WithAnnotations(agenttool.Annotations{Title: "Only a title"}))
 	got := Markdown("kit", []Command{Describe(tool)})
 	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "- `--id`: one of `12345678901234567891`\n"} {
@@ -130,9 +130,66 @@ func TestSectionParts(t *testing.T) {
 		{
 			name: "description white space collapsed, string enum",
 			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
-				`"description":" a\n  b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
+				`"description":" a  \t b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
 			want: "### `e`\n\n```sh\nkit e [--m <string>]\n```\n\n" +
 				"- `--m`: a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
+		},
+		{
+			name: "a description ending a sentence gets no second period",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
+				`"description":"Pick one.","enum":["a"]},"n":{"type":"integer","description":"How many?","default":10},`+
+				`"o":{"type":"integer","description":"Limits:","default":1}}}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--m <string>] [--n <integer>] [--o <integer>]\n```\n\n" +
+				"- `--m`: Pick one. One of `\"a\"`\n- `--n`: How many? Default `10`\n- `--o`: Limits: Default `1`\n",
+		},
+		{
+			name: "line breaks and lists kept inside the item, Markdown blocks escaped",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"o":{"type":"object","properties":{"m":{"type":"string",`+
+				`"description":"Method.\nOptions are:\n- 'create' - makes one.\n\n  - 'update'\n# not a heading\n---\n`+"```"+`go","enum":["create","update"]}}}}}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--o.m <string>]\n```\n\n" +
+				"- `o` (object)\n" +
+				"  - `--o.m`: Method.\n" +
+				"    Options are:\n" +
+				"    - 'create' - makes one.\n" +
+				"    - 'update'\n" +
+				"    \\# not a heading\n" +
+				"    \\---\n" +
+				"    \\```go\n" +
+				"    One of `\"create\"`, `\"update\"`\n",
+		},
+		{
+			name: "defaults, nullable enums, items' enums, a required boolean",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{`+
+				`"kind":{"anyOf":[{"type":"string","enum":["bug","task"]},{"type":"null"}],"default":null,"description":"Kind"},`+
+				`"tags":{"type":"array","items":{"type":"string","enum":["x","y"]},"default":["x"]},`+
+				`"static":{"type":"boolean"},"dry":{"type":"boolean","default":false},`+
+				`"when":{"type":["string","null"],"default":"now"}},"required":["static"]}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--kind <string>] [--tags <string> ...] --static=<boolean> [--dry] [--when <string>]\n```\n\n" +
+				"- `--kind`: Kind. One of `\"bug\"`, `\"task\"`\n" +
+				"- `--tags`: each one of `\"x\"`, `\"y\"`. Default `[\"x\"]`\n" +
+				"- `--static`\n" +
+				"- `--dry`: default `false`\n" +
+				"- `--when`: default `\"now\"`\n",
+		},
+		{
+			name: "members of arrays of objects, free-form objects",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{`+
+				`"entities":{"type":"array","description":"New entities.","items":{"type":"object","properties":{`+
+				`"name":{"type":"string","description":"Its name"},"kind":{"type":"string","enum":["person","place"]},`+
+				`"notes":{"type":"array","items":{"type":"string"}},`+
+				`"links":{"type":"array","items":{"type":"object","properties":{"to":{"type":"string"}},"required":["to"]}}},`+
+				`"required":["name","kind"]}},`+
+				`"inputs":{"type":"object","properties":{},"description":"Workflow inputs"},`+
+				`"env":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["entities"]}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--inputs <key>=<string> ...] [--env <key>=<integer> ...] (<json> | -)\n```\n\n" +
+				"- `entities` (array of object, required, JSON only): New entities.\n" +
+				"  - `entities[].name` (string, required): Its name\n" +
+				"  - `entities[].kind` (string, required): one of `\"person\"`, `\"place\"`\n" +
+				"  - `entities[].notes` (array of string)\n" +
+				"  - `entities[].links` (array of object)\n" +
+				"    - `entities[].links[].to` (string, required)\n" +
+				"- `--inputs` (any keys; the flag gives strings): Workflow inputs\n" +
+				"- `--env`\n",
 		},
 		{
 			name: "flags: no description, enum without one",
@@ -150,7 +207,8 @@ func TestSectionParts(t *testing.T) {
 				"- `o` (object)\n" +
 				"  - `o.hops` (array of object, required, JSON only)\n" +
 				"  - `o.a.b` (array of string, JSON only)\n" +
-				"- `x.y` (object, JSON only)\n",
+				"- `x.y` (object, JSON only)\n" +
+				"  - `x.y.z` (string)\n",
 		},
 	}
 	for _, tc := range tests {

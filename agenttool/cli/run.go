@@ -50,6 +50,10 @@ type Runner struct {
 	// the usage text verbatim, even as a path such as ./bin/kit; only its
 	// base name names the temporary directory for saved files.
 	Name string
+	// About is the author's own text on the program as a whole (when to use
+	// which command, what to call first), Markdown that help prints before
+	// everything else; empty means none.
+	About string
 	// Tools are the tools, one command each, listed in this order.
 	Tools agenttool.Set
 	// Ask answers the questions no --answer covers; [Prompt] makes one that
@@ -102,11 +106,11 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	opts, rest, err := parseProgram(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		return Print(r.Stdout, r.Stderr, r.Name, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
+		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case err != nil:
 		return r.usage(err.Error())
 	case len(rest) == 0:
-		io.WriteString(r.Stderr, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
+		io.WriteString(r.Stderr, r.wholeHelp())
 		return ExitUsage
 	}
 	name, words := rest[0], rest[1:]
@@ -128,6 +132,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
+	for _, note := range gave.passed {
+		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
+	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = newPrompter(r.Stdin, r.Stderr).reply
 	}
@@ -140,11 +147,14 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 // lists the program options.
 func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
+	var jf *jsonFlag
 	switch {
 	case errors.Is(err, ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
 	case errors.As(err, &moved):
 		return r.usage(movedMessage(moved, r.Name, cmd.Name))
+	case errors.As(err, &jf):
+		return r.commandUsage(cmd, jf.message(r.Name, cmd.Name))
 	}
 	return r.commandUsage(cmd, err.Error())
 }
@@ -198,7 +208,7 @@ func (r Runner) unknown(name string) int {
 func (r Runner) help(ctx context.Context, words []string) int {
 	switch len(words) {
 	case 0:
-		return Print(r.Stdout, r.Stderr, r.Name, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
+		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case 1:
 		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
 			return b.Run(ctx, []string{"--help"})
@@ -213,6 +223,16 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
 	}
 	return r.usage("help takes one command")
+}
+
+// wholeHelp returns the help of the program: the author's text, when
+// there is one, then the help of every tool and builtin.
+func (r Runner) wholeHelp() string {
+	help := personHelp(r.Name, describeAll(r.Tools), r.Builtins)
+	if r.About == "" {
+		return help
+	}
+	return r.About + "\n\n" + help
 }
 
 // schema prints one command's schema, indented.

@@ -51,7 +51,10 @@ func runCases() []runCase {
 		{name: "nullable integer has a flag", args: []string{"raw", "--count", "3"}, command: "raw",
 			stdout: "{\"count\":3}\n", exact: true},
 		{name: "multi-type union has no flag", args: []string{"raw", "--mixed", "x"}, command: "raw",
-			status: ExitUsage, stderrHas: []string{`unknown flag "--mixed"; its flag is --count`}},
+			status: ExitUsage, stderrHas: []string{`kit: raw: --mixed: "mixed" is a parameter that takes JSON, not a flag; ` +
+				`give it in the JSON argument: kit raw '{"mixed":"x"}'`}},
+		{name: "unknown flag", args: []string{"raw", "--mixd", "x"}, command: "raw",
+			status: ExitUsage, stderrHas: []string{`unknown flag "--mixd"; its flag is --count`}},
 		{name: "unflaggable names in JSON", args: []string{"raw", `{"a=b":"1","-x":"2"}`}, command: "raw",
 			stdoutJSON: `{"a=b":"1","-x":"2"}`},
 		{name: "bool set false", args: []string{"tag", "--tags", "a", "--verbose=false"}, command: "tag",
@@ -190,9 +193,11 @@ func runCases() []runCase {
 		{name: "JSON parent null", args: []string{"deploy", "--backup.host", "a", `{"target":{"host":"h"},"backup":null}`},
 			command: "deploy", status: ExitUsage, stderrHas: []string{`JSON member "backup": expected object, got null`}},
 		{name: "dotted field has no flag", args: []string{"deploy", "--target.a.b", "x"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"unknown flag "}},
+			status: ExitUsage, stderrHas: []string{`--target.a.b: "target.a.b" is a parameter that takes JSON, not a flag; ` +
+				`give it in the JSON argument: kit deploy '{"target":{"a.b":"x"}}'`}},
 		{name: "map of objects has no flag", args: []string{"deploy", "--extra", "a=b"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"unknown flag "}},
+			status: ExitUsage, stderrHas: []string{`--extra: "extra" is a parameter that takes JSON, not a flag; ` +
+				`give it in the JSON argument: kit deploy '{"extra":{}}'`}},
 	}
 }
 
@@ -298,7 +303,14 @@ func TestArgsAgreesWithRun(t *testing.T) {
 					t.Errorf("Args asks for help; Run gave\n%v", got)
 				}
 			case err != nil:
-				want := "kit: " + cmd.Name + ": " + err.Error() + "\nRun `kit help " + cmd.Name + "` for its flags.\n"
+				msg := err.Error()
+				// Only Run knows the program's name, which the corrected
+				// call of a JSON-only flag starts with.
+				var jf *jsonFlag
+				if errors.As(err, &jf) {
+					msg = jf.message("kit", cmd.Name)
+				}
+				want := "kit: " + cmd.Name + ": " + msg + "\nRun `kit help " + cmd.Name + "` for its flags.\n"
 				if got.status != ExitUsage || got.stderr != want {
 					t.Errorf("Args: %v; Run gave\n%v", err, got)
 				}

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"encoding/json"
+	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
@@ -24,21 +26,48 @@ func schemaParams(schema []byte) (params []Param, open bool) {
 	if _, ok := jsonscan.ReadMembers(s); !ok {
 		return nil, false
 	}
-	k := readKeywords(s)
-	return properties(k), opens(k.additional)
+	r := reader{root: s}
+	k := r.keywords(s)
+	if k.cut {
+		return nil, false
+	}
+	return r.properties(k), opens(k.additional)
 }
 
 // opens reports whether an additionalProperties keyword's text allows
-// members beyond the properties: true, or a schema object.
+// members beyond the properties: anything but false, its absence included,
+// as JSON Schema reads it.
 func opens(additional string) bool {
-	return additional == "true" || strings.HasPrefix(additional, "{")
+	return additional != "false"
 }
 
 // keywords holds the text of the first occurrence of each keyword of a
 // schema object that Param reads; "" when the keyword is absent, since no
 // value of valid JSON text is empty.
 type keywords struct {
-	description, typ, enum, items, properties, required, additional string
+	description, typ, enum, def, items, properties, required, additional string
+	ref, anyOf, oneOf, allOf                                             string
+	// cut reports a $ref met again inside its own target, or past
+	// maxRefs: the keywords then hold the target's type alone, and what
+	// the schema holds is read no further.
+	cut bool
+}
+
+// fill takes from o each keyword k lacks, the applicators aside.
+func (k *keywords) fill(o keywords) {
+	for _, f := range [...]struct {
+		dst *string
+		src string
+	}{
+		{&k.description, o.description}, {&k.typ, o.typ}, {&k.enum, o.enum}, {&k.def, o.def},
+		{&k.items, o.items}, {&k.properties, o.properties}, {&k.required, o.required},
+		{&k.additional, o.additional},
+	} {
+		if *f.dst == "" {
+			*f.dst = f.src
+		}
+	}
+	k.cut = k.cut || o.cut
 }
 
 // readKeywords reads the keywords of a schema object text. A keyword
@@ -59,6 +88,8 @@ func readKeywords(obj string) keywords {
 			slot = &k.typ
 		case "enum":
 			slot = &k.enum
+		case "default":
+			slot = &k.def
 		case "items":
 			slot = &k.items
 		case "properties":
@@ -67,6 +98,14 @@ func readKeywords(obj string) keywords {
 			slot = &k.required
 		case "additionalProperties":
 			slot = &k.additional
+		case "$ref":
+			slot = &k.ref
+		case "anyOf":
+			slot = &k.anyOf
+		case "oneOf":
+			slot = &k.oneOf
+		case "allOf":
+			slot = &k.allOf
 		default:
 			continue
 		}
@@ -75,6 +114,131 @@ func readKeywords(obj string) keywords {
 		}
 	}
 }
+
+// reader reads the parameters of one schema text, following its local
+// references.
+type reader struct {
+	root string
+	// refs are the references whose targets are being read, outermost
+	// first; one met again among them is a cycle.
+	refs []string
+	// followed counts the references followed, which maxRefs bounds.
+	followed int
+}
+
+// maxRefs is the most references one schema's reading follows. Each one
+// reads its target anew, so that a schema whose definitions refer to
+// each other many times over would otherwise take time exponential in
+// its length; no real schema comes near it.
+const maxRefs = 256
+
+// keywords reads the keywords that describe a value of the schema object
+// text s: its own, and for each one it lacks, those of the schema its $ref
+// names, then those of its one alternative (see alternative). A reference
+// stays on r.refs for the caller to drop once it has read the schema's
+// fields, so that a reference met among them again is seen as a cycle.
+func (r *reader) keywords(s string) keywords {
+	k := readKeywords(s)
+	if ref, ok := jsonscan.String(k.ref); ok {
+		if target, found := r.lookup(ref); found {
+			if r.followed >= maxRefs || slices.Contains(r.refs, ref) {
+				k.cut = true
+				if k.typ == "" {
+					k.typ = readKeywords(target).typ
+				}
+				return k
+			}
+			r.refs = append(r.refs, ref)
+			r.followed++
+			k.fill(r.keywords(target))
+		}
+	}
+	if k.cut {
+		return k
+	}
+	if branch, ok := alternative(k); ok {
+		k.fill(r.keywords(branch))
+	}
+	return k
+}
+
+// alternative returns the one schema object that anyOf, oneOf or allOf
+// (the first of them written) leaves besides {"type":"null"}: how
+// Optional[T] and a nullable T are written. There is none when the
+// keyword lists more than one other schema, or, for allOf, when it lists
+// more than one schema at all.
+func alternative(k keywords) (string, bool) {
+	list, all := k.anyOf, false
+	switch {
+	case list != "":
+	case k.oneOf != "":
+		list = k.oneOf
+	default:
+		list, all = k.allOf, true
+	}
+	items, ok := jsonscan.ReadItems(list)
+	if !ok {
+		return "", false
+	}
+	found, n := "", 0
+	for {
+		item, ok := items.Next()
+		if !ok {
+			break
+		}
+		n++
+		if !all && strings.HasPrefix(item, "{") && readKeywords(item).typ == `"null"` {
+			continue
+		}
+		if found != "" || !strings.HasPrefix(item, "{") {
+			return "", false
+		}
+		found = item
+	}
+	return found, found != "" && (!all || n == 1)
+}
+
+// lookup returns the text a local reference names: "#" for the whole
+// schema, or "#" followed by a JSON pointer into it, such as
+// "#/$defs/Customer", its tokens percent-decoded and then unescaped.
+func (r *reader) lookup(ref string) (string, bool) {
+	pointer, ok := strings.CutPrefix(ref, "#")
+	if !ok {
+		return "", false
+	}
+	if p, err := url.PathUnescape(pointer); err == nil {
+		pointer = p
+	}
+	cur := r.root
+	if pointer == "" {
+		return cur, true
+	}
+	tokens, ok := strings.CutPrefix(pointer, "/")
+	if !ok {
+		return "", false
+	}
+	for _, token := range strings.Split(tokens, "/") {
+		token = pointerEscapes.Replace(token)
+		if next := firstMember(cur, token); next != "" {
+			cur = next
+			continue
+		}
+		items, ok := jsonscan.ReadItems(cur)
+		i, err := strconv.Atoi(token)
+		if !ok || err != nil || i < 0 || strconv.Itoa(i) != token {
+			return "", false
+		}
+		for ; i >= 0; i-- {
+			if cur, ok = items.Next(); !ok {
+				return "", false
+			}
+		}
+	}
+	return cur, true
+}
+
+// pointerEscapes undoes the escapes of a JSON pointer's token.
+var pointerEscapes = strings.NewReplacer("~1", "/", "~0", "~")
 
 // firstMember returns the text of the first member named key of an object
 // text, or "".
@@ -95,7 +259,7 @@ func firstMember(obj, key string) string {
 // parameters, marking those its required keyword names. It returns nil when
 // the keyword is absent or not an object, and an empty, non-nil list for an
 // empty object.
-func properties(k keywords) []Param {
+func (r *reader) properties(k keywords) []Param {
 	props, ok := jsonscan.ReadMembers(k.properties)
 	if !ok {
 		return nil
@@ -145,7 +309,7 @@ func properties(k keywords) []Param {
 			}
 			seen[name] = true
 		}
-		p := property(name, value)
+		p := r.property(name, value)
 		if requiredSet != nil {
 			p.Required = requiredSet[name]
 		} else {
@@ -158,34 +322,36 @@ func properties(k keywords) []Param {
 
 // property reads one property schema. A schema that is not an object (the
 // boolean schemas true and false) gives a parameter of unknown type.
-func property(name, schema string) Param {
+func (r *reader) property(name, schema string) Param {
 	p := Param{Name: name}
 	if !strings.HasPrefix(schema, "{") {
 		return p
 	}
-	k := readKeywords(schema)
+	depth := len(r.refs)
+	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
 	if strings.HasPrefix(k.enum, "[") {
-		p.Enum = decodeList(k.enum)
+		p.Enum, _ = decodeValue(k.enum).([]any)
 	}
-	switch p.Type {
-	case "array":
+	if k.def != "" && k.def != "null" {
+		p.Default = decodeValue(k.def)
+	}
+	switch {
+	case k.cut:
+	case p.Type == "array":
 		if strings.HasPrefix(k.items, "{") {
-			p.Items = typeName(firstMember(k.items, "type"))
-			if p.Items == "object" {
-				if item := property("", k.items); item.Fields != nil {
-					p.Item = &item
-				}
-			}
+			item := r.property("", k.items)
+			p.Items, p.Item = item.Type, &item
 		}
-	case "object":
-		p.Fields = properties(k)
+	case p.Type == "object":
+		p.Fields = r.properties(k)
 		p.Open = opens(k.additional)
 		if len(p.Fields) == 0 && strings.HasPrefix(k.additional, "{") {
-			p.Values = typeName(firstMember(k.additional, "type"))
+			p.Values = typeName(r.keywords(k.additional).typ)
 		}
 	}
+	r.refs = r.refs[:depth]
 	return p
 }
 
@@ -218,13 +384,13 @@ func typeName(t string) string {
 	}
 }
 
-// decodeList decodes a JSON array text as encoding/json does with
+// decodeValue decodes a JSON value text as encoding/json does with
 // UseNumber, so that a number keeps its literal as a json.Number.
-func decodeList(text string) []any {
+func decodeValue(text string) any {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
-	var list []any
-	// The text is an array inside a valid schema, so decoding succeeds.
-	_ = dec.Decode(&list)
-	return list
+	var v any
+	// The text is a value inside a valid schema, so decoding succeeds.
+	_ = dec.Decode(&v)
+	return v
 }
