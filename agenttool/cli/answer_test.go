@@ -304,7 +304,7 @@ func TestBoundAnswers(t *testing.T) {
 			if q.Schema != nil && !strings.Contains(got.stderr, "--answer '<json object>@"+q.Digest+"' holding the form's values") {
 				t.Errorf("stderr %q does not show the form's bound answer", got.stderr)
 			}
-			if tt.given > 0 && !strings.Contains(got.stderr, ", after the first --answer given this time\n") {
+			if tt.given > 0 && !strings.Contains(got.stderr, ", after the first --answer of this call\n") {
 				t.Errorf("stderr %q does not say the first answer is kept", got.stderr)
 			}
 		})
@@ -349,5 +349,40 @@ func TestAskEndOfInput(t *testing.T) {
 				t.Errorf("stderr %q, want the prompt %q and then the status-3 hint", got.stderr, tt.shown)
 			}
 		})
+	}
+}
+
+// TestKeptAnswersHint checks that the status-3 hint says how many of the
+// --answer values the next run keeps before the new one.
+func TestKeptAnswersHint(t *testing.T) {
+	tool := agenttool.NewFunc("q", "", nil, func(ctx context.Context, _ agenttool.Call) (agenttool.Result, error) {
+		for _, m := range []string{"one", "two", "three"} {
+			if _, err := ask(ctx, agenttool.Elicitation{Message: m}); err != nil {
+				return agenttool.Result{}, err
+			}
+		}
+		return agenttool.Text("asked"), nil
+	})
+	tests := []struct {
+		answers []string
+		message string
+		end     string
+	}{
+		{nil, "one", " before the command\n"},
+		{[]string{"accept"}, "two", " before the command, after the first --answer of this call\n"},
+		{[]string{"accept", "decline"}, "three", " before the command, after the first 2 --answer of this call, in their order\n"},
+	}
+	for _, tt := range tests {
+		var args []string
+		for _, a := range tt.answers {
+			args = append(args, "--answer", a)
+		}
+		got := run(t, agenttool.Set{tool}, "", append(args, "q")...)
+		d := questionDigest(agenttool.Elicitation{Message: tt.message})
+		want := "kit: the tool asked a question nobody answered and was told it was cancelled; to answer it, ask the user, " +
+			"then run the same call again with --answer accept@" + d + " or --answer decline@" + d + tt.end
+		if q := questionOf(t, got); q.Message != tt.message || got.stderr != want {
+			t.Errorf("after %q: question %q, stderr %q; want %q", tt.answers, q.Message, got.stderr, want)
+		}
 	}
 }

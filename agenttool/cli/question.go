@@ -159,7 +159,7 @@ func keptHint(given int) string {
 	case 0:
 		return ""
 	case 1:
-		return ", after the first --answer given this time"
+		return ", after the first --answer of this call"
 	}
-	return ", after the first " + strconv.Itoa(given) + " --answer given this time, in their order"
+	return ", after the first " + strconv.Itoa(given) + " --answer of this call, in their order"
 }
