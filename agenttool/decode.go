@@ -50,7 +50,11 @@ func typeMsg(e *json.UnmarshalTypeError) string {
 	}
 	negative := lit[0] == '-'
 	var least, most string
-	switch t.Kind() {
+	kind := reflect.Invalid
+	if t != nil {
+		kind = t.Kind()
+	}
+	switch kind {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
 		least = strconv.FormatInt(math.MinInt64>>(64-t.Bits()), 10)
 		most = strconv.FormatInt(math.MaxInt64>>(64-t.Bits()), 10)
@@ -59,7 +63,7 @@ func typeMsg(e *json.UnmarshalTypeError) string {
 		most = strconv.FormatUint(math.MaxUint64>>(64-t.Bits()), 10)
 	case reflect.Float32, reflect.Float64:
 		most = strconv.FormatFloat(math.MaxFloat64, 'g', -1, 64)
-		if t.Kind() == reflect.Float32 {
+		if kind == reflect.Float32 {
 			most = strconv.FormatFloat(math.MaxFloat32, 'g', -1, 32)
 		}
 		if negative {

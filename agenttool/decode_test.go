@@ -100,3 +100,48 @@ func TestValidationErrorUnwrap(t *testing.T) {
 		t.Errorf("ValidateJSON error %v unwraps to %v", err, errors.Unwrap(err))
 	}
 }
+
+// badType is a field whose UnmarshalJSON returns a *json.UnmarshalTypeError
+// of its own making, without a type or an offset into the document.
+type badType struct{}
+
+func (*badType) UnmarshalJSON([]byte) error {
+	return &json.UnmarshalTypeError{Value: "number 5"}
+}
+
+// TestDecodeRefusalOfAMethod checks that a type error an UnmarshalJSON
+// method made up, without a Go type, is worded without one.
+func TestDecodeRefusalOfAMethod(t *testing.T) {
+	_, err := agenttool.Decode[struct {
+		B badType `json:"b"`
+	}](json.RawMessage(`{"b":1}`))
+	var verr *agenttool.ValidationError
+	if !errors.As(err, &verr) || verr.Msg != "expected a value, got 5" {
+		t.Errorf("Decode error %v", err)
+	}
+}
+
+// FuzzDecodeRefusal checks that whatever document Decode refuses for a
+// value its type cannot hold, the refusal names no Go type and its path
+// leads to a value of the document.
+func FuzzDecodeRefusal(f *testing.F) {
+	for _, seed := range []string{`{"max_commits":1e30}`, `{"counts":[1,{"a":1}]}`, `{"inner":{"hops":[{"n":-0.5}]}}`, `{"limits":{"":-1}}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, raw string) {
+		_, err := agenttool.Decode[rangeArgs](json.RawMessage(raw))
+		var verr *agenttool.ValidationError
+		if !errors.As(err, &verr) {
+			return
+		}
+		if strings.Contains(verr.Msg, "Go ") || strings.Contains(verr.Msg, "agenttool") || strings.Contains(verr.Msg, "rangeArgs") {
+			t.Fatalf("the refusal of %q names Go: %q", raw, verr.Msg)
+		}
+		if !json.Valid([]byte(raw)) {
+			t.Fatalf("a refusal %v of a document that is not JSON: %q", err, raw)
+		}
+		if doc := strings.TrimLeft(raw, " \t\r\n"); verr.Path != "" && doc[0] != '{' {
+			t.Fatalf("the path %q of %q names a member of a document that is no object", verr.Path, raw)
+		}
+	})
+}
