@@ -36,6 +36,7 @@ type missedQuestion struct {
 	bound  string // the digest of the --answer it did not match, if any
 }
 
+// cancelled is what a tool is told of a question nobody answered.
 var cancelled = agenttool.Answer{Action: agenttool.ActionCancel}
 
 func (q *questions) elicit(ctx context.Context, e agenttool.Elicitation) (agenttool.Answer, error) {
