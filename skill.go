@@ -323,18 +323,20 @@ func firstSentence(d string) string {
 	return strings.TrimSpace(d)
 }
 
-// approvalNote says which calls run without asking: the pre-approved
-// commands, listed in allowed-tools, and with them help and schema.
+// approvalNote says which calls the host runs without asking the user's
+// permission: the pre-approved commands, listed in allowed-tools, and with
+// them help and schema. It speaks of the host's permission only; a tool's
+// own question is the calling text's exit status 3.
 // visible is the number of visible commands.
 func approvalNote(b Bundle, visible int) string {
 	names := preApprovedCommands(b)
 	switch {
 	case len(names) == 0:
-		return "No command is pre-approved: each call asks the user first.\n"
+		return "No command is pre-approved: the host asks the user before each call.\n"
 	case len(names) == visible:
-		return "Run without asking: every command, `help` and `schema`; other calls ask the user first.\n"
+		return "The host runs every command, `help` and `schema` without asking permission.\n"
 	}
-	return "Run without asking: `" + strings.Join(names, "`, `") + "`, `help` and `schema`; other calls ask the user first.\n"
+	return "The host runs `" + strings.Join(names, "`, `") + "`, `help` and `schema` without asking permission, and asks the user before any other call.\n"
 }
 
 // caption returns the line introducing an example: the author's caption
