@@ -5,7 +5,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -15,12 +14,8 @@ import (
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
 )
-
-// maxSkillFile is the most export-skill --check reads of a file of the
-// skill, SKILL.md or a reference: far more than any skill a host would load,
-// and little enough to hold in memory.
-const maxSkillFile = 4 << 20
 
 // checkSkill runs export-skill --check: it compares the files in skillDir
 // with data, the SKILL.md export-skill would write now, and refs, its
@@ -35,7 +30,7 @@ func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byt
 		return cli.ExitFailed
 	}
 	path := filepath.Join(skillDir, "SKILL.md")
-	old, err := readSkillFile(path)
+	old, err := fileset.Read(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fail(err)
 	}
@@ -53,7 +48,7 @@ func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byt
 	for _, r := range refs {
 		current[r.name] = true
 		p := filepath.Join(skillDir, filepath.FromSlash(r.name))
-		got, err := readSkillFile(p)
+		got, err := fileset.Read(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
 			fmt.Fprintf(s.stdout, "%s: missing\n", p)
@@ -93,7 +88,7 @@ func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byt
 // which an export over it may replace or remove, or nil when there is no
 // such file or it cannot be read as --check reads one.
 func ownedReferences(path string) []string {
-	data, err := readSkillFile(path)
+	data, err := fileset.Read(path)
 	if err != nil {
 		return nil
 	}
@@ -129,60 +124,6 @@ func linkedReferences(skill []byte) []string {
 			names = append(names, name)
 		}
 	}
-}
-
-// readSkillFile reads the file of the skill at path for --check, only when
-// it is a regular file of at most maxSkillFile bytes; a link to one is
-// followed.
-// Anything else is an error that says what the file is, read no further:
-// the file is opened without waiting, so that a FIFO is refused rather
-// than waited on, and it is judged as opened, so that nothing put in its
-// place meanwhile is read either.
-func readSkillFile(path string) ([]byte, error) {
-	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	switch {
-	case err != nil:
-		return nil, err
-	case !info.Mode().IsRegular():
-		return nil, fmt.Errorf("%q is not a regular file (%s); --check reads only a regular file", path, fileKind(info.Mode()))
-	case info.Size() > maxSkillFile:
-		return nil, tooLarge(path)
-	}
-	data, err := io.ReadAll(io.LimitReader(f, maxSkillFile+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxSkillFile {
-		return nil, tooLarge(path)
-	}
-	return data, nil
-}
-
-// tooLarge is the error for a SKILL.md over maxSkillFile.
-func tooLarge(path string) error {
-	return fmt.Errorf("%q is larger than %d MiB, which no skill export-skill writes is; --check reads no further", path, maxSkillFile>>20)
-}
-
-// fileKind names the type of a file that is not a regular one.
-func fileKind(m fs.FileMode) string {
-	switch {
-	case m.IsDir():
-		return "a directory"
-	case m&fs.ModeNamedPipe != 0:
-		return "a named pipe"
-	case m&fs.ModeCharDevice != 0:
-		return "a character device"
-	case m&fs.ModeDevice != 0:
-		return "a device"
-	case m&fs.ModeSocket != 0:
-		return "a socket"
-	}
-	return "mode " + m.String()
 }
 
 // compareSkill says how the file old differs from the skill now, encoded as

@@ -13,6 +13,7 @@ import (
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
 )
 
 // exportArgs are the parsed arguments of export-skill.
@@ -28,7 +29,7 @@ type exportArgs struct {
 func exportFlags(name string, a *exportArgs) *cli.FlagSet {
 	fs := cli.NewFlagSet(name, "export-skill")
 	fs.BoolVar(&a.force, "force", false, "replace the skill's files that are already there")
-	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the skill's files there, each a regular file of at most %d MiB, are what would be written", maxSkillFile>>20))
+	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the skill's files there, each a regular file of at most %d MiB, are what would be written", fileset.MaxRead>>20))
 	return fs
 }
 
@@ -134,12 +135,12 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	if a.check {
 		return checkSkill(ctx, b, skill, data, refs, skillDir, s)
 	}
-	files := make([]skillFile, 0, len(refs)+1)
+	files := make([]fileset.File, 0, len(refs)+1)
 	for _, r := range refs {
-		files = append(files, skillFile(r))
+		files = append(files, fileset.File{Name: r.name, Data: r.data})
 	}
-	files = append(files, skillFile{name: "SKILL.md", data: data})
-	warnings, err := writeSet(ctx, skillDir, files, ownedReferences(filepath.Join(skillDir, "SKILL.md")), a.force, s.fault)
+	files = append(files, fileset.File{Name: "SKILL.md", Data: data})
+	warnings, err := fileset.Write(ctx, skillDir, files, ownedReferences(filepath.Join(skillDir, "SKILL.md")), a.force)
 	if err != nil {
 		return fail(err)
 	}

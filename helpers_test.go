@@ -172,7 +172,6 @@ type invocation struct {
 	ctx   context.Context
 	argv0 string
 	stdin string
-	fault func(step string) error
 	armed func()
 }
 
@@ -184,7 +183,7 @@ func (inv invocation) run(b Bundle, words ...string) result {
 		ctx = context.Background()
 	}
 	var stdout, stderr bytes.Buffer
-	s := sys{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr, fault: inv.fault, armed: inv.armed}
+	s := sys{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr, armed: inv.armed}
 	status := run(ctx, b, append([]string{inv.argv0}, words...), s)
 	return result{status: status, stdout: stdout.String(), stderr: stderr.String()}
 }

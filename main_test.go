@@ -41,7 +41,7 @@ func TestArmedBeforeEffects(t *testing.T) {
 		{"a read-only tool beside a closer", owning, []string{"look"}, "armed look"},
 		{"a closer", owning, []string{"own"}, "armed own"},
 		{"a read-only tool beside a hidden closer", hiding, []string{"look"}, "armed look"},
-		{"export-skill", plain, []string{"export-skill", "{dir}"}, "armed create write sync final remove"},
+		{"export-skill", plain, []string{"export-skill", "{dir}"}, "armed"},
 		{"export-skill --check", plain, []string{"export-skill", "--check", "{dir}"}, "armed"},
 		{"help", plain, []string{"help"}, ""},
 		{"help of a command", plain, []string{"help", "change"}, ""},
@@ -75,10 +75,6 @@ func TestArmedBeforeEffects(t *testing.T) {
 			inv := invocation{
 				argv0: "kit",
 				armed: func() { steps = append(steps, "armed") },
-				fault: func(step string) error {
-					steps = append(steps, step)
-					return nil
-				},
 			}
 			inv.run(tt.b, words...)
 			if got := strings.Join(steps, " "); got != tt.want {

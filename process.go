@@ -86,9 +86,8 @@ func (e signalError) Error() string { return e.sig.String() + " signal received"
 // call.
 func (e signalError) Is(target error) bool { return target == context.Canceled }
 
-// sys is what run needs from the process: its standard streams, a way to
-// wait until the signals are caught, and for tests a way to make the atomic
-// write of export-skill fail.
+// sys is what run needs from the process: its standard streams and a way to
+// wait until the signals are caught.
 type sys struct {
 	stdin  io.Reader
 	stdout io.Writer
@@ -102,16 +101,6 @@ type sys struct {
 	// signal that simply ended the process could leave something half done
 	// or unclosed.
 	armed func()
-
-	// fault, when non-nil, is called before each step of the set write:
-	// "create", "write" and "sync" of a temporary file, "backup" of a
-	// reference being replaced, "final" when a file is put in place,
-	// "remove" of a temporary name after a hard link, and "stale" when a
-	// reference of a removed command is removed; for a reference the step
-	// is followed by a space and its path, "final references/t0.md". An
-	// error it returns is taken as that step's failure. It is nil outside
-	// tests.
-	fault func(step string) error
 }
 
 // wait returns once s.armed does, at once when there is nothing to wait for.

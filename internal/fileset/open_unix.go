@@ -1,6 +1,6 @@
 //go:build unix
 
-package toolbundle
+package fileset
 
 import "syscall"
 

@@ -1,4 +1,4 @@
-package toolbundle
+package fileset
 
 import (
 	"errors"
@@ -9,8 +9,8 @@ import (
 	"slices"
 )
 
-// This file holds the directories an export makes for a skill, and their
-// removal when the export fails: what writeSet makes it also unmakes,
+// This file holds the directories a write makes for a set, and their
+// removal when the write fails: what Write makes it also unmakes,
 // and nothing else.
 
 // mkdirs makes the directory dir and its parents, saying what is in the way

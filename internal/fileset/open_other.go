@@ -1,6 +1,6 @@
 //go:build !unix
 
-package toolbundle
+package fileset
 
 // openNoWait is a flag of its own only on Unix, where opening a named pipe
 // can wait for a writer.
