@@ -52,7 +52,7 @@ func BenchmarkStartupCheck(b *testing.B) {
 	bd := benchBundle(200)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := checkBundle(bd, builtins(bd, bd.Name, sys{})); err != nil {
+		if err := checkBundle(bd, builtins(bd, bd.Name, streams{})); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -86,7 +86,7 @@ func BenchmarkReadFileCall(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		stdout.Reset()
-		s := sys{stdin: strings.NewReader(""), stdout: &stdout, stderr: io.Discard}
+		s := streams{stdin: strings.NewReader(""), stdout: &stdout, stderr: io.Discard}
 		if status := run(ctx, fileTools(root), args, s); status != cli.ExitOK || stdout.String() != "hello\n" {
 			b.Fatalf("status %d, stdout %q", status, stdout.String())
 		}

@@ -24,7 +24,7 @@ import (
 // (linked from the SKILL.md there, but no longer part of the skill), or
 // one line saying that all of them are up to date. Nothing else in
 // skillDir is looked at. It writes and creates nothing.
-func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byte, refs []reference, skillDir string, s sys) int {
+func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byte, refs []reference, skillDir string, s streams) int {
 	fail := func(err error) int {
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
 		return cli.ExitFailed

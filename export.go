@@ -88,7 +88,7 @@ func exportHelp(name string) string {
 }
 
 // exportBuiltin is the export-skill command of the program b, run as argv0.
-func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
+func exportBuiltin(b Bundle, argv0 string, s streams) cli.Builtin {
 	return cli.Builtin{
 		Name:     "export-skill",
 		Synopsis: exportSynopsis,
@@ -102,7 +102,7 @@ func exportBuiltin(b Bundle, argv0 string, s sys) cli.Builtin {
 // exportSkill runs export-skill: it builds, validates and encodes the skill,
 // then either compares it with the files at <dir>/<name> (--check) or writes
 // them there atomically as a set and reports what it wrote and pre-approved.
-func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s sys) int {
+func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s streams) int {
 	a, err := parseExportArgs(b.Name, words)
 	if errors.Is(err, flag.ErrHelp) {
 		return cli.Print(s.stdout, s.stderr, b.Name, exportHelp(b.Name))
@@ -110,10 +110,6 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	if err != nil {
 		return cli.NewFlagSet(b.Name, "export-skill").Refuse(s.stderr, err)
 	}
-	// From here on the file system is read or written, so a signal must
-	// cancel ctx rather than end the process halfway.
-	s.wait()
-
 	fail := func(err error) int {
 		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
 		return cli.ExitFailed

@@ -15,7 +15,7 @@ import (
 const rulesSynopsis = "<host>"
 
 // rulesBuiltin is the export-rules command of the program b.
-func rulesBuiltin(b Bundle, s sys) cli.Builtin {
+func rulesBuiltin(b Bundle, s streams) cli.Builtin {
 	return cli.Builtin{
 		Name:     "export-rules",
 		Synopsis: rulesSynopsis,
@@ -39,7 +39,7 @@ func hostList() string {
 // pre-approved commands on stdout, headed by what they grant, or nothing on
 // stdout and the reason on stderr with status 1 when there are none to give.
 // It reads and writes no file.
-func exportRules(b Bundle, words []string, s sys) int {
+func exportRules(b Bundle, words []string, s streams) int {
 	fs := cli.NewFlagSet(b.Name, "export-rules")
 	err := fs.Parse(words)
 	if errors.Is(err, flag.ErrHelp) {

@@ -172,7 +172,6 @@ type invocation struct {
 	ctx   context.Context
 	argv0 string
 	stdin string
-	armed func()
 }
 
 // run runs the program b describes with inv.argv0 and words, reading
@@ -183,7 +182,7 @@ func (inv invocation) run(b Bundle, words ...string) result {
 		ctx = context.Background()
 	}
 	var stdout, stderr bytes.Buffer
-	s := sys{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr, armed: inv.armed}
+	s := streams{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr}
 	status := run(ctx, b, append([]string{inv.argv0}, words...), s)
 	return result{status: status, stdout: stdout.String(), stderr: stderr.String()}
 }

@@ -1,88 +1,10 @@
 package toolbundle
 
 import (
-	"context"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
-
-	"github.com/agenttool/agenttool"
 )
-
-// TestArmedBeforeEffects checks where run waits for the signal handling to
-// be in place: before a tool that may change something runs, before a tool
-// of a bundle with something to close runs, and before export-skill writes;
-// never for a read-only tool of a bundle with nothing to close, nor for a
-// command line that runs no tool.
-func TestArmedBeforeEffects(t *testing.T) {
-	var steps []string
-	tool := func(name string, opts ...agenttool.Option) agenttool.Tool {
-		return agenttool.New(name, "Note that it ran.", func(context.Context, agenttool.NoArgs) (string, error) {
-			steps = append(steps, name)
-			return "", nil
-		}, opts...)
-	}
-	readOnly := agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true})
-	closer := agenttool.WithCloser(func() error { return nil })
-	change, look := tool("change"), tool("look", readOnly)
-	plain := Bundle{Name: "kit", Description: "Change and look. Use in tests.", Tools: []Tool{Use(change), Use(look)}}
-	owning := Bundle{Name: "kit", Description: "Look and own. Use in tests.", Tools: []Tool{Use(look), Use(tool("own", readOnly, closer))}}
-	hiding := Bundle{Name: "kit", Description: "Look and hide. Use in tests.", Tools: []Tool{Use(look), Use(tool("own", readOnly, closer), Hidden())}}
-
-	tests := []struct {
-		name  string
-		b     Bundle
-		words []string
-		want  string // the steps, in order
-	}{
-		{"a tool that may change something", plain, []string{"change"}, "armed change"},
-		{"a read-only tool", plain, []string{"look"}, "look"},
-		{"a read-only tool beside a closer", owning, []string{"look"}, "armed look"},
-		{"a closer", owning, []string{"own"}, "armed own"},
-		{"a read-only tool beside a hidden closer", hiding, []string{"look"}, "armed look"},
-		{"export-skill", plain, []string{"export-skill", "{dir}"}, "armed"},
-		{"export-skill --check", plain, []string{"export-skill", "--check", "{dir}"}, "armed"},
-		{"help", plain, []string{"help"}, ""},
-		{"help of a command", plain, []string{"help", "change"}, ""},
-		{"schema", plain, []string{"schema", "change"}, ""},
-		{"version", plain, []string{"version"}, ""},
-		{"an unknown command", plain, []string{"nope"}, ""},
-		{"an unknown flag", plain, []string{"change", "--nope", "x"}, ""},
-		{"no command", plain, nil, ""},
-	}
-	// Main catches signals late for exactly the calls run does not wait
-	// for: those that lose nothing. It is given the whole command line,
-	// the program's name first.
-	late := map[string]bool{"a read-only tool": true}
-	for _, tt := range tests {
-		if got := catchesLate(tt.b, append([]string{"prog"}, tt.words...)); got != late[tt.name] {
-			t.Errorf("%s: catchesLate = %v, want %v", tt.name, got, late[tt.name])
-		}
-	}
-	if catchesLate(plain, nil) {
-		t.Error("catchesLate of an empty command line = true, want false")
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			steps = nil
-			words := slices.Clone(tt.words)
-			for i, w := range words {
-				if w == "{dir}" {
-					words[i] = t.TempDir()
-				}
-			}
-			inv := invocation{
-				argv0: "kit",
-				armed: func() { steps = append(steps, "armed") },
-			}
-			inv.run(tt.b, words...)
-			if got := strings.Join(steps, " "); got != tt.want {
-				t.Errorf("steps %q, want %q", got, tt.want)
-			}
-		})
-	}
-}
 
 func TestRun(t *testing.T) {
 	root := workTree(t)

@@ -19,10 +19,10 @@ import (
 )
 
 // TestCatchSignals sends this test's own process each signal Main catches,
-// once the function catchSignals returns says it is caught, and checks that
-// the context is cancelled with the signal as its cause. Each signal is
-// caught twice, as in a process that runs Main more than once. A signal
-// that was not caught would end the test binary, a failure too.
+// and checks that the context catchSignals returns is cancelled with the
+// signal as its cause. Each signal is caught twice, as in a process that
+// runs Main more than once. A signal that was not caught would end the
+// test binary, a failure too.
 func TestCatchSignals(t *testing.T) {
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
@@ -34,80 +34,23 @@ func TestCatchSignals(t *testing.T) {
 	for _, tt := range caughtSignals() {
 		for round := 1; round <= 2; round++ {
 			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
-				ctx, cancel := context.WithCancelCause(context.Background())
-				defer cancel(nil)
-				returned := make(chan struct{})
-				defer close(returned)
-				catchSignals(ctx, cancel, returned, catchNow)()
+				ctx, release := catchSignals(context.Background())
+				defer release()
 				if err := self.Signal(tt.sig); err != nil {
 					t.Fatal(err)
 				}
 				<-ctx.Done()
-				cause := context.Cause(ctx)
-				if cause.Error() != tt.cause || !errors.Is(cause, context.Canceled) {
-					t.Errorf("the cause is %v, want %q, which is context.Canceled to errors.Is", cause, tt.cause)
+				if cause := context.Cause(ctx); cause.Error() != tt.cause || ctx.Err() != context.Canceled {
+					t.Errorf("the cause is %v and the error %v, want %q and context.Canceled", cause, ctx.Err(), tt.cause)
 				}
 			})
 		}
 	}
 }
 
-// TestCatchSignalsLate checks catching whose setting up is started later,
-// as catchLate does: until then nothing is set up, so waiting for it does
-// not return, and once it is, a signal cancels the context as it does at
-// once; and a context done before then is left alone, the setting up
-// returning at once. The start is in the test's hands, not a clock's.
-func TestCatchSignalsLate(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("signals are Unix")
-	}
-	later := func() (start func(func()), fire func()) {
-		var catch func()
-		return func(f func()) { catch = f }, func() { go catch() }
-	}
-	t.Run("caught once started", func(t *testing.T) {
-		ctx, cancel := context.WithCancelCause(context.Background())
-		defer cancel(nil)
-		returned := make(chan struct{})
-		defer close(returned)
-		start, fire := later()
-		waited := make(chan struct{})
-		wait := catchSignals(ctx, cancel, returned, start)
-		go func() { wait(); close(waited) }()
-		select {
-		case <-waited:
-			t.Fatal("the catching was in place before it was started")
-		default:
-		}
-		fire()
-		<-waited
-		self, err := os.FindProcess(os.Getpid())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := self.Signal(syscall.SIGTERM); err != nil {
-			t.Fatal(err)
-		}
-		<-ctx.Done()
-		if cause := context.Cause(ctx); cause.Error() != "terminated signal received" {
-			t.Errorf("the cause is %v, want the signal", cause)
-		}
-	})
-	t.Run("done before it starts", func(t *testing.T) {
-		ctx, cancel := context.WithCancelCause(context.Background())
-		returned := make(chan struct{})
-		defer close(returned)
-		start, fire := later()
-		wait := catchSignals(ctx, cancel, returned, start)
-		cancel(errors.New("done"))
-		fire()
-		wait() // returns: the setting up saw ctx done and did nothing
-	})
-}
-
-// TestCatchSignalsCancelled checks that catchSignals leaves alone a context
-// cancelled for another reason, before it sets anything up or after, and
-// that waiting for it returns either way.
+// TestCatchSignalsCancelled checks that the context catchSignals returns
+// ends with its parent, cancelled before the catching or after, with the
+// parent's cause, and with release.
 func TestCatchSignalsCancelled(t *testing.T) {
 	errDone := errors.New("done")
 	for _, before := range []bool{true, false} {
@@ -116,21 +59,27 @@ func TestCatchSignalsCancelled(t *testing.T) {
 			name = "before it is set up"
 		}
 		t.Run(name, func(t *testing.T) {
-			ctx, cancel := context.WithCancelCause(context.Background())
+			parent, cancel := context.WithCancelCause(context.Background())
 			if before {
 				cancel(errDone)
 			}
-			returned := make(chan struct{})
-			defer close(returned)
-			wait := catchSignals(ctx, cancel, returned, catchNow)
-			wait()
+			ctx, release := catchSignals(parent)
+			defer release()
 			cancel(errDone)
-			wait()
+			<-ctx.Done()
 			if got := context.Cause(ctx); got != errDone {
 				t.Errorf("the cause is %v, want %v", got, errDone)
 			}
 		})
 	}
+	t.Run("released", func(t *testing.T) {
+		ctx, release := catchSignals(context.Background())
+		release()
+		<-ctx.Done()
+		if got := context.Cause(ctx); got != context.Canceled {
+			t.Errorf("the cause is %v, want context.Canceled", got)
+		}
+	})
 }
 
 // buildTestprog builds testdata/testprog into dir, without -race, and
@@ -386,14 +335,4 @@ func median(ds []time.Duration) time.Duration {
 		return ds[n/2]
 	}
 	return (ds[n/2-1] + ds[n/2]) / 2
-}
-
-// BenchmarkProcessStreams measures what Main pays on every call for its
-// own descriptors of stdout and stderr, which keep a write to a closed pipe
-// from ending the process: duplicating both and closing the duplicates.
-func BenchmarkProcessStreams(b *testing.B) {
-	for b.Loop() {
-		_, _, release := processStreams()
-		release()
-	}
 }
