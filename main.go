@@ -12,6 +12,7 @@ import (
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/hostrules"
 )
 
 // Main runs the program b describes, as the process's main function, and
@@ -171,7 +172,7 @@ func run(ctx context.Context, b Bundle, args []string, s streams) int {
 // builtins are the program's own commands besides help and schema, in the
 // order help lists them, run as argv0 with the streams s.
 func builtins(b Bundle, argv0 string, s streams) []cli.Builtin {
-	return []cli.Builtin{exportBuiltin(b, argv0, s), rulesBuiltin(b, s), versionBuiltin(b, s)}
+	return []cli.Builtin{exportBuiltin(b, argv0, s), hostrules.Command(b.Name, allowedCommands(b), s.stdout, s.stderr), versionBuiltin(b, s)}
 }
 
 // called returns the tool, hidden or not, that the command line words

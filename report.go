@@ -4,7 +4,8 @@ import (
 	"fmt"
 	"io"
 	"path/filepath"
-	"strings"
+
+	"github.com/agenttool/toolbundle/internal/hostrules"
 )
 
 // exportReport prints, on w, what export-skill wrote into skillDir, with refs
@@ -34,24 +35,10 @@ func exportReport(w io.Writer, b Bundle, skillDir string, refs int) {
 		fmt.Fprintf(w, "  Skill(%s)\n", b.Name)
 	}
 	fmt.Fprintln(w, "where hosts look for skills:")
-	for _, line := range hostSkillDirs() {
+	for _, line := range hostrules.SkillDirs() {
 		fmt.Fprintf(w, "  %s\n", line)
 	}
 	if len(rules) > 0 {
-		fmt.Fprintf(w, "the rules that pre-approve the same commands in another host: %s export-rules <host>, <host> one of %s\n", b.Name, hostIDs())
+		fmt.Fprintf(w, "the rules that pre-approve the same commands in another host: %s export-rules <host>, <host> one of %s\n", b.Name, hostrules.IDs())
 	}
-}
-
-// hostSkillDirs returns one line per host of the hosts table: its name and
-// where it finds skills, aligned.
-func hostSkillDirs() []string {
-	width := 0
-	for _, h := range hosts {
-		width = max(width, len(h.name))
-	}
-	lines := make([]string, len(hosts))
-	for i, h := range hosts {
-		lines[i] = h.name + ":" + strings.Repeat(" ", width-len(h.name)+1) + h.skills
-	}
-	return lines
 }

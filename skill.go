@@ -239,3 +239,27 @@ func errorMessages(problems []agentskill.Problem) string {
 	}
 	return strings.Join(msgs, "; ")
 }
+
+// preApprovedCommands lists the names of the visible pre-approved tools, in
+// bundle order.
+func preApprovedCommands(b Bundle) []string {
+	var names []string
+	for _, t := range b.Tools {
+		if t.preApproved && !t.hidden && t.tool != nil {
+			names = append(names, t.tool.Name())
+		}
+	}
+	return names
+}
+
+// allowedCommands lists the commands that run without asking: the
+// pre-approved ones and, when there is one, help and schema, which run no
+// tool and which the skill sends the model to. allowed-tools and every
+// host's rules allow exactly these.
+func allowedCommands(b Bundle) []string {
+	names := preApprovedCommands(b)
+	if len(names) > 0 {
+		names = append(names, "help", "schema")
+	}
+	return names
+}

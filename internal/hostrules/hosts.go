@@ -1,4 +1,9 @@
-package toolbundle
+// Package hostrules knows the agent hosts that load skills and ask before
+// they run a shell command: where each finds skills, and the standing rules
+// that let it run some commands of a program without asking. It is the
+// export-rules command of a bundle, and the hosts part of export-skill's
+// report.
+package hostrules
 
 import (
 	"fmt"
@@ -90,8 +95,9 @@ func lookupHost(id string) (host, bool) {
 	return host{}, false
 }
 
-// hostIDs lists the ids of the hosts, quoted, for a message.
-func hostIDs() string {
+// IDs lists the ids of the hosts, the words export-rules takes, quoted and
+// separated by commas, for a message.
+func IDs() string {
 	ids := make([]string, len(hosts))
 	for i, h := range hosts {
 		ids[i] = fmt.Sprintf("%q", h.id)
@@ -235,26 +241,16 @@ func (h host) text(bundle string, commands []string) (rules, note string) {
 	return b.String() + h.rules(bundle, commands), ""
 }
 
-// preApprovedCommands lists the names of the visible pre-approved tools, in
-// bundle order.
-func preApprovedCommands(b Bundle) []string {
-	var names []string
-	for _, t := range b.Tools {
-		if t.preApproved && !t.hidden && t.tool != nil {
-			names = append(names, t.tool.Name())
-		}
+// SkillDirs returns one line per host: its name and where it finds skills,
+// aligned.
+func SkillDirs() []string {
+	width := 0
+	for _, h := range hosts {
+		width = max(width, len(h.name))
 	}
-	return names
-}
-
-// allowedCommands lists the commands that run without asking: the
-// pre-approved ones and, when there is one, help and schema, which run no
-// tool and which the skill sends the model to. allowed-tools and every
-// host's rules allow exactly these.
-func allowedCommands(b Bundle) []string {
-	names := preApprovedCommands(b)
-	if len(names) > 0 {
-		names = append(names, "help", "schema")
+	lines := make([]string, len(hosts))
+	for i, h := range hosts {
+		lines[i] = h.name + ":" + strings.Repeat(" ", width-len(h.name)+1) + h.skills
 	}
-	return names
+	return lines
 }
