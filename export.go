@@ -14,6 +14,7 @@ import (
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
 	"github.com/agenttool/toolbundle/internal/fileset"
+	"github.com/agenttool/toolbundle/internal/skillcheck"
 )
 
 // exportArgs are the parsed arguments of export-skill.
@@ -129,14 +130,20 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 
 	skillDir := filepath.Join(a.dir, b.Name)
 	if a.check {
-		return checkSkill(ctx, b, skill, data, refs, skillDir, s)
+		same, err := skillcheck.Check(s.stdout, skillDir, skill, data, refs)
+		if err == nil {
+			err = context.Cause(ctx)
+		}
+		switch {
+		case err != nil:
+			return fail(err)
+		case !same:
+			return cli.ExitFailed
+		}
+		return cli.ExitOK
 	}
-	files := make([]fileset.File, 0, len(refs)+1)
-	for _, r := range refs {
-		files = append(files, fileset.File{Name: r.name, Data: r.data})
-	}
-	files = append(files, fileset.File{Name: "SKILL.md", Data: data})
-	warnings, err := fileset.Write(ctx, skillDir, files, ownedReferences(filepath.Join(skillDir, "SKILL.md")), a.force)
+	files := append(slices.Clip(refs), fileset.File{Name: "SKILL.md", Data: data})
+	warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
 	if err != nil {
 		return fail(err)
 	}

@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/agenttool/toolbundle/internal/shellwords"
 )
 
 // TestCodexInterop asks the real Codex CLI whether the rules that
@@ -40,7 +42,7 @@ func TestCodexInterop(t *testing.T) {
 	var lines []line
 	for _, tool := range b.Tools {
 		for _, ex := range tool.examples {
-			words, err := splitWords(ex.args)
+			words, err := shellwords.Split(ex.args)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -11,7 +11,8 @@ import (
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
-	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
+	"github.com/agenttool/toolbundle/internal/skillcheck"
 )
 
 func TestShortSynopsis(t *testing.T) {
@@ -51,62 +52,12 @@ func TestFirstSentence(t *testing.T) {
 	}
 }
 
-// linkCases are SKILL.md texts and the references linkedReferences finds in
-// them.
-var linkCases = []struct {
-	text string
-	want []string
-}{
-	{"", nil},
-	{"- [`t0 [...]`](references/t0.md): Print.\n- [`t1`](references/t1.md)\n", []string{"references/t0.md", "references/t1.md"}},
-	{"[a](references/t0.md) [b](references/t0.md)", []string{"references/t0.md"}},
-	{"[a](references/../SKILL.md) [b](references/sub/t0.md) [c](references/.t0.md) [d](references/.md)", nil},
-	{"[a](references/t0.txt) [b](references/t 0.md) [c](references/t0.md", nil},
-	{"[a](./references/t0.md) [b](references/read_file.md)", []string{"references/read_file.md"}},
-	{`[a](references/a\b.md)`, nil},
-}
-
-func TestLinkedReferences(t *testing.T) {
-	for _, tc := range linkCases {
-		if got := linkedReferences([]byte(tc.text)); !slices.Equal(got, tc.want) {
-			t.Errorf("linkedReferences(%q) = %q, want %q", tc.text, got, tc.want)
-		}
-	}
-}
-
-// FuzzLinkedReferences checks that every reference found in any text is a
-// file directly in references/, named after a plain word, linked as such in
-// the text, and found once.
-func FuzzLinkedReferences(f *testing.F) {
-	for _, tc := range linkCases {
-		f.Add(tc.text)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		got := linkedReferences([]byte(text))
-		seen := map[string]bool{}
-		for _, name := range got {
-			cmd, ok := strings.CutPrefix(name, "references/")
-			cmd, ok2 := strings.CutSuffix(cmd, ".md")
-			if !ok || !ok2 || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !cli.IsPlain(r) || r == '/' }) {
-				t.Fatalf("linkedReferences(%q) gives %q, not references/<plain word>.md", text, name)
-			}
-			if !strings.Contains(text, "]("+name+")") {
-				t.Fatalf("linkedReferences(%q) gives %q, which the text does not link", text, name)
-			}
-			if seen[name] {
-				t.Fatalf("linkedReferences(%q) gives %q twice", text, name)
-			}
-			seen[name] = true
-		}
-	})
-}
-
 // TestBodyBudget checks both edges of the budget: a body of exactly 500
 // lines or 20,000 bytes stays one file, and one line or one byte more moves
 // the commands to references.
 func TestBodyBudget(t *testing.T) {
 	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
-	body := func(desc string) (string, []reference) {
+	body := func(desc string) (string, []fileset.File) {
 		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
 			Tools: []Tool{Use(agenttool.New("t0", desc, noop))}}
 		return skillBody(b)
@@ -222,7 +173,7 @@ func TestExportReferences(t *testing.T) {
 	if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget {
 		t.Errorf("the body has %d lines and %d bytes, over the budget", n, len(skill.Body))
 	}
-	linked := linkedReferences([]byte(files["SKILL.md"]))
+	linked := skillcheck.Linked(filepath.Join(skillDir, "SKILL.md"))
 	var want []string
 	for i := range 20 {
 		want = append(want, fmt.Sprintf("references/t%d.md", i))

@@ -10,6 +10,7 @@ import (
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
 )
 
 // buildSkill builds the bundle's skill and, for a body past the budget (see
@@ -24,7 +25,10 @@ import (
 // rather than in agentskill.Encode, so that the startup check refuses the
 // bundle instead of every export failing; so is a name with white space
 // around it, which Validate would misreport.
-func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
+// The references are the files of the skill besides SKILL.md, each the
+// full usage and examples of one command, which the body links to, named
+// "references/<command>.md".
+func buildSkill(b Bundle, full bool) (*agentskill.Skill, []fileset.File, error) {
 	// Validate would trim the name and then blame the directory, named
 	// after the untrimmed name, for not matching it.
 	if b.Name != strings.TrimSpace(b.Name) {
@@ -84,13 +88,6 @@ const (
 	bodyByteBudget = 5000 * 4
 )
 
-// A reference is a file of the skill besides SKILL.md: the full usage and
-// examples of one command, which the body links to.
-type reference struct {
-	name string // the path in the skill's directory, "references/<command>.md"
-	data []byte
-}
-
 // skillBody renders what the model reads: a title, cli's
 // calling section for the visible commands, which of them run without
 // asking, and each visible command's section followed by its examples. cli
@@ -102,7 +99,7 @@ type reference struct {
 // entry per command linking to its reference: its short synopsis (see
 // shortSynopsis) and the first sentence of its description, with the
 // instruction to read a command's reference before its first call.
-func skillBody(b Bundle) (string, []reference) {
+func skillBody(b Bundle) (string, []fileset.File) {
 	var head strings.Builder
 	// The description is in the frontmatter, which every host shows the
 	// model before it loads the skill, so the body does not repeat it.
@@ -137,7 +134,7 @@ func skillBody(b Bundle) (string, []reference) {
 	}
 	fmt.Fprintf(body, "\nEach command has a reference with its flags and examples: read it before your first call of the command. "+
 		"An entry gives the command as it follows `%s`, `[...]` standing for its optional flags.\n\n", b.Name)
-	refs := make([]reference, len(tools))
+	refs := make([]fileset.File, len(tools))
 	for i, c := range cmds {
 		name := "references/" + c.Name + ".md"
 		fmt.Fprintf(body, "- [`%s`](%s)", shortSynopsis(b.Name, sections[i]), name)
@@ -146,7 +143,7 @@ func skillBody(b Bundle) (string, []reference) {
 		}
 		body.WriteString("\n")
 		// The section's heading is the reference's title.
-		refs[i] = reference{name: name, data: []byte(strings.Replace(sections[i], "### ", "# ", 1))}
+		refs[i] = fileset.File{Name: name, Data: []byte(strings.Replace(sections[i], "### ", "# ", 1))}
 	}
 	return body.String(), refs
 }

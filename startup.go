@@ -7,6 +7,7 @@ import (
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/shellwords"
 )
 
 // checkBundle is the startup check: it refuses a bundle that could not
@@ -78,7 +79,7 @@ func checkSkillName(name string) error {
 // control character but the tab, or one starting a code fence, which would
 // swallow the rest of the skill's body.
 func checkCaption(c string) error {
-	if err := checkOneLine(c, "a caption"); err != nil {
+	if err := shellwords.CheckLine(c, "a caption"); err != nil {
 		return err
 	}
 	if t := strings.TrimSpace(c); strings.HasPrefix(t, "```") || strings.HasPrefix(t, "~~~") {
@@ -101,7 +102,7 @@ func (noStdin) Read([]byte) (int, error) {
 // caller describes each tool once and shares the description between its
 // examples. The error is the reason the example is refused.
 func checkExample(c cli.Command, args string) error {
-	words, err := splitWords(args)
+	words, err := shellwords.Split(args)
 	if err != nil {
 		return err
 	}

@@ -1,4 +1,8 @@
-package toolbundle
+// Package shellwords splits the command line of a bundle's example into
+// words as a POSIX shell would, for the small part of shell syntax an
+// example may use, and refuses everything a shell would expand, redirect
+// or treat as an operator.
+package shellwords
 
 import (
 	"errors"
@@ -10,15 +14,15 @@ import (
 	"github.com/agenttool/agenttool/cli"
 )
 
-// splitWords splits an example's command line into words the way a POSIX
+// Split splits an example's command line into words the way a POSIX
 // shell would, for the small subset of shell syntax an example may use:
 // blanks separate words, single quotes are literal, and double quotes honour
 // the backslash only before \, ", $ and a backquote. Everything that a shell
 // would expand, redirect or treat as an operator must be quoted, and a line
 // break or other control character may not appear at all; any of these is
 // an error naming the rune.
-func splitWords(s string) ([]string, error) {
-	if err := checkOneLine(s, "an example"); err != nil {
+func Split(s string) ([]string, error) {
+	if err := CheckLine(s, "an example"); err != nil {
 		return nil, err
 	}
 	var (
@@ -67,7 +71,7 @@ func splitWords(s string) ([]string, error) {
 	return words, nil
 }
 
-// checkOneLine refuses in s, an example or a caption as what says in the
+// CheckLine refuses in s, an example or a caption as what says in the
 // message, what would not survive being copied as one line: a line break,
 // Unicode's line and paragraph separators and NEL included, since shells
 // disagree about a quoted backslash-newline and Markdown would end the
@@ -75,7 +79,7 @@ func splitWords(s string) ([]string, error) {
 // cannot type and a command line cannot always carry (NUL never); and a
 // byte that is not UTF-8, which the skill cannot hold and which quoted
 // pieces could join with others into one of the runes above.
-func checkOneLine(s, what string) error {
+func CheckLine(s, what string) error {
 	for i, r := range s {
 		switch {
 		case r == utf8.RuneError && !strings.HasPrefix(s[i:], string(utf8.RuneError)):

@@ -1,10 +1,14 @@
-package toolbundle
+// Package skillcheck compares a skill's files in a directory with the ones
+// export-skill would write there now, for export-skill --check, and finds
+// the references an exported SKILL.md links to, which a new export may
+// replace or remove.
+package skillcheck
 
 import (
 	"bytes"
-	"context"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -17,89 +21,81 @@ import (
 	"github.com/agenttool/toolbundle/internal/fileset"
 )
 
-// checkSkill runs export-skill --check: it compares the files in skillDir
-// with data, the SKILL.md export-skill would write now, and refs, its
-// references, and prints one verdict per file on stdout: SKILL.md's always,
-// and a line for each reference that differs, is missing, or is left over
-// (linked from the SKILL.md there, but no longer part of the skill), or
-// one line saying that all of them are up to date. Nothing else in
-// skillDir is looked at. It writes and creates nothing.
-func checkSkill(ctx context.Context, b Bundle, now *agentskill.Skill, data []byte, refs []reference, skillDir string, s streams) int {
-	fail := func(err error) int {
-		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
-		return cli.ExitFailed
-	}
-	path := filepath.Join(skillDir, "SKILL.md")
+// Check compares the files in dir, a skill's directory, with data, the
+// SKILL.md export-skill would write now as it encodes now, and refs, its
+// references, and prints one verdict per file on w: SKILL.md's always, and
+// a line for each reference that differs, is missing, or is left over
+// (linked from the SKILL.md there, but no longer part of the skill), or one
+// line saying that all of them are up to date. It reports whether every
+// file is the same. Nothing else in dir is looked at, and nothing is
+// written. A file that cannot be read as [fileset.Read] reads one is an
+// error, with the verdicts before it printed.
+func Check(w io.Writer, dir string, now *agentskill.Skill, data []byte, refs []fileset.File) (same bool, err error) {
+	path := filepath.Join(dir, "SKILL.md")
 	old, err := fileset.Read(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fail(err)
+		return false, err
 	}
-	same := true
+	same = true
 	if err != nil {
-		fmt.Fprintf(s.stdout, "%s: missing\n", path)
+		fmt.Fprintf(w, "%s: missing\n", path)
 		same = false
 	} else {
-		verdict, ok := compareSkill(old, now, data)
-		fmt.Fprintf(s.stdout, "%s: %s\n", path, verdict)
+		verdict, ok := compare(old, now, data)
+		fmt.Fprintf(w, "%s: %s\n", path, verdict)
 		same = ok
 	}
 	current := make(map[string]bool, len(refs))
 	upToDate := 0
 	for _, r := range refs {
-		current[r.name] = true
-		p := filepath.Join(skillDir, filepath.FromSlash(r.name))
+		current[r.Name] = true
+		p := filepath.Join(dir, filepath.FromSlash(r.Name))
 		got, err := fileset.Read(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			fmt.Fprintf(s.stdout, "%s: missing\n", p)
+			fmt.Fprintf(w, "%s: missing\n", p)
 		case err != nil:
-			return fail(err)
-		case bytes.Equal(got, r.data):
+			return false, err
+		case bytes.Equal(got, r.Data):
 			upToDate++
 			continue
 		default:
-			fmt.Fprintf(s.stdout, "%s: differs\n", p)
+			fmt.Fprintf(w, "%s: differs\n", p)
 		}
 		same = false
 	}
-	for _, name := range linkedReferences(old) {
+	for _, name := range linked(old) {
 		if current[name] {
 			continue
 		}
-		p := filepath.Join(skillDir, filepath.FromSlash(name))
+		p := filepath.Join(dir, filepath.FromSlash(name))
 		if _, err := os.Lstat(p); err == nil {
-			fmt.Fprintf(s.stdout, "%s: left over (the skill no longer has it; export-skill --force removes it)\n", p)
+			fmt.Fprintf(w, "%s: left over (the skill no longer has it; export-skill --force removes it)\n", p)
 			same = false
 		}
 	}
 	if len(refs) > 0 && upToDate == len(refs) {
-		fmt.Fprintf(s.stdout, "%s: all %d references up to date\n", filepath.Join(skillDir, "references"), len(refs))
+		fmt.Fprintf(w, "%s: all %d references up to date\n", filepath.Join(dir, "references"), len(refs))
 	}
-	if err := context.Cause(ctx); err != nil {
-		return fail(err)
-	}
-	if !same {
-		return cli.ExitFailed
-	}
-	return cli.ExitOK
+	return same, nil
 }
 
-// ownedReferences returns the references the SKILL.md at path links to,
-// which an export over it may replace or remove, or nil when there is no
-// such file or it cannot be read as --check reads one.
-func ownedReferences(path string) []string {
+// Linked returns the references the SKILL.md at path links to, which an
+// export over it may replace or remove, or nil when there is no such file
+// or it cannot be read as [Check] reads one.
+func Linked(path string) []string {
 	data, err := fileset.Read(path)
 	if err != nil {
 		return nil
 	}
-	return linkedReferences(data)
+	return linked(data)
 }
 
-// linkedReferences returns, in order and once each, the references a SKILL.md
+// linked returns, in order and once each, the references a SKILL.md
 // links to as export-skill writes the links: "](references/<command>.md)",
 // <command> a plain word. A link of any other form, one reaching into
 // another directory included, is not one of them.
-func linkedReferences(skill []byte) []string {
+func linked(skill []byte) []string {
 	const open = "](references/"
 	var names []string
 	seen := map[string]bool{}
@@ -126,11 +122,11 @@ func linkedReferences(skill []byte) []string {
 	}
 }
 
-// compareSkill says how the file old differs from the skill now, encoded as
+// compare says how the file old differs from the skill now, encoded as
 // data, and whether they are the same. The first finding that applies is
 // the verdict: identical bytes, a file that does not parse, a changed body,
 // a difference in the version alone, or other frontmatter.
-func compareSkill(old []byte, now *agentskill.Skill, data []byte) (verdict string, same bool) {
+func compare(old []byte, now *agentskill.Skill, data []byte) (verdict string, same bool) {
 	if bytes.Equal(old, data) {
 		return "up to date", true
 	}

@@ -1,4 +1,4 @@
-package toolbundle
+package shellwords
 
 import (
 	"regexp"
@@ -9,8 +9,8 @@ import (
 	"unicode/utf8"
 )
 
-// splitCases is the word splitter's table, shared by TestSplitWords and the
-// seeds of FuzzSplitWords. A case with a non-empty err is refused with that
+// splitCases is the word splitter's table, shared by TestSplit and the
+// seeds of FuzzSplit. A case with a non-empty err is refused with that
 // message; otherwise it splits into want.
 var splitCases = []struct {
 	name string
@@ -68,18 +68,18 @@ var splitCases = []struct {
 	{name: "non-ASCII letter", in: `é`, err: `'é' must be quoted`},
 }
 
-func TestSplitWords(t *testing.T) {
+func TestSplit(t *testing.T) {
 	for _, tc := range splitCases {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := splitWords(tc.in)
+			got, err := Split(tc.in)
 			if tc.err != "" {
 				if err == nil || err.Error() != tc.err {
-					t.Fatalf("splitWords(%q) = %q, %v; want error %q", tc.in, got, err, tc.err)
+					t.Fatalf("Split(%q) = %q, %v; want error %q", tc.in, got, err, tc.err)
 				}
 				return
 			}
 			if err != nil || !slices.Equal(got, tc.want) || (got == nil) != (tc.want == nil) {
-				t.Fatalf("splitWords(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+				t.Fatalf("Split(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 			}
 		})
 	}
@@ -95,7 +95,7 @@ func requote(words []string) string {
 	return strings.Join(quoted, " ")
 }
 
-func FuzzSplitWords(f *testing.F) {
+func FuzzSplit(f *testing.F) {
 	for _, tc := range splitCases {
 		f.Add(tc.in)
 	}
@@ -103,26 +103,26 @@ func FuzzSplitWords(f *testing.F) {
 	// with that rune in Go's quoting, and the rune is one of the input's.
 	documented := regexp.MustCompile(`^(unterminated (single|double) quote|an example must be valid UTF-8; byte 0x[0-9a-f]{2} at offset [0-9]+ is not|('.+') (must be quoted|must not appear in an example; it is (one line|a control character)|in double quotes is expanded by the shell; use single quotes))$`)
 	f.Fuzz(func(t *testing.T, in string) {
-		words, err := splitWords(in)
+		words, err := Split(in)
 		if err != nil {
 			m := documented.FindStringSubmatch(err.Error())
 			if m == nil {
-				t.Fatalf("splitWords(%q): undocumented error %q", in, err)
+				t.Fatalf("Split(%q): undocumented error %q", in, err)
 			}
 			if m[3] != "" {
 				r, err := strconv.Unquote(m[3])
 				if err != nil || utf8.RuneCountInString(r) != 1 || !slices.Contains([]rune(in), []rune(r)[0]) {
-					t.Fatalf("splitWords(%q): the error names %s, not a rune of the input", in, m[3])
+					t.Fatalf("Split(%q): the error names %s, not a rune of the input", in, m[3])
 				}
 			}
 			return
 		}
-		again, err := splitWords(requote(words))
+		again, err := Split(requote(words))
 		if err != nil {
-			t.Fatalf("splitWords(%q) = %q, but its re-quoted form %q fails: %v", in, words, requote(words), err)
+			t.Fatalf("Split(%q) = %q, but its re-quoted form %q fails: %v", in, words, requote(words), err)
 		}
 		if !slices.Equal(again, words) {
-			t.Fatalf("splitWords(%q) = %q, but its re-quoted form %q splits into %q", in, words, requote(words), again)
+			t.Fatalf("Split(%q) = %q, but its re-quoted form %q splits into %q", in, words, requote(words), again)
 		}
 	})
 }
