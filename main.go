@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"syscall"
@@ -257,4 +258,21 @@ func closeTools(b Bundle, stderr io.Writer) {
 	if err := set.Close(); err != nil {
 		fmt.Fprintf(stderr, "%s: closing the tools: %v\n", prefix(b), err)
 	}
+}
+
+// binaryNote returns the note export-skill gives when the program was run
+// under a name other than the one the skill's command lines use, or "".
+// A trailing ".exe", in any case, does not count as a difference.
+func binaryNote(name, argv0 string) string {
+	if argv0 == "" {
+		return ""
+	}
+	base := filepath.Base(argv0)
+	if n := len(base) - len(".exe"); n >= 0 && strings.EqualFold(base[n:], ".exe") {
+		base = base[:n]
+	}
+	if base == name {
+		return ""
+	}
+	return fmt.Sprintf("%s: note: this binary was run as %q, and the skill calls it %s; install it under that name", name, base, name)
 }
