@@ -299,6 +299,7 @@ func checkGolden(t *testing.T, path, got string) {
 }
 
 func TestLineDiff(t *testing.T) {
+	t.Parallel()
 	got := lineDiff("a\nb\nc\n", "a\nx\nc")
 	want := " a\n-b\n-c\n+x\n+c [no newline at the end]\n"
 	if got != want {
@@ -423,6 +424,7 @@ func noSkill(t *testing.T, dir string) {
 }
 
 func TestRun(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tmp := t.TempDir()
 	help := "Run `file-tools help` for usage.\n"
@@ -516,6 +518,7 @@ func TestRun(t *testing.T) {
 }
 
 func TestHiddenRouting(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tmp := t.TempDir()
 	tests := []struct {
@@ -547,6 +550,7 @@ func TestHiddenRouting(t *testing.T) {
 }
 
 func TestQuestions(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		name   string
@@ -588,6 +592,7 @@ func TestQuestions(t *testing.T) {
 // --answer, and an export with its check. Nothing may reach the process's
 // own stdout or stderr.
 func TestRunInProcess(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	skills := t.TempDir()
 	skillFile := filepath.Join(skills, "file-tools", "SKILL.md")
@@ -667,6 +672,7 @@ func TestRunInProcess(t *testing.T) {
 // discards what goes to a nil stdout or stderr, rather than falling back
 // to the process's streams.
 func TestRunNilStreams(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "--path", "data.txt"}, nil, nil, nil); got != cli.ExitOK {
 		t.Errorf("a call: status %d", got)
@@ -678,6 +684,7 @@ func TestRunNilStreams(t *testing.T) {
 }
 
 func TestClosing(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	skills := t.TempDir()
 	if r := call(goldenBundle(root), "export-skill", skills); r.status != 0 {
@@ -754,6 +761,7 @@ func TestClosing(t *testing.T) {
 }
 
 func TestClosingPanic(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	holder := agenttool.New("holder", "Hold something open.",
 		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
@@ -945,6 +953,7 @@ func caughtSignals() []caughtSignal {
 // moment it starts, which only a tool that waits until the signals are
 // caught survives.
 func TestInterrupt(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
 	}
@@ -1002,6 +1011,7 @@ func TestInterrupt(t *testing.T) {
 // just after the cancellation instead of just before would only sometimes
 // lose the race.
 func TestSecondSignal(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
 	}
@@ -1097,6 +1107,7 @@ func median(ds []time.Duration) time.Duration {
 // 0), stopped before putting anything in place (status 1, interrupted), or
 // was ended by the signal before it touched the file system.
 func TestSignalDuringSetWrite(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("signals are Unix")
 	}
@@ -1158,6 +1169,7 @@ func TestSignalDuringSetWrite(t *testing.T) {
 }
 
 func TestUses(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	b := Bundle{
 		Name:        goldenName,
@@ -1183,6 +1195,7 @@ func TestUses(t *testing.T) {
 }
 
 func TestUseSkipsNilOption(t *testing.T) {
+	t.Parallel()
 	tool := Use(rescan(), nil, Hidden(), nil)
 	if !tool.hidden || tool.tool == nil {
 		t.Errorf("Use with nil options = %+v, want the hidden tool", tool)
@@ -1190,6 +1203,7 @@ func TestUseSkipsNilOption(t *testing.T) {
 }
 
 func TestStartupRefusals(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 
 	// Each case changes the golden bundle, whose read_file is a spy.
@@ -1305,6 +1319,7 @@ func TestStartupRefusals(t *testing.T) {
 // TestStartupAllowsAllHidden checks that a bundle whose tools are all hidden
 // starts: it has nothing to show, but its commands still run by name.
 func TestStartupAllowsAllHidden(t *testing.T) {
+	t.Parallel()
 	b := Bundle{Name: "quiet", Description: "Nothing to see. Use never.", Tools: []Tool{Use(rescan(), Hidden())}}
 	if r := call(b, "rescan"); r.status != 0 || r.stdout != "rescanned\n" {
 		t.Fatalf("want status 0 and rescanned\n%v", r)
@@ -1318,6 +1333,7 @@ func TestStartupAllowsAllHidden(t *testing.T) {
 // rule over the tools in bundle order, then the frontmatter, then the
 // examples.
 func TestStartupCheckOrder(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		name   string
@@ -1409,6 +1425,7 @@ func (w *watched) Annotations() agenttool.Annotations { w.reads.Add(1); return a
 // with examples is described once for all of them. export-skill, which does
 // need all of it, shows that the counters see the reads.
 func TestLaziness(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		name  string
@@ -1447,6 +1464,7 @@ func TestLaziness(t *testing.T) {
 // TestCheckCaption checks which captions stay one line of prose in the
 // skill, and the message for each that would not.
 func TestCheckCaption(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		caption string
@@ -1528,6 +1546,7 @@ func TestBigNumbers(t *testing.T) {
 }
 
 func TestExportSkill(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	dir := t.TempDir()
 	r := exportOK(t, goldenBundle(root), dir)
@@ -1585,6 +1604,7 @@ func TestExportSkill(t *testing.T) {
 // Agent Skills project. It runs only with SKILLS_INTEROP=1, and then a
 // missing validator is a failure rather than a skip.
 func TestInterop(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("SKILLS_INTEROP") != "1" {
 		t.Skip("set SKILLS_INTEROP=1 to run the skills-ref validator")
 	}
@@ -1604,6 +1624,7 @@ func TestInterop(t *testing.T) {
 // nothing: the rule is neither in allowed-tools nor in the report, and the
 // tool's section is absent.
 func TestHiddenPreApproved(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	b := goldenBundle(root)
 	b.Tools[3] = Use(rescan(), Hidden(), PreApproved())
@@ -1622,6 +1643,7 @@ func TestHiddenPreApproved(t *testing.T) {
 // startup, as every other flaw that would make the export fail, rather
 // than by export-skill alone.
 func TestTextRefused(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		name   string
@@ -1662,6 +1684,7 @@ func TestTextRefused(t *testing.T) {
 // TestNamePadded checks that a name with white space around it is refused
 // for what it is, not as a directory that does not match the name.
 func TestNamePadded(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	for _, name := range []string{" file-tools", "file-tools ", "file-tools\n", "\tfile-tools"} {
 		t.Run(fmt.Sprintf("%q", name), func(t *testing.T) {
@@ -1685,6 +1708,7 @@ func TestNamePadded(t *testing.T) {
 // space is refused, see TestTextRefused), and checks that the file reads
 // back with the same values, validates, and is up to date for --check.
 func TestExportRoundTrip(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		name, description, version string
@@ -1734,6 +1758,7 @@ func TestExportRoundTrip(t *testing.T) {
 // TestDescriptionTrimmed checks that the description reaches the frontmatter
 // trimmed, and that the body, which starts with the title, does not repeat it.
 func TestDescriptionTrimmed(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	b := goldenBundle(root)
 	b.Description = "  text\n"
@@ -1751,6 +1776,7 @@ func TestDescriptionTrimmed(t *testing.T) {
 }
 
 func TestShortSynopsis(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ synopsis, want string }{
 		{"p x", "x"},
 		{"p x --path <string> [--max_bytes <integer>]", "x --path <string> [...]"},
@@ -1772,6 +1798,7 @@ func TestShortSynopsis(t *testing.T) {
 }
 
 func TestFirstSentence(t *testing.T) {
+	t.Parallel()
 	tests := []struct{ desc, want string }{
 		{"", ""},
 		{"Print a.", "Print a."},
@@ -1791,6 +1818,7 @@ func TestFirstSentence(t *testing.T) {
 // lines or 20,000 bytes stays one file, and one line or one byte more moves
 // the commands to references.
 func TestBodyBudget(t *testing.T) {
+	t.Parallel()
 	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
 	body := func(desc string) (string, []fileset.File) {
 		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
@@ -1883,6 +1911,7 @@ func bigCall(b Bundle, words ...string) result {
 // that the body keeps within the budget, links every visible command's
 // reference, each one there, and that the directory validates.
 func TestExportReferences(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	b := bigBundle(20, "Print the value of a. The other values are ignored.")
 	r := bigCall(b, "export-skill", dir)
@@ -1925,6 +1954,7 @@ func TestExportReferences(t *testing.T) {
 }
 
 func TestExportRefusesToReplace(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	dir := t.TempDir()
 	exportOK(t, goldenBundle(root), dir)
@@ -2026,6 +2056,7 @@ func (r redescribed) Description() string { return r.description }
 func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
 
 func TestExportWarnings(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	plain := func(opts ...agenttool.Option) agenttool.Tool {
 		return agenttool.New("shell", "Run a command.",
@@ -2096,6 +2127,7 @@ func TestExportWarnings(t *testing.T) {
 // stderr after a successful write: validation warnings, portability
 // warnings, state warnings, then the binary-name note, one line each.
 func TestExportWarningOrder(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	b := goldenBundle(root)
 	b.Description = "Read <b>files</b>. Use for files."
@@ -2124,6 +2156,7 @@ func TestExportWarningOrder(t *testing.T) {
 }
 
 func TestBinaryNameNote(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		argv0 string
@@ -2150,6 +2183,7 @@ func TestBinaryNameNote(t *testing.T) {
 // when the directory it is given already carries the skill's name, for a
 // write and for --check, and that it gives none otherwise.
 func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	tests := []struct {
 		name   string
@@ -2282,6 +2316,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 }
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	// exported returns a directory holding the golden bundle's skill, with
 	// edit applied to the file's text.
@@ -2456,6 +2491,7 @@ func TestCheck(t *testing.T) {
 // new version of the bundle would, and checks what --check says of it and
 // what an export with --force does to it.
 func TestCheckDirectory(t *testing.T) {
+	t.Parallel()
 	const desc = "Print the value of a."
 	ref := func(dir, cmd string) string { return filepath.Join(dir, bigName, "references", cmd+".md") }
 	tests := []struct {
@@ -2543,6 +2579,7 @@ func TestCheckDirectory(t *testing.T) {
 // pre-approves nothing, prints no rule and exits 1; a bad command line exits
 // 2 and prints nothing on stdout.
 func TestExportRules(t *testing.T) {
+	t.Parallel()
 	root := workTree(t)
 	golden := goldenBundle(root)
 	// The commands package hostrules holds its golden files of file-tools to.
@@ -2612,6 +2649,7 @@ func TestExportRules(t *testing.T) {
 // TestExportRulesName checks that no tool may be called export-rules, as no
 // tool may take the name of any other command of the program's own.
 func TestExportRulesName(t *testing.T) {
+	t.Parallel()
 	b := goldenBundle(workTree(t))
 	b.Tools = append(b.Tools, Use(named("export-rules")))
 	var stdout, stderr bytes.Buffer
@@ -2646,6 +2684,7 @@ func goldenRules(t *testing.T, host string) (stdout, stderr string) {
 // CODEX_INTEROP=1 and codex on PATH (npm's @openai/codex ships it; `codex
 // execpolicy check` runs offline).
 func TestCodexInterop(t *testing.T) {
+	t.Parallel()
 	if os.Getenv("CODEX_INTEROP") != "1" {
 		t.Skip("set CODEX_INTEROP=1 to check the rules with codex execpolicy")
 	}
@@ -2708,6 +2747,7 @@ func TestCodexInterop(t *testing.T) {
 }
 
 func TestVersionOption(t *testing.T) {
+	t.Parallel()
 	b := goldenBundle(workTree(t))
 	b.Version = "v1.2.3"
 	tests := []struct {
@@ -2767,6 +2807,7 @@ func main() {
 // records no version control. The versions are constants of the test, so
 // it cannot pass by reading the build information the way the code does.
 func TestVersionOfABuiltBinary(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds a program")
 	}
