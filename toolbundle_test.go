@@ -111,23 +111,6 @@ func rescan() agenttool.Tool {
 		func(context.Context, agenttool.NoArgs) (string, error) { return "rescanned", nil })
 }
 
-// confirm is the run bundle's tool that asks a question: it reports the
-// action it was answered with, taking no elicitor as a cancel.
-func confirm() agenttool.Tool {
-	return agenttool.New("confirm", "Ask before going ahead.",
-		func(ctx context.Context, _ agenttool.NoArgs) (string, error) {
-			action := agenttool.ActionCancel
-			if ask, ok := agenttool.ElicitorFrom(ctx); ok {
-				a, err := ask(ctx, agenttool.Elicitation{Message: "Go ahead?"})
-				if err != nil {
-					return "", err
-				}
-				action = a.Action
-			}
-			return "answered " + string(action), nil
-		})
-}
-
 // goldenTools returns the tools of the golden bundle (§10 of the
 // specification, with the examples of cmd/file-tools as issue 14 left them:
 // write_file's content given by flag, and one read_file example), with
@@ -151,13 +134,6 @@ func goldenBundle(root string) Bundle {
 		Version:     goldenVersion,
 		Tools:       goldenTools(root, filetools.ReadFile(root)),
 	}
-}
-
-// runBundle returns the golden bundle with the confirm tool added.
-func runBundle(root string) Bundle {
-	b := goldenBundle(root)
-	b.Tools = append(b.Tools, Use(confirm()))
-	return b
 }
 
 // spy wraps tool and counts its calls in n.
@@ -423,100 +399,6 @@ func noSkill(t *testing.T, dir string) {
 	}
 }
 
-func TestRun(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tmp := t.TempDir()
-	help := "Run `file-tools help` for usage.\n"
-	tests := []struct {
-		name   string
-		words  []string
-		stdin  string
-		status int
-		stdout string   // exact when non-empty
-		errHas []string // fragments of stderr
-		check  func(t *testing.T, r result)
-	}{
-		{name: "flags", words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
-		{name: "inline JSON", words: []string{"read_file", `{"path": "data.txt"}`}, stdout: "hello\n"},
-		{name: "JSON on stdin", words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
-		{name: "repeated array flag", words: []string{"search", "--pattern", "hello", "--paths", "data.txt", "--paths", "data.txt"},
-			check: func(t *testing.T, r result) {
-				if !strings.Contains(r.stdout, "data.txt:1:hello") {
-					t.Errorf("stdout %q lacks the match", r.stdout)
-				}
-			}},
-		{name: "record of a call that records nothing", words: []string{"--record", filepath.Join(tmp, "r.jsonl"), "read_file", "--path", "data.txt"},
-			stdout: "hello\n",
-			check: func(t *testing.T, r result) {
-				if got := readFile(t, filepath.Join(tmp, "r.jsonl")); got != "" {
-					t.Errorf("r.jsonl = %q, want it empty", got)
-				}
-			}},
-		{name: "record of a write", words: []string{"--record", filepath.Join(tmp, "w.jsonl"), "write_file", "--path", "new.txt", "--content", "x"},
-			check: func(t *testing.T, r result) {
-				got := readFile(t, filepath.Join(tmp, "w.jsonl"))
-				if strings.Count(got, "\n") != 1 || !strings.Contains(got, `"ns":"file-tools:write"`) {
-					t.Errorf("w.jsonl = %q, want one line in namespace file-tools:write", got)
-				}
-			}},
-		{name: "tool error without a path", words: []string{"read_file"}, status: 1, errHas: []string{"Error: "}},
-		{name: "tool error outside the tree", words: []string{"read_file", "--path", "../x"}, status: 1, errHas: []string{"Error: "}},
-		{name: "unknown command", words: []string{"nope"}, status: 2, errHas: []string{`unknown command "nope"`, help}},
-		{name: "stale flag", words: []string{"read_file", "--path", "data.txt", "--file", "x"}, status: 2,
-			errHas: []string{`unknown flag "--file"`, "Run `file-tools help read_file` for its flags.\n"}},
-		{name: "version with an argument", words: []string{"version", "x"}, status: 2,
-			errHas: []string{"file-tools: version: unexpected word \"x\"; the command takes no arguments\nRun `file-tools help version` for its usage.\n"}},
-		{name: "version after a program option", words: []string{"--out", "x", "version"}, stdout: "file-tools v1.2.3\n"},
-		{name: "export-skill after program options", words: []string{"--ask", "--answer", "accept", "export-skill", filepath.Join(tmp, "skills")},
-			stdout: fileToolsReport(filepath.Join(tmp, "skills", "file-tools", "SKILL.md"))},
-		{name: "export-skill with options first", words: []string{"export-skill", "--force", filepath.Join(tmp, "skills")},
-			check: func(t *testing.T, r result) {
-				if !strings.HasPrefix(r.stdout, "wrote ") {
-					t.Errorf("stdout %q, want the file written", r.stdout)
-				}
-			}},
-		{name: "export-skill with an option after the directory", words: []string{"export-skill", filepath.Join(tmp, "skills"), "--force"}, status: 2,
-			errHas: []string{`"--force" after the directory: options come before it`}},
-		{name: "help lists the program's own", words: []string{"help"},
-			check: func(t *testing.T, r result) {
-				for _, w := range []string{"`file-tools export-skill [--force | --check] <dir>`", "`file-tools version`", "`file-tools help [<command>]`",
-					"`file-tools schema <command>`", "`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`"} {
-					if !strings.Contains(r.stdout, w) {
-						t.Errorf("help lacks %s", w)
-					}
-				}
-			}},
-		{name: "schema of export-skill", words: []string{"schema", "export-skill"}, status: 2,
-			errHas: []string{"export-skill is a command of the program's own, not a tool; it has no schema"}},
-		{name: "help of version", words: []string{"help", "version"}, stdout: "usage: file-tools version\n"},
-		{name: "no words", words: nil, status: 2, errHas: []string{"## Commands", "`read_file`"}},
-		{name: "version", words: []string{"version"}, stdout: "file-tools v1.2.3\n"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r := invocation{argv0: goldenName, stdin: tc.stdin}.run(runBundle(root), tc.words...)
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
-			}
-			if tc.stdout != "" && r.stdout != tc.stdout {
-				t.Errorf("stdout %q, want %q", r.stdout, tc.stdout)
-			}
-			if tc.status != 0 && r.stdout != "" {
-				t.Errorf("stdout %q, want it empty", r.stdout)
-			}
-			for _, frag := range tc.errHas {
-				if !strings.Contains(r.stderr, frag) {
-					t.Errorf("stderr %q lacks %q", r.stderr, frag)
-				}
-			}
-			if tc.check != nil {
-				tc.check(t, r)
-			}
-		})
-	}
-}
-
 func TestHiddenRouting(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -541,43 +423,6 @@ func TestHiddenRouting(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			r := call(goldenBundle(root), tc.words...)
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
-			}
-			tc.check(t, r)
-		})
-	}
-}
-
-func TestQuestions(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name   string
-		words  []string
-		stdin  string
-		status int
-		check  func(t *testing.T, r result)
-	}{
-		{name: "unanswered", words: []string{"confirm"}, status: 3, check: func(t *testing.T, r result) {
-			if !strings.Contains(r.stdout, `"message":"Go ahead?"`) {
-				t.Errorf("stdout %q lacks the question", r.stdout)
-			}
-		}},
-		{name: "answered", words: []string{"--answer", "accept", "confirm"}, check: stdoutIs("answered accept\n")},
-		{name: "asked yes", words: []string{"--ask", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
-		{name: "asked no", words: []string{"--ask", "confirm"}, stdin: "n\n", check: stdoutIs("answered decline\n")},
-		{name: "single dash ask", words: []string{"-ask", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
-		{name: "ask with an answer", words: []string{"--ask", "--answer", "decline", "confirm"}, check: stdoutIs("answered decline\n")},
-		{name: "ask after the command", words: []string{"read_file", "--ask"}, status: 2, check: stderrHas("-ask")},
-		{name: "answer before ask", words: []string{"--answer", "decline", "--ask", "confirm"}, check: stdoutIs("answered decline\n")},
-		{name: "ask between options", words: []string{"--out", root, "--ask", "--record", filepath.Join(root, "r.jsonl"), "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
-		{name: "ask true", words: []string{"--ask=true", "confirm"}, stdin: "y\n", check: stdoutIs("answered accept\n")},
-		{name: "ask false", words: []string{"--ask=false", "confirm"}, stdin: "y\n", status: 3, check: stderrHas("")},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r := invocation{argv0: goldenName, stdin: tc.stdin}.run(runBundle(root), tc.words...)
 			if r.status != tc.status {
 				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
 			}
@@ -2955,4 +2800,264 @@ func BenchmarkReadFileCall(b *testing.B) {
 			b.Fatalf("status %d, stdout %q", status, stdout.String())
 		}
 	}
+}
+
+// A script is an end-to-end story of cmd/file-tools, read from a file under
+// testdata/scripts: prose lines starting with #, then sections, each a
+// header line "-- ... --" and the lines under it. Before the first step, a
+// section "-- <path> --" is a file of the working tree. A step "-- $ <words>
+// --" runs the built program with the words, split as an example's command
+// line is (see shellwords.Split), in the tree. The sections after it say
+// what the run does:
+//
+//	-- stdin --            what it reads on stdin (nothing otherwise)
+//	-- status <n> --       its exit status (0 otherwise)
+//	-- stdout -- / -- stderr --          the stream in full (empty otherwise)
+//	-- stdout has -- / -- stderr has --  lines that each appear in it
+//	-- file <path> --      what the file holds afterwards, in full
+//	-- file <path> has --  lines that each appear in the file
+//
+// $WORK in a word or an expected text stands for the working tree, and $TMP
+// for a directory outside it. The text of a section is its lines, each with
+// its line break, but for the last line of a section whose header ends in
+// "(no newline)", as in "-- file x.txt (no newline) --".
+type script struct {
+	files map[string]string
+	steps []scriptStep
+}
+
+// scriptStep is one run of the program in a script.
+type scriptStep struct {
+	line   string // the command line as the script gives it, for messages
+	words  []string
+	stdin  string
+	status int
+	// stdout and stderr are the streams in full, has the lines that must
+	// appear in them.
+	stdout, stderr       string
+	stdoutHas, stderrHas []string
+	files                []scriptFile
+}
+
+// scriptFile is what a file holds after a step: data in full, or, with
+// has, lines that each appear in it.
+type scriptFile struct {
+	path string
+	data string
+	has  bool
+}
+
+// parseScript reads the text of a script.
+func parseScript(text string) (*script, error) {
+	s := &script{files: map[string]string{}}
+	var head string
+	var body strings.Builder
+	flush := func() error {
+		if head == "" {
+			return nil
+		}
+		text := body.String()
+		body.Reset()
+		if h, ok := strings.CutSuffix(head, " (no newline)"); ok {
+			head, text = h, strings.TrimSuffix(text, "\n")
+		}
+		var step *scriptStep
+		if len(s.steps) > 0 {
+			step = &s.steps[len(s.steps)-1]
+		}
+		if line, ok := strings.CutPrefix(head+" ", "$ "); ok {
+			line = strings.TrimSpace(line)
+			words, err := shellwords.Split(line)
+			if err != nil {
+				return fmt.Errorf("step %q: %v", line, err)
+			}
+			if text != "" {
+				return fmt.Errorf("step %q: a step has no text of its own", line)
+			}
+			s.steps = append(s.steps, scriptStep{line: line, words: words})
+			return nil
+		}
+		if step == nil {
+			s.files[head] = text
+			return nil
+		}
+		switch word, arg, _ := strings.Cut(head, " "); {
+		case head == "stdin":
+			step.stdin = text
+		case head == "stdout":
+			step.stdout = text
+		case head == "stderr":
+			step.stderr = text
+		case head == "stdout has":
+			step.stdoutHas = fragments(text)
+		case head == "stderr has":
+			step.stderrHas = fragments(text)
+		case word == "status":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				return fmt.Errorf("step %q: status %q is not a number", step.line, arg)
+			}
+			step.status = n
+		case word == "file":
+			path, has := strings.CutSuffix(arg, " has")
+			step.files = append(step.files, scriptFile{path: path, data: text, has: has})
+		default:
+			return fmt.Errorf("step %q: unknown section %q", step.line, head)
+		}
+		return nil
+	}
+	for line := range strings.Lines(text) {
+		if h, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "-- "); ok && strings.HasSuffix(h, " --") {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			head = strings.TrimSuffix(h, " --")
+			continue
+		}
+		switch {
+		case head != "":
+			body.WriteString(line)
+		case strings.HasPrefix(line, "#"), strings.TrimSpace(line) == "":
+		default:
+			return nil, fmt.Errorf("line %q before the first section is not a comment", line)
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if len(s.steps) == 0 {
+		return nil, errors.New("the script has no step")
+	}
+	return s, nil
+}
+
+// TestParseScript checks that a script the runner could misread is
+// refused, naming what is wrong.
+func TestParseScript(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, text, err string
+	}{
+		{"no step", "# nothing\n-- data.txt --\nhello\n", "the script has no step"},
+		{"prose outside a comment", "hello\n-- $ version --\n", `line "hello\n" before the first section is not a comment`},
+		{"text under a step", "-- $ version --\nx\n", `step "version": a step has no text of its own`},
+		{"unknown section", "-- $ version --\n-- stdot --\n", `step "version": unknown section "stdot"`},
+		{"status not a number", "-- $ version --\n-- status one --\n", `step "version": status "one" is not a number`},
+		{"words a shell would expand", "-- $ read_file --path $HOME --\n", `step "read_file --path $HOME": '$' must be quoted`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := parseScript(tt.text); err == nil || err.Error() != tt.err {
+				t.Errorf("parseScript = %v, want %q", err, tt.err)
+			}
+		})
+	}
+	s, err := parseScript("-- a.txt --\nx\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n")
+	if err != nil || len(s.steps) != 1 || s.steps[0].words != nil || s.steps[0].status != 2 || s.files["a.txt"] != "x\n" ||
+		len(s.steps[0].files) != 1 || s.steps[0].files[0].data != "x" {
+		t.Errorf("parseScript = %+v, %v", s, err)
+	}
+}
+
+// TestScripts builds cmd/file-tools once and runs every script under
+// testdata/scripts with it, each in a working tree of its own.
+func TestScripts(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs cmd/file-tools")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to build cmd/file-tools: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "file-tools")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if out, err := exec.Command(goTool, "build", "-buildvcs=false", "-o", bin, "./cmd/file-tools").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/file-tools: %v\n%s", err, out)
+	}
+	names, err := filepath.Glob(filepath.Join("testdata", "scripts", "*.txt"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no scripts under testdata/scripts (%v)", err)
+	}
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txt"), func(t *testing.T) {
+			t.Parallel()
+			s, err := parseScript(readFile(t, name))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			runScript(t, bin, s)
+		})
+	}
+}
+
+// runScript runs the steps of s with the program bin in a new working tree.
+func runScript(t *testing.T, bin string, s *script) {
+	t.Helper()
+	work, tmp := t.TempDir(), t.TempDir()
+	expand := strings.NewReplacer("$WORK", work, "$TMP", tmp).Replace
+	for name, data := range s.files {
+		path := filepath.Join(work, filepath.FromSlash(name))
+		must(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		must(t, os.WriteFile(path, []byte(data), 0o644))
+	}
+	for _, st := range s.steps {
+		words := make([]string, len(st.words))
+		for i, w := range st.words {
+			words[i] = expand(w)
+		}
+		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+		cmd := exec.CommandContext(ctx, bin, words...)
+		cmd.Dir = work
+		cmd.Stdin = strings.NewReader(st.stdin)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		cancel()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("$ %s: %v", st.line, err)
+		}
+		if got := cmd.ProcessState.ExitCode(); got != st.status {
+			t.Errorf("$ %s: status %d, want %d\nstdout:\n%s\nstderr:\n%s", st.line, got, st.status, stdout.String(), stderr.String())
+		}
+		checkText(t, "$ "+st.line+": stdout", stdout.String(), expand(st.stdout), st.stdoutHas, expand)
+		checkText(t, "$ "+st.line+": stderr", stderr.String(), expand(st.stderr), st.stderrHas, expand)
+		for _, f := range st.files {
+			path := expand(f.path)
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(work, filepath.FromSlash(path))
+			}
+			got := readFile(t, path)
+			if f.has {
+				checkText(t, "$ "+st.line+": "+f.path, got, "", fragments(f.data), expand)
+			} else {
+				checkText(t, "$ "+st.line+": "+f.path, got, expand(f.data), nil, expand)
+			}
+		}
+	}
+}
+
+// checkText fails the test unless got, the text named what, holds every
+// line of has, once expanded, or, with has empty, is want in full.
+func checkText(t *testing.T, what, got, want string, has []string, expand func(string) string) {
+	t.Helper()
+	if len(has) == 0 {
+		if got != want {
+			t.Errorf("%s (-want +got):\n%s", what, lineDiff(want, got))
+		}
+		return
+	}
+	for _, h := range has {
+		if !strings.Contains(got, expand(h)) {
+			t.Errorf("%s lacks %q:\n%s", what, expand(h), got)
+		}
+	}
+}
+
+// fragments returns the lines of a "has" section, without their line
+// breaks.
+func fragments(text string) []string {
+	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 }
