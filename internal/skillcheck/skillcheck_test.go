@@ -1,12 +1,15 @@
 package skillcheck
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
 )
 
 // TestCompareVersionRemoved covers the one verdict a bundle's test binary
@@ -81,4 +84,58 @@ func FuzzLinked(f *testing.F) {
 			seen[name] = true
 		}
 	})
+}
+
+// TestCheck writes a skill's directory in several states and checks the
+// verdicts Check prints and whether it finds the files the same: a file
+// of the user's in references/ that the SKILL.md there does not link is
+// not the skill's, and a reference it links that the skill no longer has
+// is left over.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	now := &agentskill.Skill{DirName: "kit", Name: "kit", Description: "Do things. Use in tests.",
+		Body: "\n# kit\n\n- [`t0`](references/t0.md)\n"}
+	data, err := agentskill.Encode(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := []fileset.File{{Name: "references/t0.md", Data: []byte("# t0\n")}}
+	old := []byte(strings.Replace(string(data), "(references/t0.md)\n", "(references/t0.md)\n- [`t1`](references/t1.md)\n", 1))
+	tests := []struct {
+		name  string
+		files map[string]string
+		same  bool
+		want  string // the verdicts, $D standing for the directory
+	}{
+		{"missing", nil, false, "$D/SKILL.md: missing\n$D/references/t0.md: missing\n"},
+		{"up to date", map[string]string{"SKILL.md": string(data), "references/t0.md": "# t0\n"}, true,
+			"$D/SKILL.md: up to date\n$D/references: all 1 references up to date\n"},
+		{"a file of the user's", map[string]string{"SKILL.md": string(data), "references/t0.md": "# t0\n", "references/mine.md": "mine\n"}, true,
+			"$D/SKILL.md: up to date\n$D/references: all 1 references up to date\n"},
+		{"a reference differs", map[string]string{"SKILL.md": string(data), "references/t0.md": "# t0, old\n"}, false,
+			"$D/SKILL.md: up to date\n$D/references/t0.md: differs\n"},
+		{"a reference left over", map[string]string{"SKILL.md": string(old), "references/t0.md": "# t0\n", "references/t1.md": "# t1\n"}, false,
+			"$D/SKILL.md: body digest differs (the body changed)\n$D/references/t1.md: left over (the skill no longer has it; export-skill --force removes it)\n$D/references: all 1 references up to date\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			for name, text := range tt.files {
+				path := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var out strings.Builder
+			same, err := Check(&out, dir, now, data, refs)
+			want := strings.ReplaceAll(filepath.FromSlash(tt.want), "$D", dir)
+			if err != nil || same != tt.same || out.String() != want {
+				t.Errorf("Check = %v, %v, printing\n%s\nwant %v, printing\n%s", same, err, out.String(), tt.same, want)
+			}
+		})
+	}
 }
