@@ -12,6 +12,7 @@ import (
 // files, one per bundle and host: the rules, then the note, each under a
 // heading line.
 func TestHostRules(t *testing.T) {
+	t.Parallel()
 	bundles := []struct {
 		name     string
 		commands []string
@@ -37,6 +38,7 @@ func TestHostRules(t *testing.T) {
 // TestCodexRuleForm pins the execpolicy rule to the one form Codex CLI was
 // checked with: the program, then the list of the commands it allows.
 func TestCodexRuleForm(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		bundle   string
 		commands []string
@@ -53,6 +55,7 @@ func TestCodexRuleForm(t *testing.T) {
 }
 
 func TestLookupHost(t *testing.T) {
+	t.Parallel()
 	for _, h := range hosts {
 		if got, ok := lookupHost(h.id); !ok || got.id != h.id {
 			t.Errorf("lookupHost(%q) = %q, %v", h.id, got.id, ok)
@@ -69,6 +72,7 @@ func TestLookupHost(t *testing.T) {
 // TestSkillDirs checks that every host has its line, its name first and
 // where it looks aligned in one column.
 func TestSkillDirs(t *testing.T) {
+	t.Parallel()
 	lines := SkillDirs()
 	if len(lines) != len(hosts) {
 		t.Fatalf("%d lines for %d hosts", len(lines), len(hosts))

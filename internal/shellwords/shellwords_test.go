@@ -69,6 +69,7 @@ var splitCases = []struct {
 }
 
 func TestSplit(t *testing.T) {
+	t.Parallel()
 	for _, tc := range splitCases {
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Split(tc.in)

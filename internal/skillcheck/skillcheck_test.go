@@ -16,6 +16,7 @@ import (
 // cannot reach through export-skill, since it always resolves a version: a
 // file with a version compared with a skill that now has none.
 func TestCompareVersionRemoved(t *testing.T) {
+	t.Parallel()
 	skill := func(version string) (*agentskill.Skill, []byte) {
 		s := &agentskill.Skill{DirName: "kit", Name: "kit", Description: "Do things. Use in tests.",
 			Body: "\n# kit\n", Metadata: map[string]string{"digest": "0"}}
@@ -52,6 +53,7 @@ var linkCases = []struct {
 }
 
 func TestLinked(t *testing.T) {
+	t.Parallel()
 	for _, tc := range linkCases {
 		if got := linked([]byte(tc.text)); !slices.Equal(got, tc.want) {
 			t.Errorf("linked(%q) = %q, want %q", tc.text, got, tc.want)
