@@ -19,6 +19,7 @@ import (
 	"github.com/agenttool/toolbundle/internal/fileset"
 	"github.com/agenttool/toolbundle/internal/hostrules"
 	"github.com/agenttool/toolbundle/internal/skillcheck"
+	"github.com/agenttool/toolbundle/internal/skillindex"
 )
 
 // buildSkill builds the bundle's skill and, for a body past the budget (see
@@ -167,97 +168,16 @@ func skillBody(b Bundle) (string, []fileset.File) {
 		}
 		return body.String(), nil
 	}
-	entries := make([]indexEntry, len(cmds))
+	entries := make([]skillindex.Entry, len(cmds))
 	refs := make([]fileset.File, len(cmds))
 	for i, c := range cmds {
 		name := "references/" + c.Name + ".md"
-		entries[i] = indexEntry{name: c.Name, file: name, synopsis: shortSynopsis(b.Name, sections[i]), sentence: firstSentence(c.Description)}
+		entries[i] = skillindex.Entry{Name: c.Name, File: name, Synopsis: shortSynopsis(b.Name, sections[i]), Sentence: skillindex.FirstSentence(c.Description)}
 		// The section's heading is the reference's title.
 		refs[i] = fileset.File{Name: name, Data: []byte(strings.Replace(sections[i], "### ", "# ", 1))}
 	}
-	body.WriteString(index(b.Name, entries, bodyByteBudget-body.Len()))
+	body.WriteString(skillindex.Write(b.Name, entries, bodyByteBudget-body.Len()))
 	return body.String(), refs
-}
-
-// An indexEntry is what the index of a skill past the budget says of one
-// command.
-type indexEntry struct {
-	name, file string // the command and its reference
-	synopsis   string // its short synopsis
-	sentence   string // the first sentence of its description
-}
-
-// minSentence is the fewest bytes of a command's first sentence that the
-// index cuts it to; below that, the index gives the commands alone.
-const minSentence = 30
-
-// index returns the index of a skill past the budget, after a paragraph
-// saying how to read it: one line per command linking to its reference,
-// all in at most room bytes if it can: each line
-// with the command's short synopsis and first sentence; when those do not
-// fit, the command's name and its sentence, every sentence cut to the one
-// length that makes the index fit; when that length would be under
-// minSentence, the names alone. Each line links the reference, so that a
-// later export can tell the references the skill owns (linkedReferences).
-func index(program string, entries []indexEntry, room int) string {
-	const read = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
-	render := func(synopsis bool, width int) string {
-		var b strings.Builder
-		b.WriteString(read)
-		if synopsis {
-			b.WriteString(" An entry gives the command as it follows `" + program + "`, `[...]` standing for its optional flags.")
-		}
-		b.WriteString("\n\n")
-		for _, e := range entries {
-			label, sentence := e.name, cut(e.sentence, width)
-			if synopsis {
-				label = e.synopsis
-			}
-			b.WriteString("- [`" + label + "`](" + e.file + ")")
-			if sentence != "" {
-				b.WriteString(": " + sentence)
-			}
-			b.WriteString("\n")
-		}
-		return b.String()
-	}
-	longest := 0
-	for _, e := range entries {
-		longest = max(longest, len(e.sentence))
-	}
-	if full := render(true, longest); len(full) <= room {
-		return full
-	}
-	// The widest sentence length that fits, by bisection: an index only
-	// grows with the length its sentences are cut to.
-	lo, hi := -1, longest+1 // render(false, lo) fits, unless lo is -1; render(false, hi) does not
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if len(render(false, mid)) <= room {
-			lo = mid
-		} else {
-			hi = mid
-		}
-	}
-	if lo >= min(minSentence, longest) {
-		return render(false, lo)
-	}
-	return render(false, 0)
-}
-
-// cut returns s when it has at most width bytes, and otherwise its longest
-// prefix of whole words followed by "…" that has at most width bytes, or ""
-// when not even one word fits.
-func cut(s string, width int) string {
-	if len(s) <= width {
-		return s
-	}
-	const ellipsis = "…"
-	i := strings.LastIndexByte(s[:max(width-len(ellipsis)+1, 0)], ' ')
-	if i <= 0 {
-		return ""
-	}
-	return strings.TrimRight(s[:i], " ,;:") + ellipsis
 }
 
 // shortSynopsis returns the synopsis of a command's section, the first line
@@ -300,16 +220,6 @@ func shortSynopsis(program, section string) string {
 		out = append(out, "[...]")
 	}
 	return strings.Join(out, " ")
-}
-
-// firstSentence returns the first sentence of a description: its first line,
-// up to the first period followed by a space.
-func firstSentence(d string) string {
-	d, _, _ = strings.Cut(strings.TrimSpace(d), "\n")
-	if i := strings.Index(d, ". "); i >= 0 {
-		d = d[:i+1]
-	}
-	return strings.TrimSpace(d)
 }
 
 // approvalNote says which calls the host runs without asking the user's
