@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"net/url"
 	"slices"
@@ -55,18 +56,14 @@ type keywords struct {
 
 // fill takes from o each keyword k lacks, the applicators aside.
 func (k *keywords) fill(o keywords) {
-	for _, f := range [...]struct {
-		dst *string
-		src string
-	}{
-		{&k.description, o.description}, {&k.typ, o.typ}, {&k.enum, o.enum}, {&k.def, o.def},
-		{&k.items, o.items}, {&k.properties, o.properties}, {&k.required, o.required},
-		{&k.additional, o.additional},
-	} {
-		if *f.dst == "" {
-			*f.dst = f.src
-		}
-	}
+	k.description = cmp.Or(k.description, o.description)
+	k.typ = cmp.Or(k.typ, o.typ)
+	k.enum = cmp.Or(k.enum, o.enum)
+	k.def = cmp.Or(k.def, o.def)
+	k.items = cmp.Or(k.items, o.items)
+	k.properties = cmp.Or(k.properties, o.properties)
+	k.required = cmp.Or(k.required, o.required)
+	k.additional = cmp.Or(k.additional, o.additional)
 	k.cut = k.cut || o.cut
 }
 
