@@ -10,22 +10,29 @@
 //
 // A command's arguments come from flags derived from the tool's JSON Schema,
 // from one JSON object given after the flags (or read from stdin for "-"),
-// or from both. A scalar property is a flag of its own; an array of scalars
-// is a flag given once per element; a map of scalars is a flag given once
-// per entry as key=value; a field of an object property is a flag named by
-// its path, as in --target.host. Anything else, an array of objects for
-// example, is given in the JSON. Flags follow the rules of Go's flag
-// package: -x equals --x, a value is given as --x v or --x=v, a boolean
-// flag stands alone for true and takes --x=false, and the flags end at the
-// first word that is not one. A number keeps every digit it was written
-// with, however many. A flag and the JSON may not both give the same
-// value, and a flag the command does not have is an error, never dropped;
-// so is a member of the JSON that the schema does not declare, at any depth
-// of an object with properties, unless that object's additionalProperties
-// is true or a schema. Every refusal names what would have been right (the
-// commands, the command's flags or members, the nearest of them when there
-// are many) and ends with the help to read: the command's for its words,
-// the program's otherwise.
+// or from both. A scalar property is a flag of its own, and so is one that
+// may also be null (type [T, "null"], or anyOf or oneOf of one schema and
+// {"type":"null"}), with the enum of its schema; null is given in the JSON.
+// An array of scalars is a flag given once per element; a map of scalars
+// is a flag given once per entry as key=value, and so is a free-form
+// object (no properties, additionalProperties not false), whose flag gives
+// strings; a field of an object property is a flag named by its path, as
+// in --target.host, the fields a local $ref ("#/$defs/Customer") names
+// included, a reference met again inside itself excepted. Anything else,
+// an array of objects for example, is given in the JSON; given as a flag,
+// it is refused with the call that gives it in the JSON. Flags follow the
+// rules of Go's flag package: -x equals --x, a value is given as --x v or
+// --x=v, a boolean flag stands alone for true and takes --x=false, and the
+// flags end at the first word that is not one. A number keeps every digit
+// it was written with, however many. A flag and the JSON may not both give
+// the same value, and a flag the command does not have is an error, never
+// dropped. A member of the JSON that the schema does not declare is
+// refused, at any depth of an object with properties, when that object's
+// additionalProperties is false; otherwise it reaches the tool, and a note
+// on stderr names it and the members the schema declares. Every refusal
+// names what would have been right (the commands, the command's flags or
+// members, the nearest of them when there are many) and ends with the help
+// to read: the command's for its words, the program's otherwise.
 //
 // Program options come before the command, in any order, and are never
 // confused with the tool's flags: --answer replays the answers to the

@@ -53,7 +53,11 @@ func programHelp(program string, cmds []Command) string {
 // the description, the synopsis in a sh block, and one line per parameter.
 // A flag's line gives its description, since the synopsis shows its type,
 // whether it is required and whether it repeats; the line of a parameter
-// without a flag says what it holds and whether only the JSON gives it.
+// without a flag says what it holds and whether only the JSON gives it,
+// followed by a line for each member of the objects in it
+// ("entities[].name"). Each line ends with the values an enum allows, those
+// an enum of array items allows and the default; a description keeps its
+// lines, indented under its item.
 func Section(program string, c Command) string { return section(program, c) }
 
 // section is Section; the runner prints it for help of one command.
