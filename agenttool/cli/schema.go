@@ -15,8 +15,11 @@ import (
 // is not a JSON object has none. The text is checked once, with
 // json.Valid, and then only split by jsonscan: properties come in the order
 // the text writes them, never a map's, and nothing is decoded that Param
-// does not hold. open reports whether the schema allows members beyond
-// its properties, as Command.Open does.
+// does not hold. A local $ref is read as the schema it names, with the
+// keywords written beside it first, and so is the one schema besides
+// {"type":"null"} of anyOf or oneOf, and the only schema of allOf. open
+// reports whether the schema allows members beyond its properties, as
+// Command.Open does.
 func schemaParams(schema []byte) (params []Param, open bool) {
 	if !json.Valid(schema) {
 		return nil, false
@@ -324,7 +327,9 @@ func (r *reader) property(name, schema string) Param {
 	if !strings.HasPrefix(schema, "{") {
 		return p
 	}
-	depth := len(r.refs)
+	// The references this schema follows are dropped once its fields
+	// are read.
+	mark := len(r.refs)
 	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
@@ -348,7 +353,7 @@ func (r *reader) property(name, schema string) Param {
 			p.Values = typeName(r.keywords(k.additional).typ)
 		}
 	}
-	r.refs = r.refs[:depth]
+	r.refs = r.refs[:mark]
 	return p
 }
 
