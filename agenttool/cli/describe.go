@@ -67,8 +67,10 @@ type Param struct {
 	// Open reports whether the object's value may hold members Fields does
 	// not declare: its additionalProperties keyword is anything but false,
 	// or absent, as JSON Schema reads it. It is false for anything but an
-	// object, and for an object whose members the schema cannot say, as
-	// where a $ref is met again inside its own target.
+	// object, and for an object without fields whose members this reading
+	// cannot say: where a $ref is met again inside its own target, or
+	// where other keywords (oneOf, patternProperties, ...) say what they
+	// hold. Such an object is given in the JSON.
 	Open bool
 	// Required reports whether the enclosing object's required list names
 	// the property.

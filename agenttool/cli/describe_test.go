@@ -79,6 +79,16 @@ func TestDescribeLenient(t *testing.T) {
 				}},
 				{Name: "l"},
 			}},
+		{"an object other keywords shape is no free-form object", `{"properties":{` +
+			`"u":{"type":"object","oneOf":[{"properties":{"id":{"type":"integer"}}},{"properties":{"name":{"type":"string"}}}]},` +
+			`"p":{"type":"object","properties":{},"patternProperties":{"^x":{"type":"integer"}}},` +
+			`"f":{"type":"object","properties":{},"anyOf":[{"type":"object"},{"type":"null"}]},` +
+			`"k":{"type":"object","properties":{"a":{"type":"string"}},"not":{"required":["b"]}}}}`,
+			[]Param{
+				{Name: "u", Type: "object"}, {Name: "p", Type: "object"},
+				{Name: "f", Type: "object", Fields: []Param{}, Open: true},
+				{Name: "k", Type: "object", Fields: []Param{{Name: "a", Type: "string"}}, Open: true},
+			}},
 		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null,{"k":[1.0,true]},[]]}}}`,
 			[]Param{{Name: "e", Enum: []any{json.Number("12345678901234567891"), "a", nil,
 				map[string]any{"k": []any{json.Number("1.0"), true}}, []any{}}}}},

@@ -55,6 +55,11 @@ type keywords struct {
 	// maxRefs: the keywords then hold the target's type alone, and what
 	// the schema holds is read no further.
 	cut bool
+	// shaped reports a keyword that says what an object's members hold
+	// other than those read here (patternProperties, not, if,
+	// dependentSchemas, unevaluatedProperties), or an anyOf, oneOf or
+	// allOf that is not read as the schema's one alternative.
+	shaped bool
 }
 
 // fill takes from o each keyword k lacks, the applicators aside.
@@ -68,6 +73,7 @@ func (k *keywords) fill(o keywords) {
 	k.required = cmp.Or(k.required, o.required)
 	k.additional = cmp.Or(k.additional, o.additional)
 	k.cut = k.cut || o.cut
+	k.shaped = k.shaped || o.shaped
 }
 
 // readKeywords reads the keywords of a schema object text. A keyword
@@ -106,6 +112,9 @@ func readKeywords(obj string) keywords {
 			slot = &k.oneOf
 		case "allOf":
 			slot = &k.allOf
+		case "patternProperties", "not", "if", "dependentSchemas", "unevaluatedProperties":
+			k.shaped = true
+			continue
 		default:
 			continue
 		}
@@ -156,9 +165,18 @@ func (r *reader) keywords(s string) keywords {
 	if k.cut {
 		return k
 	}
-	if branch, ok := alternative(k); ok {
+	applicators := 0
+	for _, list := range [...]string{k.anyOf, k.oneOf, k.allOf} {
+		if list != "" {
+			applicators++
+		}
+	}
+	branch, ok := alternative(k)
+	if ok {
+		applicators--
 		k.fill(r.keywords(branch))
 	}
+	k.shaped = k.shaped || applicators > 0
 	return k
 }
 
@@ -351,6 +369,11 @@ func (r *reader) property(name, schema string) Param {
 		p.Open = opens(k.additional)
 		if len(p.Fields) == 0 && strings.HasPrefix(k.additional, "{") {
 			p.Values = typeName(r.keywords(k.additional).typ)
+		}
+		if k.shaped && len(p.Fields) == 0 {
+			// Other keywords say what its members are, which only the
+			// JSON gives.
+			p.Fields, p.Open = nil, false
 		}
 	}
 	r.refs = r.refs[:mark]

@@ -108,6 +108,14 @@ func TestShapes(t *testing.T) {
 		{name: "the corrected call runs",
 			args: []string{"add_entities", `{"entities":[{"name":"a","type":"place"}]}`},
 			echo: `{"entities":[{"name":"a","type":"place"}]}`},
+		{name: "an object of alternative shapes takes JSON",
+			args: []string{"add_entities", `{"entities":[],"field":{"id":1,"value":[true]}}`},
+			echo: `{"entities":[],"field":{"id":1,"value":[true]}}`},
+		{name: "an object of alternative shapes has no map flag",
+			args: []string{"add_entities", "--field", "id=1", `{"entities":[]}`}, status: ExitUsage,
+			stderr: "kit: add_entities: --field: \"field\" is a parameter that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit add_entities '{\"entities\":[],\"field\":{}}'\n" +
+				"Run `kit help add_entities` for its flags.\n"},
 		{name: "an array of an enum's values",
 			args: []string{"add_entities", "--labels", "draft", "--labels", "final", `{"entities":[{"name":"a","type":"place"}]}`},
 			echo: `{"entities":[{"name":"a","type":"place"}],"labels":["draft","final"]}`},
