@@ -47,6 +47,10 @@ type Param struct {
 	// other than "null" of a type array such as ["integer","null"]. It is
 	// empty when the type is absent, ambiguous or malformed.
 	Type string
+	// Types are the types a type keyword such as ["string","number"]
+	// allows, in written order, "null" left out, when they are more than
+	// one and Type is therefore empty; nil otherwise.
+	Types []string
 	// Items is the type of the elements of an array whose items keyword is
 	// a schema object, read as Type is read: Item.Type. It is empty
 	// otherwise, including for tuple-form items.

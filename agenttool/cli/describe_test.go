@@ -33,7 +33,7 @@ func TestDescribeLenient(t *testing.T) {
 		{"types", `{"properties":{` +
 			`"n":{"type":["integer","null"]},"m":{"type":["string","integer"]},"z":{"type":["null"]},` +
 			`"w":{"type":[1]},"q":{"type":{}},"u":{"type":"uuid"}}}`,
-			[]Param{{Name: "n", Type: "integer"}, {Name: "m"}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
+			[]Param{{Name: "n", Type: "integer"}, {Name: "m", Types: []string{"string", "integer"}}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
 		{"items, values and fields", `{"properties":{` +
 			`"l":{"type":"array","items":{"type":["number","null"]}},` +
 			`"r":{"type":"array","items":{"type":"object","properties":{"k":{"type":"boolean"}},"additionalProperties":false}},` +

@@ -205,9 +205,12 @@ func members(b *strings.Builder, path string, p *Param, depth int) {
 }
 
 // typeText says what a parameter without a flag holds: "string", "array
-// of object", "map of integer", "any JSON value".
+// of object", "map of integer", "string or number", "any JSON value".
 func typeText(p *Param) string {
 	switch {
+	case p.Type == "" && p.Types != nil:
+		last := len(p.Types) - 1
+		return strings.Join(p.Types[:last], ", ") + " or " + p.Types[last]
 	case p.Type == "":
 		return "any JSON value"
 	case p.Type == "array" && p.Items != "":

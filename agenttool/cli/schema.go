@@ -351,6 +351,9 @@ func (r *reader) property(name, schema string) Param {
 	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
+	if p.Type == "" {
+		p.Types = typeNames(k.typ)
+	}
 	if strings.HasPrefix(k.enum, "[") {
 		p.Enum, _ = decodeValue(k.enum).([]any)
 	}
@@ -407,6 +410,34 @@ func typeName(t string) string {
 		}
 		found = s
 	}
+}
+
+// typeNames reads a type keyword's text that is an array of strings
+// naming several types besides "null": those types, in written order. It
+// returns nil for any other text.
+func typeNames(t string) []string {
+	list, ok := jsonscan.ReadItems(t)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for {
+		item, ok := list.Next()
+		if !ok {
+			break
+		}
+		s, ok := jsonscan.String(item)
+		switch {
+		case !ok:
+			return nil
+		case s != "null":
+			names = append(names, s)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return names
 }
 
 // decodeValue decodes a JSON value text as encoding/json does with

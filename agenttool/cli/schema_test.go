@@ -297,6 +297,19 @@ func (r *refReader) property(name string, schema *refNode) Param {
 	}
 	if t := k.typ; t != nil {
 		p.Type = refTypeName(t)
+		if p.Type == "" && t.kind == '[' {
+			for _, item := range t.items {
+				if s, ok := item.str(); !ok {
+					p.Types = nil
+					break
+				} else if s != "null" {
+					p.Types = append(p.Types, s)
+				}
+			}
+			if len(p.Types) < 2 {
+				p.Types = nil
+			}
+		}
 	}
 	if e := k.enum; e != nil && e.kind == '[' {
 		p.Enum = e.value().([]any)

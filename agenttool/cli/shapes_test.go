@@ -75,9 +75,9 @@ func TestShapes(t *testing.T) {
 			args: []string{"add_entities", `{"entities":[{"name":"a","type":"place","age":1},{"name":"b","type":"place","age":2},{"name":"c","type":"place","size":3}]}`},
 			echo: `{"entities":[{"name":"a","type":"place","age":1},{"name":"b","type":"place","age":2},{"name":"c","type":"place","size":3}]}`,
 			stderr: "kit: add_entities: note: passing on JSON member \"entities[0].age\", which the schema allows but does not name; " +
-				"the members of \"entities[0]\" are \"name\", \"type\" and \"notes\"\n" +
+				"the members of \"entities[0]\" are \"name\", \"type\", \"notes\" and \"score\"\n" +
 				"kit: add_entities: note: passing on JSON member \"entities[2].size\", which the schema allows but does not name; " +
-				"the members of \"entities[2]\" are \"name\", \"type\" and \"notes\"\n"},
+				"the members of \"entities[2]\" are \"name\", \"type\", \"notes\" and \"score\"\n"},
 		{name: "additionalProperties false refuses the member",
 			args: []string{"closed", `{"id":1,"x":2}`}, status: ExitUsage,
 			stderr: "kit: closed: unknown JSON member \"x\"; its member is \"id\"\nRun `kit help closed` for its flags.\n"},
