@@ -29,10 +29,24 @@ type Bundle struct {
 	// refuses one read with its trailing newline rather than trim it.
 	Version string
 
+	// Instructions are the author's own words to the model beyond the
+	// tools' descriptions: when to use which command, what to call first.
+	// The skill's body gives them after its title, before the rules of
+	// calling, and help gives them first. They are Markdown of at most
+	// [MaxInstructions] bytes of valid UTF-8, with no control character but
+	// line breaks and tabs, no heading of level one or two (those are the
+	// skill's own), no line "---" and no code fence left open, and they
+	// count in the body's budget. Surrounding white space is trimmed. Main
+	// refuses the bundle at startup when they break a rule.
+	Instructions string
+
 	// Tools are the program's commands, in the order the skill and the help
 	// list them. Each is built with [Use] or [Uses].
 	Tools []Tool
 }
+
+// MaxInstructions is the most bytes a Bundle's Instructions may hold.
+const MaxInstructions = 2000
 
 // Tool is one tool of a bundle together with what the bundle says about it:
 // whether its command is pre-approved, its worked examples, whether it keeps

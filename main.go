@@ -146,6 +146,7 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	}
 	r := cli.Runner{
 		Name:     b.Name,
+		About:    strings.TrimSpace(b.Instructions),
 		Tools:    route(b, words, s.armed),
 		Builtins: own,
 		Stdin:    s.stdin,

@@ -237,3 +237,97 @@ func TestExportReferences(t *testing.T) {
 		t.Errorf("--check right after the export\n%v", r)
 	}
 }
+
+func TestCut(t *testing.T) {
+	tests := []struct {
+		s     string
+		width int
+		want  string
+	}{
+		{"Read a file.", 12, "Read a file."},
+		{"Read a file.", 100, "Read a file."},
+		{"Read a file.", 11, "Read a…"},
+		{"Read a file.", 9, "Read a…"},
+		{"Read a file.", 8, "Read…"},
+		{"Read a file.", 7, "Read…"},
+		{"Read a file.", 6, ""},
+		{"Read, then write.", 13, "Read, then…"},
+		{"Read, then write.", 8, "Read…"},
+		{"Écrire déjà tout.", 10, "Écrire…"},
+		{"Écrire déjà tout.", 9, ""},
+		{"", 0, ""},
+		{"word", 0, ""},
+	}
+	for _, tc := range tests {
+		got := cut(tc.s, tc.width)
+		if got != tc.want {
+			t.Errorf("cut(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+		if len(got) > tc.width && got != tc.s {
+			t.Errorf("cut(%q, %d) = %q, longer than %d bytes", tc.s, tc.width, got, tc.width)
+		}
+	}
+}
+
+// TestIndex checks the three forms of a skill's index, each chosen by the
+// room it is given: synopses and whole sentences; names and sentences cut to
+// one length; names alone.
+func TestIndex(t *testing.T) {
+	entries := []indexEntry{
+		{name: "read", file: "references/read.md", synopsis: "read --path <string> [...]", sentence: "Read a file of the working tree as text, a range of its lines at a time."},
+		{name: "list", file: "references/list.md", synopsis: "list", sentence: "List a directory."},
+	}
+	const (
+		intro    = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
+		synopses = " An entry gives the command as it follows `p`, `[...]` standing for its optional flags."
+	)
+	full := intro + synopses + "\n\n" +
+		"- [`read --path <string> [...]`](references/read.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
+		"- [`list`](references/list.md): List a directory.\n"
+	uncut := intro + "\n\n" +
+		"- [`read`](references/read.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
+		"- [`list`](references/list.md): List a directory.\n"
+	cutTo := func(width int) string {
+		return intro + "\n\n" +
+			"- [`read`](references/read.md): " + cut(entries[0].sentence, width) + "\n" +
+			"- [`list`](references/list.md): List a directory.\n"
+	}
+	names := intro + "\n\n- [`read`](references/read.md)\n- [`list`](references/list.md)\n"
+	tests := []struct {
+		room int
+		want string
+	}{
+		{1 << 20, full},
+		{len(full), full},
+		{len(full) - 1, uncut},
+		{len(uncut), uncut},
+		{len(uncut) - 1, cutTo(len(entries[0].sentence) - 1)},
+		{len(cutTo(40)), cutTo(40)},
+		{len(cutTo(minSentence)), cutTo(minSentence)},
+		{len(cutTo(minSentence)) - 1, names},
+		{0, names},
+	}
+	for _, tc := range tests {
+		if got := index("p", entries, tc.room); got != tc.want {
+			t.Errorf("index in %d bytes:\n%s", tc.room, lineDiff(tc.want, got))
+		}
+	}
+}
+
+// TestExportPastBudgetWarns exports a bundle whose index alone passes the
+// budget and checks that export-skill warns with the figures.
+func TestExportPastBudgetWarns(t *testing.T) {
+	t.Parallel()
+	r := bigCall(bigBundle(700, "Print the value of a."), "export-skill", t.TempDir())
+	if r.status != 0 {
+		t.Fatalf("want status 0\n%v", r)
+	}
+	for _, want := range []string{
+		"big: warning: SKILL.md has 7",
+		"big: warning: the body of SKILL.md is about 6",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say %q\n%v", want, r)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package toolbundle
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -43,6 +44,9 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 	if b.Version != strings.TrimSpace(b.Version) || strings.ContainsFunc(b.Version, unicode.IsControl) {
 		return nil, nil, fmt.Errorf("the version %q has white space around it or a control character in it; trim it where it is read", b.Version)
 	}
+	if err := checkInstructions(strings.TrimSpace(b.Instructions)); err != nil {
+		return nil, nil, fmt.Errorf("the instructions %w", err)
+	}
 	s := &agentskill.Skill{
 		DirName:      b.Name,
 		Name:         b.Name,
@@ -60,6 +64,42 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 		s.Metadata["version"] = v
 	}
 	return s, refs, nil
+}
+
+// checkInstructions refuses author's instructions that the skill's body
+// could not hold as prose of its own: more than MaxInstructions bytes, text
+// that is not UTF-8, a control character but the line break and the tab, a
+// heading of level one or two, which would take the place of the skill's own
+// title and sections, a line "---", which a careless reader takes for the
+// end of the frontmatter, or a code fence left open, which would swallow
+// the rest of the body. The error completes "the instructions ...".
+func checkInstructions(text string) error {
+	switch {
+	case len(text) > MaxInstructions:
+		return fmt.Errorf("are %d bytes; at most %d fit the skill", len(text), MaxInstructions)
+	case !utf8.ValidString(text):
+		return errors.New("are not valid UTF-8")
+	case strings.ContainsFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }):
+		return errors.New("hold a control character other than a line break or a tab")
+	}
+	fences := 0
+	for i, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
+			fences++
+		case fences%2 == 1:
+			// Inside a code block a line is text.
+		case trimmed == "---":
+			return fmt.Errorf("have the line \"---\" (line %d), which a reader may take for the end of the frontmatter; use \"***\" for a rule", i+1)
+		case strings.HasPrefix(trimmed, "# ") || strings.HasPrefix(trimmed, "## ") || trimmed == "#" || trimmed == "##":
+			return fmt.Errorf("have the heading %q (line %d); the skill's title and sections are its own: use \"###\" or deeper", trimmed, i+1)
+		}
+	}
+	if fences%2 == 1 {
+		return errors.New("leave a code fence open, which would swallow the rest of the skill")
+	}
+	return nil
 }
 
 // allowedRules returns the allowed-tools rule of every visible pre-approved
@@ -107,6 +147,9 @@ func skillBody(b Bundle) (string, []reference) {
 	// The description is in the frontmatter, which every host shows the
 	// model before it loads the skill, so the body does not repeat it.
 	head.WriteString("\n# " + b.Name + "\n\n")
+	if text := strings.TrimSpace(b.Instructions); text != "" {
+		head.WriteString(text + "\n\n")
+	}
 	var tools []Tool
 	var cmds []cli.Command
 	for _, t := range b.Tools {
@@ -135,20 +178,97 @@ func skillBody(b Bundle) (string, []reference) {
 		}
 		return body.String(), nil
 	}
-	fmt.Fprintf(body, "\nEach command has a reference with its flags and examples: read it before your first call of the command. "+
-		"An entry gives the command as it follows `%s`, `[...]` standing for its optional flags.\n\n", b.Name)
-	refs := make([]reference, len(tools))
+	entries := make([]indexEntry, len(cmds))
+	refs := make([]reference, len(cmds))
 	for i, c := range cmds {
 		name := "references/" + c.Name + ".md"
-		fmt.Fprintf(body, "- [`%s`](%s)", shortSynopsis(b.Name, sections[i]), name)
-		if d := firstSentence(c.Description); d != "" {
-			body.WriteString(": " + d)
-		}
-		body.WriteString("\n")
+		entries[i] = indexEntry{name: c.Name, file: name, synopsis: shortSynopsis(b.Name, sections[i]), sentence: firstSentence(c.Description)}
 		// The section's heading is the reference's title.
 		refs[i] = reference{name: name, data: []byte(strings.Replace(sections[i], "### ", "# ", 1))}
 	}
+	body.WriteString(index(b.Name, entries, bodyByteBudget-body.Len()))
 	return body.String(), refs
+}
+
+// An indexEntry is what the index of a skill past the budget says of one
+// command.
+type indexEntry struct {
+	name, file string // the command and its reference
+	synopsis   string // its short synopsis
+	sentence   string // the first sentence of its description
+}
+
+// minSentence is the fewest bytes of a command's first sentence that the
+// index cuts it to; below that, the index gives the commands alone.
+const minSentence = 30
+
+// index returns the index of a skill past the budget, after a paragraph
+// saying how to read it: one line per command linking to its reference,
+// all in at most room bytes if it can: each line
+// with the command's short synopsis and first sentence; when those do not
+// fit, the command's name and its sentence, every sentence cut to the one
+// length that makes the index fit; when that length would be under
+// minSentence, the names alone. Each line links the reference, so that a
+// later export can tell the references the skill owns (linkedReferences).
+func index(program string, entries []indexEntry, room int) string {
+	const read = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
+	render := func(synopsis bool, width int) string {
+		var b strings.Builder
+		b.WriteString(read)
+		if synopsis {
+			b.WriteString(" An entry gives the command as it follows `" + program + "`, `[...]` standing for its optional flags.")
+		}
+		b.WriteString("\n\n")
+		for _, e := range entries {
+			label, sentence := e.name, cut(e.sentence, width)
+			if synopsis {
+				label = e.synopsis
+			}
+			b.WriteString("- [`" + label + "`](" + e.file + ")")
+			if sentence != "" {
+				b.WriteString(": " + sentence)
+			}
+			b.WriteString("\n")
+		}
+		return b.String()
+	}
+	longest := 0
+	for _, e := range entries {
+		longest = max(longest, len(e.sentence))
+	}
+	if full := render(true, longest); len(full) <= room {
+		return full
+	}
+	// The widest sentence length that fits, by bisection: an index only
+	// grows with the length its sentences are cut to.
+	lo, hi := -1, longest+1 // render(false, lo) fits, unless lo is -1; render(false, hi) does not
+	for hi-lo > 1 {
+		mid := (lo + hi) / 2
+		if len(render(false, mid)) <= room {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo >= min(minSentence, longest) {
+		return render(false, lo)
+	}
+	return render(false, 0)
+}
+
+// cut returns s when it has at most width bytes, and otherwise its longest
+// prefix of whole words followed by "…" that has at most width bytes, or ""
+// when not even one word fits.
+func cut(s string, width int) string {
+	if len(s) <= width {
+		return s
+	}
+	const ellipsis = "…"
+	i := strings.LastIndexByte(s[:max(width-len(ellipsis)+1, 0)], ' ')
+	if i <= 0 {
+		return ""
+	}
+	return strings.TrimRight(s[:i], " ,;:") + ellipsis
 }
 
 // shortSynopsis returns the synopsis of a command's section, the first line
@@ -203,18 +323,20 @@ func firstSentence(d string) string {
 	return strings.TrimSpace(d)
 }
 
-// approvalNote says which calls run without asking: the pre-approved
-// commands, listed in allowed-tools, and with them help and schema.
+// approvalNote says which calls the host runs without asking the user's
+// permission: the pre-approved commands, listed in allowed-tools, and with
+// them help and schema. It speaks of the host's permission only; a tool's
+// own question is the calling text's exit status 3.
 // visible is the number of visible commands.
 func approvalNote(b Bundle, visible int) string {
 	names := preApprovedCommands(b)
 	switch {
 	case len(names) == 0:
-		return "No command is pre-approved: each call asks the user first.\n"
+		return "No command is pre-approved: the host asks the user before each call.\n"
 	case len(names) == visible:
-		return "Run without asking: every command, `help` and `schema`; other calls ask the user first.\n"
+		return "The host runs every command, `help` and `schema` without asking permission.\n"
 	}
-	return "Run without asking: `" + strings.Join(names, "`, `") + "`, `help` and `schema`; other calls ask the user first.\n"
+	return "The host runs `" + strings.Join(names, "`, `") + "`, `help` and `schema` without asking permission, and asks the user before any other call.\n"
 }
 
 // caption returns the line introducing an example: the author's caption

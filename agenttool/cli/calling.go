@@ -15,9 +15,11 @@ import (
 // and gives the quoting rule of a POSIX shell: a value with a character
 // [IsPlain] refuses, or starting with "=", in single quotes, or in double
 // quotes with \", \$, \` and \\ escaped when it holds a single quote.
-// Last come the exit statuses: when a failed call is worth running again,
-// and the question a status-3 call prints and how to answer it. The text
-// ends with a newline.
+// Then come the exit statuses: when a failed call is worth running again,
+// and the question a status-3 call prints and how to answer it, with
+// --answer bound to the question's digest, shown on a call of the first
+// command that is not read-only. Last comes what help and schema give for
+// one command. The text ends with a newline.
 func Calling(program string, cmds []Command) string {
 	walks := make([][]position, len(cmds))
 	for i, c := range cmds {
@@ -67,11 +69,40 @@ func Calling(program string, cmds []Command) string {
 		"- 1: refused or failed; stderr says why. Retry only with other arguments, and only when " +
 		"the error says what to change.\n" +
 		"- 2: nothing ran; stderr says why.\n" +
-		"- 3: unanswered question, as JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
-		"or `url` (to open); `answers_given`; `output` or `error`. Ask the user, " +
-		"then rerun with one `--answer` per answer so far, in order, before the command: " +
-		"`accept`, `decline` or `'{\"field\": \"value\"}'`.\n")
+		"- 3: the tool's own question, unanswered; any command may ask one, even one the host runs without asking " +
+		"permission. It is JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
+		"or `url` (to open); `digest`; `answers_given`; `output` or `error`. Ask the user, " +
+		"then rerun the call with one `--answer` per question so far, in order, before the command: " +
+		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`, the digest from that question's JSON. " +
+		"A question that changed meanwhile is left unanswered: status 3 again, with its new digest.\n")
+	if line := answerLine(program, cmds, walks); line != "" {
+		b.WriteString("\n```sh\n" + line + "\n```\n")
+	}
+	b.WriteString("\n" + programCalls(program))
 	return b.String()
+}
+
+// exampleDigest is the digest the calling text's answered call shows.
+const exampleDigest = "3f0c9e1a2b7d"
+
+// answerLine is the call the calling text shows answered: --answer bound
+// to exampleDigest, then a call of the first command that is not
+// read-only, or else of the first command, with its required flags; ""
+// when no command's required flags can be written on one line.
+func answerLine(program string, cmds []Command, walks [][]position) string {
+	for _, readOnly := range []bool{false, true} {
+		for i, c := range cmds {
+			if c.Annotations.ReadOnly != readOnly || !required(walks[i]) {
+				continue
+			}
+			line := plainLine(program, c.Name, walks[i])
+			if line == "" {
+				line = program + " " + c.Name
+			}
+			return program + " --answer accept@" + exampleDigest + strings.TrimPrefix(line, program)
+		}
+	}
+	return ""
 }
 
 // forms records which forms of a call the commands of a usage need.
@@ -278,9 +309,9 @@ func oneLine(name string) bool {
 	})
 }
 
-// programCalls is the paragraph of the program's help that says where one
-// command's usage and schema are.
+// programCalls is the line of the calling text that says what one
+// command's help and schema give.
 func programCalls(program string) string {
-	return "`" + program + " help <command>` prints the usage of one command and `" + program +
-		" schema <command>` its JSON Schema.\n"
+	return "`" + program + " help <command>` prints one command's usage: its synopsis, what each flag means, examples; `" +
+		program + " schema <command>` prints the JSON Schema of its arguments.\n"
 }

@@ -173,3 +173,41 @@ func FuzzDescribe(f *testing.F) {
 		checkEmptyJSON(t, cmd, words)
 	})
 }
+
+// FuzzParseReply checks the reading of an --answer value: a value it
+// takes is an action or a JSON object, alone or followed by @ and a
+// digest that ends the value, and reads the same without its digest; a
+// value it refuses is named in the refusal.
+func FuzzParseReply(f *testing.F) {
+	for _, seed := range []string{"accept", "decline@0123456789ab", `{"a":"b@c"}@0123456789ab`, "accept@", "yes@0123456789ab"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		r, err := parseReply(value)
+		if err != nil {
+			if !strings.Contains(err.Error(), strconv.Quote(shown(value))) {
+				t.Fatalf("the refusal %q does not name the value %q", err, value)
+			}
+			return
+		}
+		switch r.answer.Action {
+		case agenttool.ActionAccept, agenttool.ActionDecline, agenttool.ActionCancel:
+		default:
+			t.Fatalf("parseReply(%q) gives the action %q", value, r.answer.Action)
+		}
+		if c := r.answer.Content; c != nil && (r.answer.Action != agenttool.ActionAccept || !json.Valid(c) || c[0] != '{') {
+			t.Fatalf("parseReply(%q) gives the content %q with %s", value, c, r.answer.Action)
+		}
+		head := value
+		if r.digest != "" {
+			var ok bool
+			if head, ok = strings.CutSuffix(value, "@"+r.digest); !ok || !isDigest(r.digest) {
+				t.Fatalf("parseReply(%q) gives the digest %q", value, r.digest)
+			}
+		}
+		plain, err := parseReply(head)
+		if err != nil || plain.digest != "" || plain.answer.Action != r.answer.Action || !bytes.Equal(plain.answer.Content, r.answer.Content) {
+			t.Fatalf("parseReply(%q) = %+v, but its answer %q reads %+v, %v", value, r, head, plain, err)
+		}
+	})
+}

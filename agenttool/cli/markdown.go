@@ -27,12 +27,11 @@ func Markdown(program string, cmds []Command) string {
 	return b.String()
 }
 
-// programHelp is the text of help, -h and --help: the calling section,
-// where one command's usage and schema are, and one line per command.
+// programHelp is the text of help, -h and --help: the calling section
+// and one line per command.
 func programHelp(program string, cmds []Command) string {
 	var b strings.Builder
 	b.WriteString(Calling(program, cmds))
-	b.WriteString("\n" + programCalls(program))
 	b.WriteString("\n## Commands\n")
 	if len(cmds) > 0 {
 		b.WriteString("\n")

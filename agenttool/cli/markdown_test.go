@@ -223,11 +223,11 @@ func TestSectionParts(t *testing.T) {
 func TestProgramHelp(t *testing.T) {
 	cmds := []Command{{Name: "a", Description: "\n First line. \nSecond."}, {Name: "b"}}
 	got := programHelp("kit", cmds)
-	want := Calling("kit", cmds) + "\n" + programCalls("kit") + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
+	want := Calling("kit", cmds) + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
 	if got != want {
 		t.Errorf("programHelp:\n%s", diff(got, want))
 	}
-	if got := programHelp("kit", nil); got != Calling("kit", nil)+"\n"+programCalls("kit")+"\n## Commands\n" {
+	if got := programHelp("kit", nil); got != Calling("kit", nil)+"\n## Commands\n" {
 		t.Errorf("programHelp without commands: %q", got)
 	}
 }

@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agenttool/agenttool"
 )
 
 const noArgsIndented = "{\n  \"type\": \"object\",\n  \"properties\": {},\n  \"required\": []\n}\n"
@@ -123,11 +126,13 @@ func runCases() []runCase {
 		{name: "schema of unknown command", args: []string{"schema", "nope"}, command: "schema",
 			status: ExitUsage, stderrHas: []string{`unknown command "nope"`}},
 		{name: "unanswered question", args: []string{"delete"}, command: "delete",
-			status: ExitNeedsAnswer, stdoutJSON: `{"message":"Delete the branch?","answers_given":0,"output":"kept"}`,
+			status: ExitNeedsAnswer, stdoutJSON: `{"message":"Delete the branch?","digest":"e1e6a28d8fbb","answers_given":0,"output":"kept"}`,
 			stderrHas: []string{"--answer"}},
 		{name: "second question unanswered", args: []string{"--answer", "accept", "delete"}, command: "delete",
-			status:     ExitNeedsAnswer,
-			stdoutJSON: `{"message":"Why?","schema":` + whySchema + `,"answers_given":1,"error":"not deleted: no reason given"}`},
+			status: ExitNeedsAnswer,
+			stdoutJSON: `{"message":"Why?","schema":` + whySchema + `,"digest":"` +
+				questionDigest(agenttool.Elicitation{Message: "Why?", Schema: json.RawMessage(whySchema)}) +
+				`","answers_given":1,"error":"not deleted: no reason given"}`},
 		{name: "both answers", args: []string{"--answer", "accept", "--answer", `{"reason":"merged"}`, "delete"},
 			command: "delete", stdout: "deleted: {\"reason\":\"merged\"}\n", exact: true},
 		{name: "declined", args: []string{"--answer", "decline", "delete"}, command: "delete",
@@ -141,7 +146,7 @@ func runCases() []runCase {
 		{name: "empty form answer to a yes or no", args: []string{"--answer", `{}`, "delete"}, command: "delete",
 			status: ExitFailed, stderrHas: []string{`--answer number 1 is a JSON object`}},
 		{name: "bad answer", args: []string{"--answer", "maybe", "delete"},
-			status: ExitUsage, stderrHas: []string{`--answer: expected accept, decline, cancel or a JSON object, got "maybe"`}},
+			status: ExitUsage, stderrHas: []string{`--answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got "maybe"`}},
 		{name: "progress with total", args: []string{"work"}, command: "work",
 			stdout: "done\n", exact: true, stderrHas: []string{"[1/2] half\n"}},
 		{name: "progress without total and text", args: []string{"steps"}, command: "steps",
