@@ -8,8 +8,9 @@ import (
 // Calling returns the part of the usage that teaches how to call the
 // commands cmds of the program named program, headed "## Calling
 // `<program>`". It is written for those commands: it explains only the
-// forms they need (flags, with the rule for a repeated one and a boolean
-// one; the JSON argument and stdin only when a parameter has no flag),
+// forms they need (flags, with the rule for a repeated one, a boolean one
+// and a boolean a call must give, which is shown as --name=<boolean>; the
+// JSON argument and stdin only when a parameter has no flag),
 // shows them on command lines built from the commands' own names and flags,
 // and gives the quoting rule of a POSIX shell: a value with a character
 // [IsPlain] refuses, or starting with "=", in single quotes, or in double

@@ -47,6 +47,10 @@ type Param struct {
 	// other than "null" of a type array such as ["integer","null"]. It is
 	// empty when the type is absent, ambiguous or malformed.
 	Type string
+	// Types are the types a type keyword such as ["string","number"]
+	// allows, in written order, "null" left out, when they are more than
+	// one and Type is therefore empty; nil otherwise.
+	Types []string
 	// Items is the type of the elements of an array whose items keyword is
 	// a schema object, read as Type is read: Item.Type. It is empty
 	// otherwise, including for tuple-form items.
@@ -67,8 +71,10 @@ type Param struct {
 	// Open reports whether the object's value may hold members Fields does
 	// not declare: its additionalProperties keyword is anything but false,
 	// or absent, as JSON Schema reads it. It is false for anything but an
-	// object, and for an object whose members the schema cannot say, as
-	// where a $ref is met again inside its own target.
+	// object, and for an object without fields whose members this reading
+	// cannot say: where a $ref is met again inside its own target, or
+	// where other keywords (oneOf, patternProperties, ...) say what they
+	// hold. Such an object is given in the JSON.
 	Open bool
 	// Required reports whether the enclosing object's required list names
 	// the property.

@@ -33,7 +33,7 @@ func TestDescribeLenient(t *testing.T) {
 		{"types", `{"properties":{` +
 			`"n":{"type":["integer","null"]},"m":{"type":["string","integer"]},"z":{"type":["null"]},` +
 			`"w":{"type":[1]},"q":{"type":{}},"u":{"type":"uuid"}}}`,
-			[]Param{{Name: "n", Type: "integer"}, {Name: "m"}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
+			[]Param{{Name: "n", Type: "integer"}, {Name: "m", Types: []string{"string", "integer"}}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
 		{"items, values and fields", `{"properties":{` +
 			`"l":{"type":"array","items":{"type":["number","null"]}},` +
 			`"r":{"type":"array","items":{"type":"object","properties":{"k":{"type":"boolean"}},"additionalProperties":false}},` +
@@ -78,6 +78,16 @@ func TestDescribeLenient(t *testing.T) {
 					{Name: "kids", Type: "array", Items: "object", Item: &Param{Type: "object"}},
 				}},
 				{Name: "l"},
+			}},
+		{"an object other keywords shape is no free-form object", `{"properties":{` +
+			`"u":{"type":"object","oneOf":[{"properties":{"id":{"type":"integer"}}},{"properties":{"name":{"type":"string"}}}]},` +
+			`"p":{"type":"object","properties":{},"patternProperties":{"^x":{"type":"integer"}}},` +
+			`"f":{"type":"object","properties":{},"anyOf":[{"type":"object"},{"type":"null"}]},` +
+			`"k":{"type":"object","properties":{"a":{"type":"string"}},"not":{"required":["b"]}}}}`,
+			[]Param{
+				{Name: "u", Type: "object"}, {Name: "p", Type: "object"},
+				{Name: "f", Type: "object", Fields: []Param{}, Open: true},
+				{Name: "k", Type: "object", Fields: []Param{{Name: "a", Type: "string"}}, Open: true},
 			}},
 		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null,{"k":[1.0,true]},[]]}}}`,
 			[]Param{{Name: "e", Enum: []any{json.Number("12345678901234567891"), "a", nil,

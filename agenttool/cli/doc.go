@@ -23,21 +23,29 @@
 // A command's arguments come from flags derived from the tool's JSON Schema,
 // from one JSON object after the flags (read from stdin, at most
 // [MaxStdinArgument] bytes, when it is "-"), or from both. A scalar property
-// is a flag; an array of scalars is a flag given once per element; a map of
-// scalars is a flag given once per entry as key=value; a field of an object
-// property is a flag named by its path, as in --target.host. Anything else,
-// an array of objects for example, is given in the JSON. Flags follow Go's
-// flag package: -x equals --x, a value is --x v or --x=v, a boolean flag
-// stands alone for true, and the flags end at the first word that is not
-// one. A number keeps every digit it was written with.
+// is a flag, and so is one that may also be null (type [T, "null"], or
+// anyOf or oneOf of one schema and {"type":"null"}), with its schema's
+// enum; null is given in the JSON. An array of scalars is a flag given once
+// per element; a map of scalars is a flag given once per entry as
+// key=value, and so is a free-form object (no properties, and an
+// additionalProperties that is not false), whose flag gives strings; a
+// field of an object property is a flag named by its path, as in
+// --target.host, the fields of an object a local $ref ("#/$defs/Customer")
+// names included, except where a reference is met again inside itself.
+// Anything else, an array of objects for example, is given in the JSON;
+// given as a flag, it is refused with the call that gives it in the JSON.
+// Flags follow Go's flag package: -x equals --x, a value is --x v or --x=v,
+// a boolean flag stands alone for true, and the flags end at the first word
+// that is not one. A number keeps every digit it was written with.
 //
 // A flag and the JSON may not both give the same value. A flag the command
-// does not have is an error, never dropped, and so is a JSON member the
-// schema does not declare, at any depth of an object with properties,
-// unless that object's additionalProperties is true or a schema. Every
-// refusal names what would have been right (the commands, the command's
-// flags or members, the nearest of them when there are many) and ends with
-// the help to read.
+// does not have is an error, never dropped. A JSON member the schema does
+// not declare is refused, at any depth of an object with properties, when
+// that object's additionalProperties is false; otherwise it reaches the
+// tool, and a note on stderr names it and the members the schema declares.
+// Every refusal names what would have been right (the commands, the
+// command's flags or members, the nearest of them when there are many) and
+// ends with the help to read.
 //
 // # Program options
 //

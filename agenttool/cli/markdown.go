@@ -52,7 +52,11 @@ func programHelp(program string, cmds []Command) string {
 // the description, the synopsis in a sh block, and one line per parameter.
 // A flag's line gives its description, since the synopsis shows its type,
 // whether it is required and whether it repeats; the line of a parameter
-// without a flag says what it holds and whether only the JSON gives it.
+// without a flag says what it holds and whether only the JSON gives it,
+// followed by a line for each member of the objects in it
+// ("entities[].name"). Each line ends with the values an enum allows, those
+// an enum of array items allows and the default; a description keeps its
+// lines, indented under its item.
 func Section(program string, c Command) string { return section(program, c) }
 
 // section is Section; the runner prints it for help of one command.
@@ -200,9 +204,12 @@ func members(b *strings.Builder, path string, p *Param, depth int) {
 }
 
 // typeText says what a parameter without a flag holds: "string", "array
-// of object", "map of integer", "any JSON value".
+// of object", "map of integer", "string or number", "any JSON value".
 func typeText(p *Param) string {
 	switch {
+	case p.Type == "" && p.Types != nil:
+		last := len(p.Types) - 1
+		return strings.Join(p.Types[:last], ", ") + " or " + p.Types[last]
 	case p.Type == "":
 		return "any JSON value"
 	case p.Type == "array" && p.Items != "":

@@ -1,10 +1,9 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
-	"net/url"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
@@ -14,8 +13,11 @@ import (
 // is not a JSON object has none. The text is checked once, with
 // json.Valid, and then only split by jsonscan: properties come in the order
 // the text writes them, never a map's, and nothing is decoded that Param
-// does not hold. open reports whether the schema allows members beyond
-// its properties, as Command.Open does.
+// does not hold. A local $ref is read as the schema it names, with the
+// keywords written beside it first, and so is the one schema besides
+// {"type":"null"} of anyOf or oneOf, and the only schema of allOf. open
+// reports whether the schema allows members beyond its properties, as
+// Command.Open does.
 func schemaParams(schema []byte) (params []Param, open bool) {
 	if !json.Valid(schema) {
 		return nil, false
@@ -51,23 +53,25 @@ type keywords struct {
 	// maxRefs: the keywords then hold the target's type alone, and what
 	// the schema holds is read no further.
 	cut bool
+	// shaped reports a keyword that says what an object's members hold
+	// other than those read here (patternProperties, not, if,
+	// dependentSchemas, unevaluatedProperties), or an anyOf, oneOf or
+	// allOf that is not read as the schema's one alternative.
+	shaped bool
 }
 
 // fill takes from o each keyword k lacks, the applicators aside.
 func (k *keywords) fill(o keywords) {
-	for _, f := range [...]struct {
-		dst *string
-		src string
-	}{
-		{&k.description, o.description}, {&k.typ, o.typ}, {&k.enum, o.enum}, {&k.def, o.def},
-		{&k.items, o.items}, {&k.properties, o.properties}, {&k.required, o.required},
-		{&k.additional, o.additional},
-	} {
-		if *f.dst == "" {
-			*f.dst = f.src
-		}
-	}
+	k.description = cmp.Or(k.description, o.description)
+	k.typ = cmp.Or(k.typ, o.typ)
+	k.enum = cmp.Or(k.enum, o.enum)
+	k.def = cmp.Or(k.def, o.def)
+	k.items = cmp.Or(k.items, o.items)
+	k.properties = cmp.Or(k.properties, o.properties)
+	k.required = cmp.Or(k.required, o.required)
+	k.additional = cmp.Or(k.additional, o.additional)
 	k.cut = k.cut || o.cut
+	k.shaped = k.shaped || o.shaped
 }
 
 // readKeywords reads the keywords of a schema object text. A keyword
@@ -106,6 +110,9 @@ func readKeywords(obj string) keywords {
 			slot = &k.oneOf
 		case "allOf":
 			slot = &k.allOf
+		case "patternProperties", "not", "if", "dependentSchemas", "unevaluatedProperties":
+			k.shaped = true
+			continue
 		default:
 			continue
 		}
@@ -114,131 +121,6 @@ func readKeywords(obj string) keywords {
 		}
 	}
 }
-
-// reader reads the parameters of one schema text, following its local
-// references.
-type reader struct {
-	root string
-	// refs are the references whose targets are being read, outermost
-	// first; one met again among them is a cycle.
-	refs []string
-	// followed counts the references followed, which maxRefs bounds.
-	followed int
-}
-
-// maxRefs is the most references one schema's reading follows. Each one
-// reads its target anew, so that a schema whose definitions refer to
-// each other many times over would otherwise take time exponential in
-// its length; no real schema comes near it.
-const maxRefs = 256
-
-// keywords reads the keywords that describe a value of the schema object
-// text s: its own, and for each one it lacks, those of the schema its $ref
-// names, then those of its one alternative (see alternative). A reference
-// stays on r.refs for the caller to drop once it has read the schema's
-// fields, so that a reference met among them again is seen as a cycle.
-func (r *reader) keywords(s string) keywords {
-	k := readKeywords(s)
-	if ref, ok := jsonscan.String(k.ref); ok {
-		if target, found := r.lookup(ref); found {
-			if r.followed >= maxRefs || slices.Contains(r.refs, ref) {
-				k.cut = true
-				if k.typ == "" {
-					k.typ = readKeywords(target).typ
-				}
-				return k
-			}
-			r.refs = append(r.refs, ref)
-			r.followed++
-			k.fill(r.keywords(target))
-		}
-	}
-	if k.cut {
-		return k
-	}
-	if branch, ok := alternative(k); ok {
-		k.fill(r.keywords(branch))
-	}
-	return k
-}
-
-// alternative returns the one schema object that anyOf, oneOf or allOf
-// (the first of them written) leaves besides {"type":"null"}: how
-// Optional[T] and a nullable T are written. There is none when the
-// keyword lists more than one other schema, or, for allOf, when it lists
-// more than one schema at all.
-func alternative(k keywords) (string, bool) {
-	list, all := k.anyOf, false
-	switch {
-	case list != "":
-	case k.oneOf != "":
-		list = k.oneOf
-	default:
-		list, all = k.allOf, true
-	}
-	items, ok := jsonscan.ReadItems(list)
-	if !ok {
-		return "", false
-	}
-	found, n := "", 0
-	for {
-		item, ok := items.Next()
-		if !ok {
-			break
-		}
-		n++
-		if !all && strings.HasPrefix(item, "{") && readKeywords(item).typ == `"null"` {
-			continue
-		}
-		if found != "" || !strings.HasPrefix(item, "{") {
-			return "", false
-		}
-		found = item
-	}
-	return found, found != "" && (!all || n == 1)
-}
-
-// lookup returns the text a local reference names: "#" for the whole
-// schema, or "#" followed by a JSON pointer into it, such as
-// "#/$defs/Customer", its tokens percent-decoded and then unescaped.
-func (r *reader) lookup(ref string) (string, bool) {
-	pointer, ok := strings.CutPrefix(ref, "#")
-	if !ok {
-		return "", false
-	}
-	if p, err := url.PathUnescape(pointer); err == nil {
-		pointer = p
-	}
-	cur := r.root
-	if pointer == "" {
-		return cur, true
-	}
-	tokens, ok := strings.CutPrefix(pointer, "/")
-	if !ok {
-		return "", false
-	}
-	for _, token := range strings.Split(tokens, "/") {
-		token = pointerEscapes.Replace(token)
-		if next := firstMember(cur, token); next != "" {
-			cur = next
-			continue
-		}
-		items, ok := jsonscan.ReadItems(cur)
-		i, err := strconv.Atoi(token)
-		if !ok || err != nil || i < 0 || strconv.Itoa(i) != token {
-			return "", false
-		}
-		for ; i >= 0; i-- {
-			if cur, ok = items.Next(); !ok {
-				return "", false
-			}
-		}
-	}
-	return cur, true
-}
-
-// pointerEscapes undoes the escapes of a JSON pointer's token.
-var pointerEscapes = strings.NewReplacer("~1", "/", "~0", "~")
 
 // firstMember returns the text of the first member named key of an object
 // text, or "".
@@ -327,10 +209,15 @@ func (r *reader) property(name, schema string) Param {
 	if !strings.HasPrefix(schema, "{") {
 		return p
 	}
-	depth := len(r.refs)
+	// The references this schema follows are dropped once its fields
+	// are read.
+	mark := len(r.refs)
 	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
+	if p.Type == "" {
+		p.Types = typeNames(k.typ)
+	}
 	if strings.HasPrefix(k.enum, "[") {
 		p.Enum, _ = decodeValue(k.enum).([]any)
 	}
@@ -350,8 +237,13 @@ func (r *reader) property(name, schema string) Param {
 		if len(p.Fields) == 0 && strings.HasPrefix(k.additional, "{") {
 			p.Values = typeName(r.keywords(k.additional).typ)
 		}
+		if k.shaped && len(p.Fields) == 0 {
+			// Other keywords say what its members are, which only the
+			// JSON gives.
+			p.Fields, p.Open = nil, false
+		}
 	}
-	r.refs = r.refs[:depth]
+	r.refs = r.refs[:mark]
 	return p
 }
 
@@ -382,6 +274,34 @@ func typeName(t string) string {
 		}
 		found = s
 	}
+}
+
+// typeNames reads a type keyword's text that is an array of strings
+// naming several types besides "null": those types, in written order. It
+// returns nil for any other text.
+func typeNames(t string) []string {
+	list, ok := jsonscan.ReadItems(t)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for {
+		item, ok := list.Next()
+		if !ok {
+			break
+		}
+		s, ok := jsonscan.String(item)
+		switch {
+		case !ok:
+			return nil
+		case s != "null":
+			names = append(names, s)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return names
 }
 
 // decodeValue decodes a JSON value text as encoding/json does with

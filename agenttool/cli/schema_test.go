@@ -137,7 +137,7 @@ type refReader struct {
 // absent.
 type refKeys struct {
 	description, typ, enum, def, items, properties, required, additional *refNode
-	cut                                                                  bool
+	cut, shaped                                                          bool
 }
 
 func (r *refReader) keywords(n *refNode) refKeys {
@@ -145,6 +145,9 @@ func (r *refReader) keywords(n *refNode) refKeys {
 		description: n.get("description"), typ: n.get("type"), enum: n.get("enum"), def: n.get("default"),
 		items: n.get("items"), properties: n.get("properties"), required: n.get("required"),
 		additional: n.get("additionalProperties"),
+	}
+	for _, key := range []string{"patternProperties", "not", "if", "dependentSchemas", "unevaluatedProperties"} {
+		k.shaped = k.shaped || n.get(key) != nil
 	}
 	if ref := n.get("$ref"); ref != nil {
 		if s, ok := ref.str(); ok {
@@ -165,9 +168,17 @@ func (r *refReader) keywords(n *refNode) refKeys {
 	if k.cut {
 		return k
 	}
+	applicators := 0
+	for _, key := range []string{"anyOf", "oneOf", "allOf"} {
+		if n.get(key) != nil {
+			applicators++
+		}
+	}
 	if branch := refAlternative(n); branch != nil {
+		applicators--
 		k.fill(r.keywords(branch))
 	}
+	k.shaped = k.shaped || applicators > 0
 	return k
 }
 
@@ -185,6 +196,7 @@ func (k *refKeys) fill(o refKeys) {
 		}
 	}
 	k.cut = k.cut || o.cut
+	k.shaped = k.shaped || o.shaped
 }
 
 // refAlternative is alternative, on a decoded schema.
@@ -285,6 +297,19 @@ func (r *refReader) property(name string, schema *refNode) Param {
 	}
 	if t := k.typ; t != nil {
 		p.Type = refTypeName(t)
+		if p.Type == "" && t.kind == '[' {
+			for _, item := range t.items {
+				if s, ok := item.str(); !ok {
+					p.Types = nil
+					break
+				} else if s != "null" {
+					p.Types = append(p.Types, s)
+				}
+			}
+			if len(p.Types) < 2 {
+				p.Types = nil
+			}
+		}
 	}
 	if e := k.enum; e != nil && e.kind == '[' {
 		p.Enum = e.value().([]any)
@@ -307,6 +332,9 @@ func (r *refReader) property(name string, schema *refNode) Param {
 			if t := r.keywords(a).typ; t != nil {
 				p.Values = refTypeName(t)
 			}
+		}
+		if k.shaped && len(p.Fields) == 0 {
+			p.Fields, p.Open = nil, false
 		}
 	}
 	return p
@@ -356,6 +384,8 @@ var scannerSeeds = []string{
 		`"y":{"$ref":"#/definitions/m~0n"},"z":{"$ref":"#/definitions/a%7E1b"},"w":{"$ref":"#/properties/x/0"},"v":{"allOf":[{"$ref":"#/definitions/a~1b"}]}}}`,
 	`{"$defs":{"l":[{"type":"boolean"}]},"properties":{"b":{"$ref":"#/$defs/l/0"},"c":{"$ref":"#/$defs/l/01"},"d":{"$ref":"#/$defs/l/1"}}}`,
 	`{"$ref":"#/$defs/A","$defs":{"A":{"type":"object","properties":{"q":{"type":"string"}}}}}`,
+	`{"properties":{"u":{"type":"object","oneOf":[{"properties":{"id":{"type":"integer"}}},{}]},"f":{"type":"object","anyOf":[{"type":"object"},{"type":"null"}],"allOf":[{}]},` +
+		`"p":{"type":"object","patternProperties":{}},"r":{"$ref":"#/properties/p"}}}`,
 	`{"properties":{"m":{"type":"object","additionalProperties":{"$ref":"#/$defs/v"}},"f":{"type":"object","properties":{},"additionalProperties":false}},"$defs":{"v":{"type":"integer"}}}`,
 	`{"a":"x","a":"y"}`,
 	`{"a":1,"b":[1,2,{"c":"]}"}],"c":null,"d":-1.5e+3}`,

@@ -71,6 +71,13 @@ func TestShapes(t *testing.T) {
 			args: []string{"run_workflow", "--repo", "r", `{"workflow":"ci.yml"}`}, echo: `{"repo":"r","workflow":"ci.yml"}`,
 			stderr: "kit: run_workflow: note: passing on JSON member \"workflow\", which the schema allows but does not name; " +
 				"its members are \"repo\", \"ref\" and \"inputs\"\n"},
+		{name: "the same member of every element is noted once",
+			args: []string{"add_entities", `{"entities":[{"name":"a","type":"place","age":1},{"name":"b","type":"place","age":2},{"name":"c","type":"place","size":3}]}`},
+			echo: `{"entities":[{"name":"a","type":"place","age":1},{"name":"b","type":"place","age":2},{"name":"c","type":"place","size":3}]}`,
+			stderr: "kit: add_entities: note: passing on JSON member \"entities[0].age\", which the schema allows but does not name; " +
+				"the members of \"entities[0]\" are \"name\", \"type\", \"notes\" and \"score\"\n" +
+				"kit: add_entities: note: passing on JSON member \"entities[2].size\", which the schema allows but does not name; " +
+				"the members of \"entities[2]\" are \"name\", \"type\", \"notes\" and \"score\"\n"},
 		{name: "additionalProperties false refuses the member",
 			args: []string{"closed", `{"id":1,"x":2}`}, status: ExitUsage,
 			stderr: "kit: closed: unknown JSON member \"x\"; its member is \"id\"\nRun `kit help closed` for its flags.\n"},
@@ -108,6 +115,14 @@ func TestShapes(t *testing.T) {
 		{name: "the corrected call runs",
 			args: []string{"add_entities", `{"entities":[{"name":"a","type":"place"}]}`},
 			echo: `{"entities":[{"name":"a","type":"place"}]}`},
+		{name: "an object of alternative shapes takes JSON",
+			args: []string{"add_entities", `{"entities":[],"field":{"id":1,"value":[true]}}`},
+			echo: `{"entities":[],"field":{"id":1,"value":[true]}}`},
+		{name: "an object of alternative shapes has no map flag",
+			args: []string{"add_entities", "--field", "id=1", `{"entities":[]}`}, status: ExitUsage,
+			stderr: "kit: add_entities: --field: \"field\" is a parameter that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit add_entities '{\"entities\":[],\"field\":{}}'\n" +
+				"Run `kit help add_entities` for its flags.\n"},
 		{name: "an array of an enum's values",
 			args: []string{"add_entities", "--labels", "draft", "--labels", "final", `{"entities":[{"name":"a","type":"place"}]}`},
 			echo: `{"entities":[{"name":"a","type":"place"}],"labels":["draft","final"]}`},

@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
 )
@@ -13,7 +15,8 @@ import (
 // unknown in an object whose parameters are declared (params is not nil)
 // when the schema allows no more (open is false), at any depth of objects
 // with fields; one the schema allows is passed on, and the note that says
-// so is appended to passed. A value is refused when it has the wrong type for a parameter
+// so is appended to passed, unless a note on the same member of another
+// element of an array is there. A value is refused when it has the wrong type for a parameter
 // whose name can be a flag and that is a string, an integer, a number or a
 // boolean, an array of those or a map of those, at the same depths. The
 // objects of an array whose items declare properties count as objects
@@ -40,7 +43,13 @@ func checkTypes(params []Param, open bool, obj, path string, passed *[]string) e
 		case !open:
 			return unknownMember(params, path, key)
 		default:
-			*passed = append(*passed, passedOn(params, path, key))
+			note := passedOn(params, path, key)
+			// One note per place in the schema: the same member of every
+			// element of an array is noted once, for the first.
+			shape := withoutIndices(note)
+			if !slices.ContainsFunc(*passed, func(n string) bool { return withoutIndices(n) == shape }) {
+				*passed = append(*passed, note)
+			}
 		}
 		if p == nil || value == "null" || !flaggable(p.Name) {
 			continue
@@ -214,4 +223,24 @@ func passedOn(params []Param, path, key string) string {
 		msg += "; " + hint
 	}
 	return msg
+}
+
+// withoutIndices is s with every array index of a path, "[12]", written
+// "[]".
+func withoutIndices(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(s[i])
+		if s[i] != '[' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(s) && s[j] == ']' {
+			i = j - 1
+		}
+	}
+	return b.String()
 }

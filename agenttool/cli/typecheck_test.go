@@ -69,3 +69,17 @@ func TestJSONTypes(t *testing.T) {
 		})
 	}
 }
+
+func TestWithoutIndices(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"a[1].b[22]"`, `"a[].b[]"`},
+		{"a[x] [] [1 [", "a[x] [] [1 ["},
+		{"[0][9]", "[][]"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := withoutIndices(tt.in); got != tt.want {
+			t.Errorf("withoutIndices(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
