@@ -129,9 +129,11 @@ const (
 // When that body would pass the budget, in lines or in bytes, the commands'
 // sections go to references instead, one per command at
 // references/<command>.md, and the body keeps, under "## Commands", one
-// entry per command linking to its reference: its short synopsis (see
-// shortSynopsis) and the first sentence of its description, with the
-// instruction to read a command's reference before its first call.
+// entry per command linking to its reference: its short synopsis and the
+// first sentence of its description (see skillindex.Write), with the
+// instruction to read a command's reference before its first call. cli
+// hands the usage as data (cli.Usage), so nothing here reads back the
+// Markdown it wrote.
 func skillBody(b Bundle) (string, []fileset.File) {
 	var head strings.Builder
 	// The description is in the frontmatter, which every host shows the
@@ -148,23 +150,25 @@ func skillBody(b Bundle) (string, []fileset.File) {
 		}
 	}
 	head.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b, len(tools)) + "\n## Commands\n")
-	sections := make([]string, len(tools))
+	usages := make([]cli.Usage, len(tools))
+	sections := make([]string, len(tools)) // each under its "### " heading, the reference's under "# "
 	whole := head.Len()
 	lines := strings.Count(head.String(), "\n")
 	for i, t := range tools {
+		usages[i] = cmds[i].Usage(b.Name)
 		var sec strings.Builder
-		sec.WriteString(cli.Section(b.Name, cmds[i]))
+		sec.WriteString(usages[i].Text)
 		for _, ex := range t.examples {
 			fmt.Fprintf(&sec, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), b.Name, strings.TrimSpace(ex.args))
 		}
 		sections[i] = sec.String()
-		whole += 1 + len(sections[i])
-		lines += 1 + strings.Count(sections[i], "\n")
+		whole += 1 + len("### "+usages[i].Heading+"\n") + len(sections[i])
+		lines += 2 + strings.Count(sections[i], "\n")
 	}
 	body := &head
 	if whole <= bodyByteBudget && lines <= bodyLineBudget {
-		for _, sec := range sections {
-			body.WriteString("\n" + sec)
+		for i, sec := range sections {
+			body.WriteString("\n### " + usages[i].Heading + "\n" + sec)
 		}
 		return body.String(), nil
 	}
@@ -172,54 +176,11 @@ func skillBody(b Bundle) (string, []fileset.File) {
 	refs := make([]fileset.File, len(cmds))
 	for i, c := range cmds {
 		name := "references/" + c.Name + ".md"
-		entries[i] = skillindex.Entry{Name: c.Name, File: name, Synopsis: shortSynopsis(b.Name, sections[i]), Sentence: skillindex.FirstSentence(c.Description)}
-		// The section's heading is the reference's title.
-		refs[i] = fileset.File{Name: name, Data: []byte(strings.Replace(sections[i], "### ", "# ", 1))}
+		entries[i] = skillindex.Entry{Name: c.Name, File: name, Synopsis: usages[i].Short, Sentence: skillindex.FirstSentence(c.Description)}
+		refs[i] = fileset.File{Name: name, Data: []byte("# " + usages[i].Heading + "\n" + sections[i])}
 	}
 	body.WriteString(skillindex.Write(b.Name, entries, bodyByteBudget-body.Len()))
 	return body.String(), refs
-}
-
-// shortSynopsis returns the synopsis of a command's section, the first line
-// of its first code block, without the program's name and without the
-// optional parts, which one "[...]" stands for.
-func shortSynopsis(program, section string) string {
-	_, syn, _ := strings.Cut(section, "```sh\n")
-	syn, _, _ = strings.Cut(syn, "\n")
-	syn = strings.TrimPrefix(syn, program+" ")
-	var out []string
-	optional := false
-	depth, start := 0, 0
-	for i := 0; i <= len(syn); i++ {
-		if i < len(syn) {
-			switch syn[i] {
-			case '[', '(':
-				depth++
-				continue
-			case ']', ')':
-				depth--
-				continue
-			case ' ':
-				if depth > 0 {
-					continue
-				}
-			default:
-				continue
-			}
-		}
-		if word := syn[start:i]; word != "" {
-			if word[0] == '[' {
-				optional = true
-			} else {
-				out = append(out, word)
-			}
-		}
-		start = i + 1
-	}
-	if optional {
-		out = append(out, "[...]")
-	}
-	return strings.Join(out, " ")
 }
 
 // approvalNote says which calls the host runs without asking the user's

@@ -1632,28 +1632,6 @@ func TestDescriptionTrimmed(t *testing.T) {
 	}
 }
 
-func TestShortSynopsis(t *testing.T) {
-	t.Parallel()
-	tests := []struct{ synopsis, want string }{
-		{"p x", "x"},
-		{"p x --path <string> [--max_bytes <integer>]", "x --path <string> [...]"},
-		{"p x [--paths <string> ...]", "x [...]"},
-		{"p x [--a <string>] [--b] [--c <string>]", "x [...]"},
-		{"p x --tag <string> ... --env <key>=<string> ...", "x --tag <string> ... --env <key>=<string> ..."},
-		{"p x [--o.f <string>] (<json> | -)", "x (<json> | -) [...]"},
-		{"p x [<json> | -]", "x [...]"},
-		{"p x [--a [nested] <string>] --b <integer>", "x --b <integer> [...]"},
-		// Another program's name is not taken for this one's.
-		{"q x", "q x"},
-	}
-	for _, tc := range tests {
-		section := "### `x`\n\nDoes x.\n\n```sh\n" + tc.synopsis + "\n```\n\n- `--a`: A\n"
-		if got := shortSynopsis("p", section); got != tc.want {
-			t.Errorf("shortSynopsis(%q) = %q, want %q", tc.synopsis, got, tc.want)
-		}
-	}
-}
-
 func TestBodyBudget(t *testing.T) {
 	t.Parallel()
 	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }

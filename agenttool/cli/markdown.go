@@ -48,37 +48,61 @@ func programHelp(program string, cmds []Command) string {
 }
 
 // Section returns one command's part of the usage, as Markdown writes it:
-// the "### `<name>`" heading followed by the tool's hints in parentheses,
-// the description, the synopsis in a sh block, and one line per parameter.
-// A flag's line gives its description, since the synopsis shows its type,
-// whether it is required and whether it repeats; the line of a parameter
-// without a flag says what it holds and whether only the JSON gives it,
-// followed by a line for each member of the objects in it
-// ("entities[].name"). Each line ends with the values an enum allows, those
-// an enum of array items allows and the default; a description keeps its
-// lines, indented under its item.
+// "### " followed by the Heading of its Usage, then the Usage's Text.
 func Section(program string, c Command) string { return section(program, c) }
 
 // section is Section; the runner prints it for help of one command.
 func section(p string, c Command) string {
-	var b strings.Builder
-	b.WriteString("### `" + c.Name + "`")
+	u := c.Usage(p)
+	return "### " + u.Heading + "\n" + u.Text
+}
+
+// Usage is one command's usage in the parts a document arranges: Section
+// puts the Heading under "### ", and a reference of its own might put it
+// under "# ".
+type Usage struct {
+	// Heading is the text of the command's heading: its name as code and
+	// the tool's hints in parentheses, "`write_file` (may be destructive)".
+	Heading string
+	// Text follows the heading: the description, the synopsis in a sh
+	// block, and one line per parameter. A flag's line gives its
+	// description, since the synopsis shows its type, whether it is
+	// required and whether it repeats; the line of a parameter without a
+	// flag says what it holds and whether only the JSON gives it, followed
+	// by a line for each member of the objects in it ("entities[].name").
+	// Each line ends with the values an enum allows, those an enum of
+	// array items allows and the default; a description keeps its lines,
+	// indented under its item. Text starts and ends with a line break.
+	Text string
+	// Synopsis is the command line shown in Text, the program's name first.
+	Synopsis string
+	// Short is the synopsis after the program's name without the optional
+	// words, which one "[...]" stands for: "read_file --path <string> [...]".
+	Short string
+}
+
+// Usage returns the usage of c as program calls it.
+func (c Command) Usage(program string) Usage {
+	u := Usage{Heading: "`" + c.Name + "`"}
 	if h := hints(c); h != "" {
-		b.WriteString(" (" + h + ")")
+		u.Heading += " (" + h + ")"
 	}
-	b.WriteString("\n")
+	walk := walkFlags(c.Params)
+	u.Synopsis = synopsis(program, c.Name, walk)
+	u.Short = shortSynopsis(c.Name, walk)
+	var b strings.Builder
 	if d := strings.TrimSpace(c.Description); d != "" {
 		b.WriteString("\n" + d + "\n")
 	}
-	walk := walkFlags(c.Params)
-	b.WriteString("\n```sh\n" + synopsis(p, c.Name, walk) + "\n```\n")
+	b.WriteString("\n```sh\n" + u.Synopsis + "\n```\n")
 	if len(walk) > 0 {
 		b.WriteString("\n")
 		for _, pos := range walk {
 			b.WriteString(paramLine(pos))
 		}
 	}
-	return b.String()
+	u.Text = b.String()
+	return u
 }
 
 // hints lists what the tool's annotations state, in words.
@@ -101,10 +125,50 @@ func hints(c Command) string {
 
 // synopsis is the command line of a command: its flags in walk order,
 // optional ones in brackets, then the JSON argument when some parameter
-// needs it. A required boolean shows its value, --name=<boolean>, since
-// the flag alone would read as the one value it can take.
+// needs it (see synopsisWords).
 func synopsis(p, name string, walk []position) string {
 	tokens := []string{p, name}
+	for _, w := range synopsisWords(walk) {
+		if w.optional && w.text[0] != '[' {
+			w.text = "[" + w.text + "]"
+		}
+		tokens = append(tokens, w.text)
+	}
+	return strings.Join(tokens, " ")
+}
+
+// shortSynopsis is the synopsis after the program's name without its
+// optional words, which one "[...]" stands for when there are some.
+func shortSynopsis(name string, walk []position) string {
+	tokens := []string{name}
+	optional := false
+	for _, w := range synopsisWords(walk) {
+		if w.optional {
+			optional = true
+		} else {
+			tokens = append(tokens, w.text)
+		}
+	}
+	if optional {
+		tokens = append(tokens, "[...]")
+	}
+	return strings.Join(tokens, " ")
+}
+
+// A synopsisWord is one word of a synopsis after the command's name, and
+// whether a call may leave it out.
+type synopsisWord struct {
+	text     string
+	optional bool
+}
+
+// synopsisWords returns the words of a command's synopsis after its name:
+// its flags in walk order, then the JSON argument when some parameter
+// needs it, "(<json> | -)" when a required one does and "[<json> | -]"
+// otherwise. A required boolean shows its value, --name=<boolean>, since
+// the flag alone would read as the one value it can take.
+func synopsisWords(walk []position) []synopsisWord {
+	var words []synopsisWord
 	jsonToken := ""
 	for _, pos := range walk {
 		if pos.jsonOnly() {
@@ -132,15 +196,12 @@ func synopsis(p, name string, walk []position) string {
 		if param.Repeated() || param.Map() {
 			token += " ..."
 		}
-		if !pos.chainRequired {
-			token = "[" + token + "]"
-		}
-		tokens = append(tokens, token)
+		words = append(words, synopsisWord{text: token, optional: !pos.chainRequired})
 	}
 	if jsonToken != "" {
-		tokens = append(tokens, jsonToken)
+		words = append(words, synopsisWord{text: jsonToken, optional: jsonToken[0] == '['})
 	}
-	return strings.Join(tokens, " ")
+	return words
 }
 
 // requiredBool reports whether the walk position is a boolean flag, given

@@ -315,3 +315,42 @@ func TestRunnerDefaults(t *testing.T) {
 		t.Errorf("zero runner without arguments: status %d", got)
 	}
 }
+
+// TestUsage checks the parts of a command's usage: the short synopsis keeps
+// the required words in order and gives one "[...]" for the optional ones;
+// the synopsis is the line of the Text's sh block; and Section is the
+// heading and the Text.
+func TestUsage(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		schema, synopsis, short string
+	}{
+		{`{"type":"object"}`, "kit x", "x"},
+		{`{"type":"object","properties":{"path":{"type":"string"},"max_bytes":{"type":"integer"}},"required":["path"]}`,
+			"kit x --path <string> [--max_bytes <integer>]", "x --path <string> [...]"},
+		{`{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"}}}}`,
+			"kit x [--paths <string> ...]", "x [...]"},
+		{`{"type":"object","properties":{"tag":{"type":"array","items":{"type":"string"}},"env":{"type":"object"}},"required":["tag","env"]}`,
+			"kit x --tag <string> ... --env <key>=<string> ...", "x --tag <string> ... --env <key>=<string> ..."},
+		{`{"type":"object","properties":{"o":{"type":"object","properties":{"f":{"type":"string"}}},"edits":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"}}}}},"required":["edits"]}`,
+			"kit x [--o.f <string>] (<json> | -)", "x (<json> | -) [...]"},
+		{`{"type":"object","properties":{"edits":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
+			"kit x [<json> | -]", "x [...]"},
+		{`{"type":"object","properties":{"static":{"type":"boolean"},"v":{"type":"boolean"}},"required":["static"]}`,
+			"kit x --static=<boolean> [--v]", "x --static=<boolean> [...]"},
+	}
+	for _, tc := range tests {
+		c := Describe(agenttool.NewFunc("x", "Does x.", json.RawMessage(tc.schema), text("ok"),
+			agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true})))
+		u := c.Usage("kit")
+		if u.Synopsis != tc.synopsis || u.Short != tc.short {
+			t.Errorf("%s: synopsis %q and short %q, want %q and %q", tc.schema, u.Synopsis, u.Short, tc.synopsis, tc.short)
+		}
+		if !strings.Contains(u.Text, "\n```sh\n"+u.Synopsis+"\n```\n") {
+			t.Errorf("%s: the text does not show the synopsis %q:\n%s", tc.schema, u.Synopsis, u.Text)
+		}
+		if u.Heading != "`x` (read-only)" || Section("kit", c) != "### "+u.Heading+"\n"+u.Text {
+			t.Errorf("%s: heading %q, and Section is not the heading and the text:\n%s", tc.schema, u.Heading, Section("kit", c))
+		}
+	}
+}
