@@ -109,28 +109,22 @@ func Uses(set ...agenttool.Tool) []Tool {
 }
 
 // checkBundle is the startup check: it refuses a bundle that could not
-// export a correct skill or whose commands would be ambiguous, own being
-// the program's own commands besides help and schema. It is cheap and has
+// export a correct skill. The runner calls it once it has found the names
+// of the tools and of the program's own commands sound (cli.CheckNames),
+// so every tool is there and named once. It is cheap and has
 // no side effects, since it runs on every call: it validates the skill's
 // frontmatter without building the body, and describes only the tools that
 // have examples, each once.
-func checkBundle(b Bundle, own []cli.Builtin) error {
+func checkBundle(b Bundle) error {
 	if b.Name == "" {
 		return errors.New("the bundle has no name")
 	}
 	if len(b.Tools) == 0 {
 		return errors.New("the bundle has no tools")
 	}
-	set := make(agenttool.Set, len(b.Tools))
-	for i, t := range b.Tools {
-		set[i] = t.tool
-	}
-	if err := cli.CheckNames(set, own); err != nil {
-		return err
-	}
-	for _, t := range set {
-		if err := checkSkillName(t.Name()); err != nil {
-			return fmt.Errorf("tool %q: %w", t.Name(), err)
+	for _, t := range b.Tools {
+		if err := checkSkillName(t.tool.Name()); err != nil {
+			return fmt.Errorf("tool %q: %w", t.tool.Name(), err)
 		}
 	}
 

@@ -138,10 +138,11 @@ func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, 
 	return run(ctx, b, args, streams{stdin: stdin, stdout: stdout, stderr: stderr})
 }
 
-// run is Main once the signals are caught: it checks the bundle,
-// hands the command line to a cli.Runner that knows the program's own
-// commands as builtins, and closes the tools on the way out, whatever
-// happened.
+// run is Main once the signals are caught: it hands the command line to
+// a cli.Runner, the one reader of it, that knows the hidden tools and the
+// program's own commands as builtins and runs the startup check
+// (checkBundle) once the names are sound, and it closes the tools on the
+// way out, whatever happened.
 func run(ctx context.Context, b Bundle, args []string, s streams) int {
 	defer closeTools(b, s.stderr)
 	var argv0 string
@@ -149,21 +150,14 @@ func run(ctx context.Context, b Bundle, args []string, s streams) int {
 	if len(args) > 0 {
 		argv0, words = args[0], args[1:]
 	}
-	if len(words) > 0 && words[0] == "--version" {
-		// The spelling many programs accept for their version, taken only
-		// as the first word, where a command could stand.
-		words = append([]string{"version"}, words[1:]...)
-	}
-	own := builtins(b, argv0, s)
-	if err := checkBundle(b, own); err != nil {
-		fmt.Fprintf(s.stderr, "%s: %v\n", prefix(b), err)
-		return cli.ExitUsage
-	}
+	visible, hidden := commandTools(b)
 	r := cli.Runner{
-		Name:     b.Name,
+		Name:     prefix(b),
 		About:    strings.TrimSpace(b.Instructions),
-		Tools:    commandTools(b, words),
-		Builtins: own,
+		Tools:    visible,
+		Hidden:   hidden,
+		Builtins: builtins(b, argv0, s),
+		Check:    func() error { return checkBundle(b) },
 		Stdin:    s.stdin,
 		Stdout:   s.stdout,
 		Stderr:   s.stderr,
@@ -177,20 +171,6 @@ func builtins(b Bundle, argv0 string, s streams) []cli.Builtin {
 	return []cli.Builtin{exportBuiltin(b, argv0, s), hostrules.Command(b.Name, allowedCommands(b), s.stdout, s.stderr), versionBuiltin(b, s)}
 }
 
-// called returns the tool, hidden or not, that the command line words
-// calls, or nil when it calls none. cli.CommandName is the function the
-// runner dispatches with, so the two always agree on the command.
-func called(b Bundle, words []string) agenttool.Tool {
-	if name := cli.CommandName(words); name != "" {
-		for _, t := range b.Tools {
-			if t.tool != nil && t.tool.Name() == name {
-				return t.tool
-			}
-		}
-	}
-	return nil
-}
-
 // prefix is what diagnostics start with: the bundle's name, or the package's
 // when the bundle has none.
 func prefix(b Bundle) string {
@@ -200,22 +180,17 @@ func prefix(b Bundle) string {
 	return b.Name
 }
 
-// commandTools chooses the tools the runner sees for one command line. A
-// call naming a tool, hidden or not, gets that tool alone, so cli describes
-// nothing else; any other line (help, schema, an unknown command, an option
-// error, no command) gets the visible tools, so help and schema never show a
-// hidden one (see called).
-func commandTools(b Bundle, words []string) agenttool.Set {
-	if tool := called(b, words); tool != nil {
-		return agenttool.Set{tool}
-	}
-	var set agenttool.Set
+// commandTools returns the tools of b that help and the skill show and
+// those they leave out (Hidden), each in bundle order.
+func commandTools(b Bundle) (visible, hidden agenttool.Set) {
 	for _, t := range b.Tools {
-		if !t.hidden {
-			set = append(set, t.tool)
+		if t.hidden {
+			hidden = append(hidden, t.tool)
+		} else {
+			visible = append(visible, t.tool)
 		}
 	}
-	return set
+	return visible, hidden
 }
 
 // streams are the standard streams of one run of the program.

@@ -2666,7 +2666,7 @@ func BenchmarkStartupCheck(b *testing.B) {
 	bd := benchBundle(200)
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := checkBundle(bd, builtins(bd, bd.Name, streams{})); err != nil {
+		if err := checkBundle(bd); err != nil {
 			b.Fatal(err)
 		}
 	}

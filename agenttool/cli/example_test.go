@@ -90,16 +90,6 @@ func ExampleCommand_Args() {
 	// true
 }
 
-func ExampleCommandName() {
-	fmt.Printf("%q\n", cli.CommandName([]string{"--answer", "accept", "greet", "--name", "x"}))
-	fmt.Printf("%q\n", cli.CommandName([]string{"help", "greet"}))
-	fmt.Printf("%q\n", cli.CommandName([]string{"--help"}))
-	// Output:
-	// "greet"
-	// "help"
-	// ""
-}
-
 func ExampleMarkdown() {
 	doc := cli.Markdown("kit", []cli.Command{cli.Describe(newGreet())})
 	_, commands, _ := strings.Cut(doc, "## Commands\n")

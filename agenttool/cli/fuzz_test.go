@@ -99,7 +99,7 @@ func checkUnknownMember(t *testing.T, tools agenttool.Set, args []string, stderr
 		t.Fatalf("unknown member not quoted: %q", stderr)
 	}
 	path, _ := strconv.Unquote(quoted)
-	tool, ok := tools.Lookup(CommandName(args))
+	tool, ok := tools.Lookup(commandName(args))
 	if !ok {
 		t.Fatalf("an unknown member, yet no command: %q", stderr)
 	}

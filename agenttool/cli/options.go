@@ -53,19 +53,6 @@ func parseProgram(args []string) (programOptions, []string, error) {
 	return opts, fs.Args(), nil
 }
 
-// CommandName returns the command a command line names, read exactly as Run
-// reads it: the first word after the program options, or "" when there is
-// none, when a help option was given or when the options do not parse. The
-// program's own commands help and schema are returned as themselves. args
-// excludes the program name.
-func CommandName(args []string) string {
-	_, rest, err := parseProgram(args)
-	if err != nil || len(rest) == 0 {
-		return ""
-	}
-	return rest[0]
-}
-
 // answerList collects the values of --answer in command-line order.
 type answerList []reply
 

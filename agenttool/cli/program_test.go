@@ -3,6 +3,8 @@ package cli
 import (
 	"bytes"
 	"context"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -142,9 +144,9 @@ func TestCheckNames(t *testing.T) {
 			if tc.want == "" {
 				return
 			}
-			// Run refuses the same set with the same words.
+			// Run refuses the same set with the same words, after the program name.
 			res := runWith(tc.set, tc.builtins, "ok")
-			if res.status != ExitUsage || res.stderr != "cli: "+tc.want+"\n" {
+			if res.status != ExitUsage || res.stderr != "kit: "+tc.want+"\n" {
 				t.Errorf("Run:\n%v", res)
 			}
 		})
@@ -176,6 +178,70 @@ func TestPersonHelpGolden(t *testing.T) {
 	for _, w := range []string{"`kit export [--force] <dir>`: export something", "`--ask`", "`--answer <reply>`", "`--record <file>`", "`--out <dir>`", "`kit schema <command>`", "`kit help [<command>]`"} {
 		if !strings.Contains(got.stdout, w) {
 			t.Errorf("help lacks %s", w)
+		}
+	}
+}
+
+// TestHiddenTools checks that a hidden tool runs when called by name, and
+// that help, schema and the names offered for an unknown command leave it
+// out; and that its name is checked with the others.
+func TestHiddenTools(t *testing.T) {
+	t.Parallel()
+	maint := agenttool.NewFunc("maint", "Maintenance.", nil, text("done"))
+	run := func(args ...string) result {
+		var stdout, stderr bytes.Buffer
+		r := Runner{Name: "kit", Tools: agenttool.Set{agenttool.NewFunc("greet", "Greet.", nil, text("hi"))},
+			Hidden: agenttool.Set{maint}, Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
+		return result{r.Run(context.Background(), args), stdout.String(), stderr.String()}
+	}
+	if got := run("maint"); got.status != ExitOK || got.stdout != "done\n" {
+		t.Errorf("maint:\n%v", got)
+	}
+	for _, args := range [][]string{{"help"}, {"help", "maint"}, {"schema", "maint"}, {"mai"}} {
+		if got := run(args...); strings.Contains(got.stdout, "maint") || strings.Contains(got.stderr, "`maint`") || strings.Contains(got.stderr, "kit maint") {
+			t.Errorf("%q shows the hidden tool:\n%v", args, got)
+		}
+	}
+	var stderr bytes.Buffer
+	r := Runner{Name: "kit", Tools: agenttool.Set{maint}, Hidden: agenttool.Set{maint}, Stderr: &stderr, Stdout: io.Discard}
+	if status := r.Run(context.Background(), []string{"maint"}); status != ExitUsage || stderr.String() != "kit: tool \"maint\": duplicate name\n" {
+		t.Errorf("a tool both shown and hidden: status %d, stderr %q", status, &stderr)
+	}
+}
+
+// TestCheckAndVersion checks that Check runs on every command line, after
+// the names and before anything is read, and refuses with its error; and
+// that --version as the first word runs the builtin version.
+func TestCheckAndVersion(t *testing.T) {
+	t.Parallel()
+	version := Builtin{Name: "version", Run: func(_ context.Context, args []string) int {
+		if len(args) != 0 {
+			return ExitUsage
+		}
+		return 7
+	}}
+	for _, tc := range []struct {
+		check  error
+		args   []string
+		status int
+		stderr string
+	}{
+		{nil, []string{"--version"}, 7, ""},
+		{nil, []string{"--version", "x"}, ExitUsage, ""},
+		{nil, []string{"-version"}, ExitUsage, "kit: unknown program option \"-version\"; the program options are --answer, --ask, --out and --record\nRun `kit help` for usage.\n"},
+		{errors.New("the bundle is broken"), []string{"--version"}, ExitUsage, "kit: the bundle is broken\n"},
+		{errors.New("the bundle is broken"), []string{"--bogus"}, ExitUsage, "kit: the bundle is broken\n"},
+		{errors.New("the bundle is broken"), []string{"greet"}, ExitUsage, "kit: the bundle is broken\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		checked := 0
+		r := Runner{Name: "kit", Tools: agenttool.Set{agenttool.NewFunc("greet", "Greet.", nil, text("hi"))},
+			Builtins: []Builtin{version}, Check: func() error { checked++; return tc.check },
+			Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
+		status := r.Run(context.Background(), tc.args)
+		if status != tc.status || stderr.String() != tc.stderr || checked != 1 || (tc.check != nil && stdout.Len() != 0) {
+			t.Errorf("%q with check %v: status %d, checked %d times, stdout %q, stderr %q; want status %d, stderr %q",
+				tc.args, tc.check, status, checked, &stdout, &stderr, tc.status, tc.stderr)
 		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 
 	"github.com/agenttool/agenttool"
 )
@@ -63,10 +64,21 @@ type Runner struct {
 	// Stdin left unanswered, is answered "cancel", nothing more is asked,
 	// and the call ends with [ExitNeedsAnswer].
 	Ask agenttool.Elicitor
+	// Hidden are tools that a command line calls by name like the others,
+	// but that help, schema and the names offered for an unknown command
+	// leave out: maintenance commands a model should not reach for.
+	Hidden agenttool.Set
 	// Builtins are the program's own commands besides help and schema, in
 	// the order help lists them. No tool may be named like one; see
-	// [CheckNames].
+	// [CheckNames]. A command line whose first word is --version runs the
+	// builtin named version, when there is one, as the spelling many
+	// programs accept.
 	Builtins []Builtin
+	// Check, when not nil, is the program's own check of itself, run on
+	// every call once the names of the tools and builtins are found sound
+	// and before the command line is read. An error ends the call with
+	// [ExitUsage], written to Stderr after the Name.
+	Check func() error
 	// Stdin is read for the JSON argument "-" and, under --ask, for the
 	// replies to questions, and nothing else; nil means os.Stdin.
 	Stdin io.Reader
@@ -97,9 +109,28 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if r.Stderr == nil {
 		r.Stderr = os.Stderr
 	}
-	if err := CheckNames(r.Tools, r.Builtins); err != nil {
-		fmt.Fprintf(r.Stderr, "cli: %v\n", err)
+	prefix := r.Name
+	if prefix == "" {
+		prefix = "cli"
+	}
+	all := r.Tools
+	if len(r.Hidden) > 0 {
+		all = slices.Concat(r.Tools, r.Hidden)
+	}
+	if err := CheckNames(all, r.Builtins); err != nil {
+		fmt.Fprintf(r.Stderr, "%s: %v\n", prefix, err)
 		return ExitUsage
+	}
+	if r.Check != nil {
+		if err := r.Check(); err != nil {
+			fmt.Fprintf(r.Stderr, "%s: %v\n", prefix, err)
+			return ExitUsage
+		}
+	}
+	if len(args) > 0 && args[0] == "--version" {
+		if b, ok := findBuiltin(r.Builtins, "version"); ok {
+			return b.Run(ctx, args[1:])
+		}
 	}
 	// Tools are described only where they are shown: a call describes the
 	// tool called, and a builtin none.
@@ -123,7 +154,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if b, ok := findBuiltin(r.Builtins, name); ok {
 		return b.Run(ctx, words)
 	}
-	tool, ok := r.Tools.Lookup(name)
+	tool, ok := all.Lookup(name)
 	if !ok {
 		return r.unknown(name)
 	}

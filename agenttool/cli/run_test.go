@@ -243,12 +243,24 @@ func TestRun(t *testing.T) {
 	}
 }
 
-// TestCommandNameAgreesWithRun checks that CommandName names the command
-// Run dispatched to in every case of the run table.
+// commandName returns the command a command line names as Run reads it:
+// the first word after the program options, or "" when there is none, a
+// help option was given or the options do not parse.
+func commandName(args []string) string {
+	_, rest, err := parseProgram(args)
+	if err != nil || len(rest) == 0 {
+		return ""
+	}
+	return rest[0]
+}
+
+// TestCommandNameAgreesWithRun checks that the program options are read
+// so as to name the command Run dispatched to in every case of the run
+// table.
 func TestCommandNameAgreesWithRun(t *testing.T) {
 	for _, tc := range runCases() {
-		if got := CommandName(tc.args); got != tc.command {
-			t.Errorf("%s: CommandName(%q) = %q, want %q", tc.name, tc.args, got, tc.command)
+		if got := commandName(tc.args); got != tc.command {
+			t.Errorf("%s: commandName(%q) = %q, want %q", tc.name, tc.args, got, tc.command)
 		}
 	}
 }
@@ -269,8 +281,8 @@ func TestCommandName(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := CommandName(tc.args); got != tc.want {
-				t.Errorf("CommandName(%q) = %q, want %q", tc.args, got, tc.want)
+			if got := commandName(tc.args); got != tc.want {
+				t.Errorf("commandName(%q) = %q, want %q", tc.args, got, tc.want)
 			}
 		})
 	}
