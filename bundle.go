@@ -58,11 +58,12 @@ type Bundle struct {
 // MaxInstructions is the most bytes a Bundle's Instructions may hold.
 const MaxInstructions = 2000
 
-// Tool is one tool of a bundle together with what the bundle says about it:
-// whether its command is pre-approved, its worked examples, whether it keeps
-// state, and whether it is hidden. Its fields are unexported; build it with
-// [Use] or [Uses]. The zero Tool holds no tool, and [Main] refuses a bundle that
-// contains one.
+// Tool is an [agenttool.Tool] as a command of the bundle: the tool itself
+// (what it does, its schema) together with what the bundle says about it
+// (whether its command is pre-approved, its worked examples, whether it
+// keeps state, and whether it is hidden). Its fields are unexported; build
+// it with [Use] or [UseAll]. The zero Tool holds no tool, and [Main] refuses
+// a bundle that contains one.
 type Tool struct {
 	tool        agenttool.Tool
 	preApproved bool
@@ -94,10 +95,10 @@ func Use(tool agenttool.Tool, opts ...Option) Tool {
 	return t
 }
 
-// Uses puts every tool of set in a bundle with no options, so nothing is
-// pre-approved, hidden or given an example. An [agenttool.Set] is taken whole
-// with toolbundle.Uses(set...). It returns nil for an empty set.
-func Uses(set ...agenttool.Tool) []Tool {
+// UseAll puts every tool of set in a bundle with no options, so nothing is
+// pre-approved, hidden or given an example. An [agenttool.Set] is taken
+// whole with toolbundle.UseAll(set...). It returns nil for an empty set.
+func UseAll(set ...agenttool.Tool) []Tool {
 	if len(set) == 0 {
 		return nil
 	}
@@ -107,6 +108,12 @@ func Uses(set ...agenttool.Tool) []Tool {
 	}
 	return tools
 }
+
+// Uses is UseAll under its former name, which read as a misspelling of
+// [Use].
+//
+// Deprecated: Use UseAll; Uses will be removed in the release after next.
+func Uses(set ...agenttool.Tool) []Tool { return UseAll(set...) }
 
 // checkBundle is the startup check: it refuses a bundle that could not
 // export a correct skill. The runner calls it once it has found the names

@@ -194,14 +194,14 @@ func ExampleUse() {
 	// Hello, Grace!
 }
 
-// Uses takes a whole set of tools as they are; none of their commands is
+// UseAll takes a whole set of tools as they are; none of their commands is
 // pre-approved.
-func ExampleUses() {
+func ExampleUseAll() {
 	set := agenttool.Set{greet()}
 	bundle := toolbundle.Bundle{
 		Name:        "greeter",
 		Description: greeterDescription,
-		Tools:       toolbundle.Uses(set...),
+		Tools:       toolbundle.UseAll(set...),
 	}
 	dir := tempDir()
 	defer os.RemoveAll(dir)

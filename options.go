@@ -1,7 +1,8 @@
 package toolbundle
 
-// Option sets something the bundle says about one of its tools. Options are
-// passed to [Use], which applies them in order.
+// Option sets something the bundle says about one of its tools, as opposed
+// to an [agenttool.Option], which sets something of the tool itself.
+// Options are passed to [Use], which applies them in order.
 type Option func(*Tool)
 
 // PreApproved lists the tool's command in the skill's allowed-tools as

@@ -1014,14 +1014,14 @@ func TestSignalDuringSetWrite(t *testing.T) {
 	}
 }
 
-func TestUses(t *testing.T) {
+func TestUseAll(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
 	b := Bundle{
 		Name:        goldenName,
 		Description: goldenDescription,
 		Version:     goldenVersion,
-		Tools:       Uses(filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)),
+		Tools:       UseAll(filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)),
 	}
 	if r := call(b, "read_file", "--path", "data.txt"); r.status != 0 || r.stdout != "hello\n" {
 		t.Fatalf("call: want status 0 and hello\n%v", r)
@@ -1035,8 +1035,12 @@ func TestUses(t *testing.T) {
 	if data := readFile(t, path); strings.Contains(data, "allowed-tools") {
 		t.Errorf("the skill has allowed-tools:\n%s", data)
 	}
-	if got := Uses(); got != nil {
-		t.Errorf("Uses() = %v, want nil", got)
+	if got := UseAll(); got != nil {
+		t.Errorf("UseAll() = %v, want nil", got)
+	}
+	// The former name gives the same tools.
+	if old, now := Uses(b.Tools[0].tool), UseAll(b.Tools[0].tool); len(old) != 1 || old[0].tool != now[0].tool {
+		t.Errorf("Uses gives %v, UseAll %v", old, now)
 	}
 }
 
