@@ -2,9 +2,7 @@ package jsonschema
 
 import (
 	"fmt"
-	"maps"
 	"regexp"
-	"slices"
 	"strconv"
 )
 
@@ -68,30 +66,42 @@ type dependency struct {
 type compiler struct {
 	doc    any
 	draft7 bool
-	nodes  map[string]*node // by location, so that each is built once
-	notes  map[string]bool  // what Unsupported reports
+	root   *node
+	// targets are the schemas $refs name, by location, so that each is
+	// built once and a circle of $refs closes; made at the first $ref.
+	targets map[string]*node
+	notes   map[string]bool // what Unsupported reports
 }
 
 // note records that the keyword at ptr is not enforced, and why.
 func (c *compiler) note(ptr, keyword, why string) {
+	if c.notes == nil {
+		c.notes = map[string]bool{}
+	}
 	c.notes[keyword+" at "+ptr+": "+why] = true
 }
 
 // compile returns the node of the schema v, found at ptr.
 func (c *compiler) compile(v any, ptr string) (*node, error) {
-	if n, ok := c.nodes[ptr]; ok {
-		return n, nil
-	}
-	n := &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
-	c.nodes[ptr] = n
-	switch s := v.(type) {
+	n := c.node(v, ptr)
+	return n, c.build(n)
+}
+
+// node returns a new node for the schema v, found at ptr, to be built.
+func (c *compiler) node(v any, ptr string) *node {
+	return &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
+}
+
+// build reads the schema of n into it.
+func (c *compiler) build(n *node) error {
+	switch s := n.src.(type) {
 	case bool:
 		n.isBool, n.boolVal = true, s
-		return n, nil
+		return nil
 	case map[string]any:
-		return n, c.fill(n, s)
+		return c.fill(n, s)
 	}
-	return nil, fmt.Errorf("%s: expected a schema (an object or a boolean), got %s", ptr, render(v))
+	return fmt.Errorf("%s: expected a schema (an object or a boolean), got %s", n.ptr, render(n.src))
 }
 
 // sub compiles the schema under keyword of the schema at ptr.
@@ -147,16 +157,20 @@ func (c *compiler) fill(n *node, m map[string]any) error {
 			return nil
 		}
 	}
-	var err error
-	for _, k := range slices.Sorted(maps.Keys(m)) {
-		v := m[k]
+	// Every keyword is read, in map order, and the error reported is the
+	// one of the first keyword by name, so that it does not depend on the
+	// order; sorting the names would cost every schema object.
+	var first error
+	firstKey := ""
+	for k, v := range m {
+		var err error
 		switch k {
 		case "type":
 			n.types, err = types(v, ptr)
 		case "enum":
 			arr, ok := v.([]any)
 			if !ok {
-				return fmt.Errorf("%s/enum: expected an array, got %s", ptr, render(v))
+				err = fmt.Errorf("%s/enum: expected an array, got %s", ptr, render(v))
 			}
 			n.enum, n.hasEnum = arr, true
 		case "const":
@@ -219,11 +233,15 @@ func (c *compiler) fill(n *node, m map[string]any) error {
 				c.note(ptr, k, why)
 			}
 		}
-		if err != nil {
-			return err
+		if err != nil && (first == nil || k < firstKey) {
+			first, firstKey = err, k
 		}
 	}
-	if err := c.fillDialect(n, m); err != nil {
+	if first != nil {
+		return first
+	}
+	err := c.fillDialect(n, m)
+	if err != nil {
 		return err
 	}
 	if v, ok := m["if"]; ok {

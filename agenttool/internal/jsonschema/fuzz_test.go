@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"reflect"
 	"testing"
 )
 
@@ -32,4 +33,67 @@ func FuzzCompileValidate(f *testing.F) {
 			t.Fatalf("Validate: %v (%T), want a *ValidationError with a message", err, err)
 		}
 	})
+}
+
+// FuzzRead holds read to encoding/json's decoder: on valid JSON it gives
+// the value the decoder's tokens give, numbers as json.Number, the first
+// of a member name written twice.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{`{"a":1,"a":2}`, `"\u00e9\ud83d\ude00\n"`, `[1.5e3,-0,true,false,null,{}]`, "\"\xff\"", ` {"k" : [ "v" ] } `} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		if !json.Valid(data) {
+			return
+		}
+		dec := json.NewDecoder(bytes.NewReader(data))
+		dec.UseNumber()
+		want, err := firstTokens(dec)
+		if err != nil {
+			t.Fatalf("the decoder refuses %q, which json.Valid accepts: %v", data, err)
+		}
+		if got := read(data); !reflect.DeepEqual(got, want) {
+			t.Fatalf("read(%q) = %#v, want %#v", data, got, want)
+		}
+	})
+}
+
+// firstTokens decodes the next value of dec from its tokens, keeping the
+// first value of a member name written twice.
+func firstTokens(dec *json.Decoder) (any, error) {
+	tok, err := dec.Token()
+	if err != nil {
+		return nil, err
+	}
+	switch tok {
+	case json.Delim('{'):
+		m := map[string]any{}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return nil, err
+			}
+			v, err := firstTokens(dec)
+			if err != nil {
+				return nil, err
+			}
+			if _, twice := m[key.(string)]; !twice {
+				m[key.(string)] = v
+			}
+		}
+		_, err = dec.Token()
+		return m, err
+	case json.Delim('['):
+		arr := []any{}
+		for dec.More() {
+			v, err := firstTokens(dec)
+			if err != nil {
+				return nil, err
+			}
+			arr = append(arr, v)
+		}
+		_, err = dec.Token()
+		return arr, err
+	}
+	return tok, nil
 }

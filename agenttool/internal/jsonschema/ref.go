@@ -41,7 +41,15 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 			where += "/" + escape(name)
 		}
 	}
-	return c.compile(at, where)
+	if c.targets == nil {
+		c.targets = map[string]*node{"#": c.root}
+	}
+	if n, ok := c.targets[where]; ok {
+		return n, nil
+	}
+	n := c.node(at, where)
+	c.targets[where] = n
+	return n, c.build(n)
 }
 
 // child returns the member called name of the object v, or the element of
@@ -109,13 +117,18 @@ func (n *node) inPlace() []*node {
 // through $refs and in-place keywords alone: checking any value against
 // it would never end. Every other path from a schema back to itself
 // passes through a member or an element, and so ends with the value.
+// Every circle passes through a $ref, whose target is one of c.targets,
+// so a search from each of them finds every circle.
 func (c *compiler) cycles() error {
 	const (
 		unseen = iota
 		open
 		done
 	)
-	state := make(map[*node]int, len(c.nodes))
+	if c.targets == nil {
+		return nil // no $ref, no circle
+	}
+	state := make(map[*node]int)
 	var trail []*node
 	var visit func(n *node) error
 	visit = func(n *node) error {
@@ -146,8 +159,8 @@ func (c *compiler) cycles() error {
 	}
 	// The locations are visited in order, so that the cycle reported does
 	// not depend on map iteration order.
-	for _, ptr := range slices.Sorted(maps.Keys(c.nodes)) {
-		if err := visit(c.nodes[ptr]); err != nil {
+	for _, ptr := range slices.Sorted(maps.Keys(c.targets)) {
+		if err := visit(c.targets[ptr]); err != nil {
 			return err
 		}
 	}

@@ -25,11 +25,13 @@ package jsonschema
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"io"
 	"maps"
 	"slices"
 	"strings"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // Schema is a compiled JSON Schema. It is read only by Validate, so one
@@ -40,34 +42,45 @@ type Schema struct {
 }
 
 // Compile reads raw, one JSON Schema document, and prepares it for
-// Validate. It fails when raw is not one JSON value, when the document or
-// a schema in it is neither an object nor a boolean, when a keyword's
-// value has the wrong form (a minLength that is no whole number, say),
-// when a $ref by JSON pointer names no location of the document, and
-// when $refs lead in a circle back to a schema without a value nested in
-// between, which no value could ever be checked against.
+// Validate. A member name written twice in one object means its first
+// value, as agenttool and its command line read a schema. Compile fails
+// when raw is not one JSON value, when the document or a schema in it is
+// neither an object nor a boolean, when a keyword's value has the wrong
+// form (a minLength that is no whole number, say), when a $ref by JSON
+// pointer names no location of the document, and when $refs lead in a
+// circle back to a schema without a member or an element in between,
+// which no value could ever be checked against.
 func Compile(raw []byte) (*Schema, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		return nil, fmt.Errorf("schema is not valid JSON: %v", err)
+	if !json.Valid(raw) {
+		return nil, fmt.Errorf("schema is not valid JSON: %v", invalid(raw))
 	}
-	if _, err := dec.Token(); err != io.EOF {
-		return nil, fmt.Errorf("schema is not valid JSON: unexpected data after the value")
-	}
-	c := &compiler{doc: doc, nodes: map[string]*node{}, notes: map[string]bool{}}
+	doc := read(raw)
+	c := &compiler{doc: doc}
 	if m, ok := doc.(map[string]any); ok {
 		c.draft7 = draft7(m["$schema"])
 	}
-	root, err := c.compile(doc, "#")
-	if err != nil {
+	c.root = c.node(doc, "#")
+	if err := c.build(c.root); err != nil {
 		return nil, err
 	}
 	if err := c.cycles(); err != nil {
 		return nil, err
 	}
-	return &Schema{root: root, notes: slices.Sorted(maps.Keys(c.notes))}, nil
+	return &Schema{root: c.root, notes: slices.Sorted(maps.Keys(c.notes))}, nil
+}
+
+// invalid explains why raw, which json.Valid refused, is not one JSON
+// value, in the words of encoding/json's decoder.
+func invalid(raw []byte) error {
+	if jsonscan.TooDeep(raw) {
+		return fmt.Errorf("nested deeper than %d levels", jsonscan.MaxDepth)
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	var v any
+	if err := dec.Decode(&v); err != nil {
+		return err
+	}
+	return errors.New("unexpected data after the value")
 }
 
 // draft7 reports whether the $schema value id names draft-07, or draft-06
@@ -75,13 +88,13 @@ func Compile(raw []byte) (*Schema, error) {
 // reads.
 func draft7(id any) bool {
 	s, _ := id.(string)
-	s = strings.TrimSuffix(s, "#")
-	for _, draft := range [...]string{"draft-07", "draft-06", "draft-04"} {
-		for _, scheme := range [...]string{"http", "https"} {
-			if s == scheme+"://json-schema.org/"+draft+"/schema" {
-				return true
-			}
-		}
+	s, ok := strings.CutPrefix(s, "http://json-schema.org/")
+	if !ok {
+		s, _ = strings.CutPrefix(s, "https://json-schema.org/")
+	}
+	switch strings.TrimSuffix(s, "#") {
+	case "draft-07/schema", "draft-06/schema", "draft-04/schema":
+		return true
 	}
 	return false
 }

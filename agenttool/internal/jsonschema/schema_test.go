@@ -147,6 +147,7 @@ func TestCompileErrors(t *testing.T) {
 		{``, `schema is not valid JSON: EOF`},
 		{`{"type":}`, `schema is not valid JSON: invalid character '}' looking for beginning of value`},
 		{`{} {}`, `schema is not valid JSON: unexpected data after the value`},
+		{strings.Repeat(`{"not":`, 10001) + `{}` + strings.Repeat(`}`, 10001), `schema is not valid JSON: nested deeper than 10000 levels`},
 		{`5`, `#: expected a schema (an object or a boolean), got 5`},
 		{`{"properties":{"a":"string"}}`, `#/properties/a: expected a schema (an object or a boolean), got "string"`},
 		{`{"type":"text"}`, `#/type: expected a JSON Schema type name, got "text"`},
@@ -188,6 +189,9 @@ func TestRefs(t *testing.T) {
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"n":{"type":"null"}},"$ref":"#/definitions/n","type":"string"}`, `null`, true},
 		{`{"$defs":{"n":{"type":"null"}},"$ref":"#/$defs/n","type":"string"}`, `null`, false},
 		{`{"prefixItems":[{"$ref":"#/prefixItems/1"},{"type":"string"}]}`, `["a",1]`, false},
+		// A name written twice means its first value.
+		{`{"type":"string","type":"integer"}`, `"x"`, true},
+		{`{"properties":{"a":{"type":"string"},"a":{"type":"integer"}}}`, `{"a":1}`, false},
 	}
 	for _, tt := range tests {
 		s, err := Compile([]byte(tt.schema))

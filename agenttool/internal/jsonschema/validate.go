@@ -2,7 +2,6 @@ package jsonschema
 
 import (
 	"encoding/json"
-	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -258,7 +257,15 @@ func (n *node) checkObject(st *state, v map[string]any) *failure {
 		return failed("expected at most " + plural(n.maxProps, "property") + ", got " + strconv.Itoa(len(v)))
 	}
 	if n.props != nil || n.patternProps != nil || n.additional != nil || n.names != nil {
-		for _, k := range slices.Sorted(maps.Keys(v)) {
+		// Arguments have a handful of members: sorting their names in a
+		// buffer on the stack allocates nothing.
+		var buf [16]string
+		keys := buf[:0]
+		for k := range v {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		for _, k := range keys {
 			if f := n.checkMember(st, k, v[k]); f != nil {
 				return f
 			}
@@ -278,8 +285,10 @@ func (n *node) checkObject(st *state, v map[string]any) *failure {
 // every schema of properties and patternProperties that names it, or
 // additionalProperties when none does.
 func (n *node) checkMember(st *state, k string, e any) *failure {
-	if f := n.names.check(st, k); f != nil {
-		return failed("property name " + strconv.Quote(k) + ": " + f.message())
+	if n.names != nil {
+		if f := n.names.check(st, k); f != nil {
+			return failed("property name " + strconv.Quote(k) + ": " + f.message())
+		}
 	}
 	s, listed := n.props[k]
 	if f := s.check(st, e); f != nil {

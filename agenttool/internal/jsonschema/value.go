@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // The values the package reads are those encoding/json decodes into an
@@ -29,6 +31,48 @@ const (
 // typeNames are the JSON Schema names of the types, in the order of their
 // bits.
 var typeNames = [...]string{"null", "boolean", "object", "array", "number", "string", "integer"}
+
+// read returns the value of s, valid JSON text, as encoding/json decodes
+// it into an any with UseNumber, except that a member name written twice
+// in an object keeps its first value, not its last.
+func read(s []byte) any {
+	i := jsonscan.SkipSpace(s, 0)
+	s = s[i:jsonscan.ValueEnd(s, i)]
+	switch s[0] {
+	case '{':
+		m := map[string]any{}
+		r, _ := jsonscan.ReadMembers(s)
+		for {
+			key, value, ok := r.Next()
+			if !ok {
+				return m
+			}
+			if _, twice := m[key]; !twice {
+				m[key] = read(value)
+			}
+		}
+	case '[':
+		arr := []any{}
+		r, _ := jsonscan.ReadItems(s)
+		for {
+			item, ok := r.Next()
+			if !ok {
+				return arr
+			}
+			arr = append(arr, read(item))
+		}
+	case '"':
+		str, _ := jsonscan.String(s)
+		return str
+	case 't':
+		return true
+	case 'f':
+		return false
+	case 'n':
+		return nil
+	}
+	return json.Number(s)
+}
 
 // typeOf returns the type bits v has: an integer has both number and
 // integer.
