@@ -124,7 +124,8 @@ func TestRun(t *testing.T) {
 					t.Errorf("w.jsonl = %q, want one line in namespace file-tools:write", got)
 				}
 			}},
-		{name: "tool error without a path", words: []string{"read_file"}, status: 1, errHas: []string{"Error: "}},
+		{name: "arguments refused without a path", words: []string{"read_file"}, status: 2,
+			errHas: []string{"file-tools: read_file: invalid arguments: missing required flag --path\nRun `file-tools help read_file` for its flags.\n"}},
 		{name: "tool error outside the tree", words: []string{"read_file", "--path", "../x"}, status: 1, errHas: []string{"Error: "}},
 		{name: "unknown command", words: []string{"nope"}, status: 2, errHas: []string{`unknown command "nope"`, help}},
 		{name: "stale flag", words: []string{"read_file", "--path", "data.txt", "--file", "x"}, status: 2,

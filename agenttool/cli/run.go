@@ -31,7 +31,8 @@ const (
 	// full disk.
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
-	// understood or the call could not be started.
+	// understood, the arguments do not match the tool's schema, or the call
+	// could not be started.
 	ExitUsage = 2
 	// ExitNeedsAnswer means the tool asked a question nobody answered, was
 	// told it was cancelled, and ran to its end; stdout holds the question
@@ -123,10 +124,14 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
+	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin}
+	if err := checkArgs(cmd, callArgs); err != nil {
+		return r.refuseArgs(why, err)
+	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = Prompt(r.Stdin, r.Stderr)
 	}
-	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave, stdin: r.Stdin})
+	return r.call(ctx, tool, callArgs, opts, why)
 }
 
 // refuse answers the words of a command that Command.parse refused with
