@@ -6,7 +6,8 @@ import (
 	"strconv"
 )
 
-// node is one compiled schema. Its zero value accepts everything.
+// node is one compiled schema. One made by newNode accepts everything
+// until its keywords are read into it.
 type node struct {
 	ptr string // where it is in the document, as a JSON pointer fragment
 	src any    // the schema as decoded, for messages
@@ -15,7 +16,8 @@ type node struct {
 
 	ref *node // the schema $ref names, nil when none or not followed
 
-	types    int // type bits, 0 for any type
+	types    int    // type bits, 0 for any type
+	typeText string // the types as a message names them: "string or null"
 	enum     []any
 	hasEnum  bool
 	constant any
@@ -83,12 +85,12 @@ func (c *compiler) note(ptr, keyword, why string) {
 
 // compile returns the node of the schema v, found at ptr.
 func (c *compiler) compile(v any, ptr string) (*node, error) {
-	n := c.node(v, ptr)
+	n := newNode(v, ptr)
 	return n, c.build(n)
 }
 
-// node returns a new node for the schema v, found at ptr, to be built.
-func (c *compiler) node(v any, ptr string) *node {
+// newNode returns a new node for the schema v, found at ptr, to be built.
+func newNode(v any, ptr string) *node {
 	return &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
 }
 
@@ -166,7 +168,7 @@ func (c *compiler) fill(n *node, m map[string]any) error {
 		var err error
 		switch k {
 		case "type":
-			n.types, err = types(v, ptr)
+			n.types, n.typeText, err = types(v, ptr)
 		case "enum":
 			arr, ok := v.([]any)
 			if !ok {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math/big"
 	"reflect"
 	"testing"
 )
@@ -96,4 +97,37 @@ func firstTokens(dec *json.Decoder) (any, error) {
 		return arr, err
 	}
 	return tok, nil
+}
+
+// FuzzNumbers holds the comparison and multipleOf of numbers to exact
+// rational arithmetic, on numbers whose exponents big.Rat can expand.
+func FuzzNumbers(f *testing.F) {
+	for _, p := range [][2]string{{"1", "1.0"}, {"0.3", "0.1"}, {"-0", "0"}, {"19.99", "0.01"}, {"1e5", "7e-3"}, {"-12.5e-1", "2.5"}} {
+		f.Add(p[0], p[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		x, okA := parseNumber(json.Number(a))
+		y, okB := parseNumber(json.Number(b))
+		if !okA || !okB || len(a) > 40 || len(b) > 40 || x.exp < -400 || x.exp > 400 || y.exp < -400 || y.exp > 400 {
+			return
+		}
+		ra, okA := new(big.Rat).SetString(a)
+		rb, okB := new(big.Rat).SetString(b)
+		if !okA || !okB {
+			return // an exponent too long for big.Rat, even of zero
+		}
+		if got, want := x.cmp(y), ra.Cmp(rb); got != want {
+			t.Fatalf("cmp(%s, %s) = %d, want %d", a, b, got, want)
+		}
+		if rb.Sign() <= 0 {
+			return
+		}
+		q := new(big.Rat).Quo(ra, rb)
+		if got, want := x.multipleOf(y), q.IsInt(); got != want {
+			t.Fatalf("%s multipleOf %s = %v, want %v", a, b, got, want)
+		}
+		if (x.key() == y.key()) != (ra.Cmp(rb) == 0) {
+			t.Fatalf("keys %q and %q of %s and %s", x.key(), y.key(), a, b)
+		}
+	})
 }

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
 )
@@ -15,27 +16,29 @@ import (
 // The readers of keyword values: each checks the form of one kind of
 // value and names the keyword's location when the form is wrong.
 
-// types reads the type keyword: one type name or an array of them.
-func types(v any, ptr string) (int, error) {
+// types reads the type keyword, one type name or an array of them, into
+// type bits and the names as a message writes them, in written order.
+func types(v any, ptr string) (int, string, error) {
 	list, ok := v.([]any)
 	if !ok {
 		list = []any{v}
 	}
 	if len(list) == 0 {
-		return 0, fmt.Errorf("%s/type: expected a type name or a list of them, got []", ptr)
+		return 0, "", fmt.Errorf("%s/type: expected a type name or a list of them, got []", ptr)
 	}
-	bits := 0
+	bits, names := 0, make([]string, 0, len(list))
 	for _, t := range list {
 		i := -1
 		if s, ok := t.(string); ok {
 			i = slices.Index(typeNames[:], s)
 		}
 		if i < 0 {
-			return 0, fmt.Errorf("%s/type: expected a JSON Schema type name, got %s", ptr, render(t))
+			return 0, "", fmt.Errorf("%s/type: expected a JSON Schema type name, got %s", ptr, render(t))
 		}
 		bits |= 1 << i
+		names = append(names, typeNames[i])
 	}
-	return bits, nil
+	return bits, strings.Join(names, " or "), nil
 }
 
 // bound reads a number, the value of keyword. A boolean, draft-04's form

@@ -1,6 +1,7 @@
 package jsonschema
 
 import (
+	"cmp"
 	"encoding/json"
 	"math/big"
 	"strconv"
@@ -32,29 +33,22 @@ func (n number) integer() bool { return n.sig == "" || n.exp >= 0 }
 // cmp compares n and m: -1 when n < m, 0 when they are equal, +1 when
 // n > m.
 func (n number) cmp(m number) int {
-	switch {
-	case n.sig == "" && m.sig == "":
-		return 0
-	case n.sig == "":
-		return sign(!m.neg, -1)
-	case m.sig == "":
-		return sign(n.neg, -1)
-	case n.neg != m.neg:
-		return sign(n.neg, -1)
+	ns, ms := n.signum(), m.signum()
+	if ns != ms {
+		return cmp.Compare(ns, ms)
 	}
-	c := n.cmpAbs(m)
-	if n.neg {
-		return -c
-	}
-	return c
+	return ns * n.cmpAbs(m)
 }
 
-// sign returns flip when cond holds and -flip otherwise.
-func sign(cond bool, flip int) int {
-	if cond {
-		return flip
+// signum returns -1, 0 or +1 as n is negative, zero or positive.
+func (n number) signum() int {
+	switch {
+	case n.sig == "":
+		return 0
+	case n.neg:
+		return -1
 	}
-	return -flip
+	return 1
 }
 
 // cmpAbs compares the magnitudes of two numbers that are not zero. The

@@ -47,7 +47,7 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 	if n, ok := c.targets[where]; ok {
 		return n, nil
 	}
-	n := c.node(at, where)
+	n := newNode(at, where)
 	c.targets[where] = n
 	return n, c.build(n)
 }

@@ -59,7 +59,7 @@ func Compile(raw []byte) (*Schema, error) {
 	if m, ok := doc.(map[string]any); ok {
 		c.draft7 = draft7(m["$schema"])
 	}
-	c.root = c.node(doc, "#")
+	c.root = newNode(doc, "#")
 	if err := c.build(c.root); err != nil {
 		return nil, err
 	}

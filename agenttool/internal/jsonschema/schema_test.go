@@ -15,7 +15,7 @@ func TestValidateMessages(t *testing.T) {
 		missing      string
 	}{
 		{`{"type":"string"}`, `5`, "", `expected string, got 5`, ""},
-		{`{"type":["string","null"]}`, `true`, "", `expected null or string, got true`, ""},
+		{`{"type":["string","null"]}`, `true`, "", `expected string or null, got true`, ""},
 		{`{"type":"integer"}`, `1.5`, "", `expected integer, got 1.5`, ""},
 		{`{"type":"object","properties":{"n":{"type":"integer"}}}`, `{"n":"x"}`, "n", `expected integer, got "x"`, ""},
 		{`{"items":{"properties":{"a":{"type":"boolean"}}}}`, `[{},{"a":1}]`, "[1].a", `expected boolean, got 1`, ""},

@@ -106,7 +106,7 @@ func (n *node) check(st *state, v any) *failure {
 	}
 	t := typeOf(v)
 	if n.types != 0 && t&n.types == 0 {
-		return expected(n.typeNames(), v)
+		return expected(n.typeText, v)
 	}
 	var f *failure
 	switch v := v.(type) {
@@ -123,17 +123,6 @@ func (n *node) check(st *state, v any) *failure {
 		return f
 	}
 	return n.checkCombined(st, v)
-}
-
-// typeNames writes the types n allows as "string", "string or null".
-func (n *node) typeNames() string {
-	var names []string
-	for i, name := range typeNames {
-		if n.types&(1<<i) != 0 {
-			names = append(names, name)
-		}
-	}
-	return strings.Join(names, " or ")
 }
 
 // renderList renders values as [a, b, c].
