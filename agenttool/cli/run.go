@@ -73,8 +73,10 @@ type Runner struct {
 // Run handles one command line, args excluding the program name, and
 // returns its exit status. It checks the names of the tools and builtins as
 // [CheckNames] does, parses the program options, then prints help or a
-// schema, runs a [Builtin], or parses the command's flags and JSON argument
-// and calls the tool itself, on this goroutine, with ctx as the call's
+// schema, runs a [Builtin], or parses the command's flags and JSON argument,
+// checks the arguments against the tool's whole parameters schema (a
+// mismatch is [ExitUsage], whatever the tool's own options of validation
+// say) and calls the tool itself, on this goroutine, with ctx as the call's
 // context: cancelling ctx is the interrupt the tool receives. A panic in the
 // tool is recovered and reported as the tool's error. Run keeps nothing
 // between calls, closes no tool and never panics, whatever args hold,

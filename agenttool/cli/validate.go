@@ -37,6 +37,21 @@ func checkArgs(cmd Command, args json.RawMessage) error {
 	return nil
 }
 
+// Unenforced compiles the command's schema as Run does to check the
+// arguments of a call, and returns what of it the check does not enforce
+// (a pattern Go's regexp cannot compile, $anchor, a reference to another
+// document, unevaluatedProperties, ...), one entry for each keyword and
+// place, with the place as a JSON pointer and why; it is empty when the
+// check enforces the whole schema. The error is the one every call of the
+// command would be refused with, when the schema cannot be compiled.
+func (c Command) Unenforced() ([]string, error) {
+	s, err := jsonschema.Compile(c.Schema)
+	if err != nil {
+		return nil, err
+	}
+	return s.Unsupported(), nil
+}
+
 // refuseArgs reports the arguments that checkArgs refused with err, in the
 // terms of the call (a property as its flag when a flag gave it, or
 // should have), as a command line refused: nothing ran.
