@@ -9,8 +9,7 @@
 //
 // # A program
 //
-// A bundle's main function does nothing but hand the bundle and the command
-// line to [Main]:
+// A bundle's main function hands the bundle and the command line to [Main]:
 //
 //	func main() {
 //		os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
@@ -24,67 +23,72 @@
 //		}, os.Args))
 //	}
 //
-// Installed under the bundle's name, the program then has these forms:
+// Installed under the bundle's name, the program has these forms:
 //
 //	file-tools [<option>]... <command> [--<param> <value>]... [<json> | -]
 //	file-tools [<option>]... export-skill [--force | --check] <dir>
+//	file-tools [<option>]... export-rules <host>
 //	file-tools [<option>]... version
 //	file-tools [<option>]... help [<command>]
 //	file-tools [<option>]... schema <command>
 //
-// The program options, --ask, --answer, --record and --out, are one flag set
-// in any order before the command. export-skill writes the skill to
-// <dir>/file-tools/SKILL.md; a skill whose body would pass the Agent Skills
-// budget (500 lines, or 5,000 tokens estimated as 20,000 bytes) keeps in
-// SKILL.md one linked line per command and puts each command's usage and
-// examples in references/<command>.md beside it. The files are written as a
-// set: once export-skill returns, the directory holds the old set or the
-// new one. --check compares every file with what would be written, for CI or
-// after an upgrade. version prints the version. Package
-// agenttool/cli reads the whole command line, runs one call and renders
-// help; export-skill and version are its builtin commands (cli.Builtin),
-// which help lists beside the tools and the options. The exit status is 0 on
-// success, 1 when the tool or export-skill failed or --check found the skill
-// missing or different, 2 when nothing ran because the command line or the
-// bundle was wrong, and 3 when a tool asked a question that nobody answered;
-// the question is then on stdout, and the caller reruns the call with
-// --answer.
+// A tool's command is one call of it, parsed and run by package
+// agenttool/cli. export-skill writes the skill to <dir>/file-tools/ as one
+// set of files, replacing none without --force; --check writes nothing and
+// reports whether the files there are what would be written. export-rules
+// prints, for claude, codex, gemini, opencode or copilot, the host's rules
+// that let the pre-approved commands run without asking. version (also
+// --version as the first word) prints the name and version. help (also -h
+// and --help) lists the commands and options, help <command> shows one, and
+// schema <command> prints a tool's JSON Schema.
+//
+// The program options come before the command, in any order: --ask has a
+// person at the terminal answer a tool's questions; --answer <reply>, once
+// per question and in order, replays the answers; --record <file> appends
+// the records a tool leaves as JSON lines; --out <dir> is where the files an
+// output carries are saved.
+//
+// The exit status is 0 on success; 1 when the tool failed, export-skill
+// failed, --check found a difference or export-rules had no rule to print; 2
+// when nothing ran because the command line, the arguments or the bundle
+// was refused; and 3 when a tool asked a question nobody answered, which is
+// then on stdout as JSON for the caller to answer with --answer in a second
+// run. Stdout carries only the result; everything else goes to stderr.
+//
+// Every run checks the bundle before it reads an argument, and refuses with
+// status 2 one whose skill would not validate, whose tools could not all be
+// called by name, or whose examples do not parse.
 //
 // # Per-tool settings
 //
 // The tools need nothing to be bundled. What the bundle says about a tool is
-// given where the bundle is assembled, as options to [Use]: [PreApproved],
-// [Example], [Stateful] and [Hidden]. Nothing is set on the tool itself, because a
-// type that embeds a tool to add a method loses the optional interfaces the
-// tool implements.
+// given as options to [Use]: [PreApproved], [Example], [Stateful] and
+// [Hidden]; [Uses] takes a whole set with none. Nothing is set on the tool
+// itself, because a type that embeds a tool to add a method loses the
+// optional interfaces the tool implements.
 //
 // # The skill
 //
-// The skill's name and description are the bundle's. Its body is a title,
-// the description, cli's usage text for every command that is not hidden,
-// and the examples under their commands. Its allowed-tools field lists the
-// pre-approved commands, and its metadata records the version and the SHA-256
-// digest of the body. The skill is validated with package agentskill before
-// it is written, and [Main] validates the same skill, without its body, each
-// time the program starts.
+// The skill's name and description are the bundle's. Its body tells the
+// model how to call the program, names the calls that run without asking,
+// and holds the usage of every command that is not hidden, with its
+// examples; a body past the Agent Skills budget (500 lines, or 20,000 bytes)
+// keeps one linked line per command and moves each command's usage to
+// references/<command>.md. allowed-tools lists the pre-approved commands,
+// with help and schema when there is one; metadata records the version and
+// the SHA-256 digest of the body. No command line carries either: a stale
+// skill fails on its own, because its command lines no longer parse.
 //
-// No command line in the skill carries the version or the digest: a skill
-// that has gone stale fails on its own, because a command line built from it
-// no longer parses, and cli's usage error points the model at help.
+// # Testing, and what does not translate
 //
-// # Testing a bundle
+// [Run] is the program without the process, for a bundle's own tests: a
+// call, a question answered with --answer, an export into a temporary
+// directory, without building a binary.
 //
-// [Run] is the program without the process: the same command line, with
-// standard streams of the caller's and no signal caught, so that a bundle's
-// own test can make a call, answer a question with --answer and export the
-// skill into a temporary directory without building a binary.
+// Each call is a process of its own, so a tool that keeps state between
+// calls, such as a persistent shell, loses it at exit. export-skill warns
+// about a tool that looks like one unless [Stateful] says the author knows.
 //
-// # One call, one process
-//
-// Each call is a process of its own. A tool that keeps state between calls,
-// such as a persistent shell or a container session, loses it when the
-// process exits, and its Resource or Sequential declaration orders nothing
-// against a call in another process. Such a tool is better left out of a
-// bundle; export-skill warns about a tool that looks like one unless
-// [Stateful] says the author has accepted this.
+// The Examples show each of these at work; the repository's README and docs/
+// give every promise in full.
 package toolbundle

@@ -2,6 +2,7 @@ package toolbundle_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log"
@@ -89,11 +90,11 @@ func ExampleRun() {
 	}
 	run("greet", "--name", "Ada")
 	run("wave")
-	run("--answer", "accept", "wave")
+	run("--answer", "accept@5d416e310b10", "wave")
 	// Output:
 	// greet --name Ada: status 0, stdout "Hello, Ada!\n"
-	// wave: status 3, stdout "{\"message\":\"Wave goodbye?\",\"answers_given\":0,\"output\":\"no wave\"}\n"
-	// --answer accept wave: status 0, stdout "Goodbye!\n"
+	// wave: status 3, stdout "{\"message\":\"Wave goodbye?\",\"digest\":\"5d416e310b10\",\"answers_given\":0,\"output\":\"no wave\"}\n"
+	// --answer accept@5d416e310b10 wave: status 0, stdout "Goodbye!\n"
 }
 
 // The version command prints the bundle's name and version.
@@ -265,4 +266,103 @@ func ExampleExample() {
 	// status 2
 	// greeter: tool "greet": example "greet --name Ada > greeting.txt": '>' must be quoted
 	// status 2
+}
+
+// A tool defined for MCP keeps its definition: its inputSchema as the
+// server lists it, and its annotations read with MCP's defaults, so a tool
+// that does not say it is read-only is shown as one that may be destructive.
+// Its parameters become flags, and its function gets the arguments as the
+// JSON an MCP client would send.
+func ExampleRun_mcpDefinition() {
+	const definition = `{
+	  "name": "create_issue",
+	  "description": "Open an issue in a repository.",
+	  "inputSchema": {
+	    "type": "object",
+	    "properties": {
+	      "repo": {"type": "string", "description": "owner/name"},
+	      "title": {"type": "string"},
+	      "labels": {"type": "array", "items": {"type": "string"}}
+	    },
+	    "required": ["repo", "title"]
+	  },
+	  "annotations": {"openWorldHint": true}
+	}`
+	var def struct {
+		Name, Description string
+		InputSchema       json.RawMessage
+		Annotations       json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(definition), &def); err != nil {
+		log.Fatal(err)
+	}
+	hints, err := agenttool.AnnotationsFromMCP(def.Annotations)
+	if err != nil {
+		log.Fatal(err)
+	}
+	tool := agenttool.NewFunc(def.Name, def.Description, def.InputSchema,
+		func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
+			return agenttool.Text("would send " + string(call.Args)), nil
+		}, agenttool.WithAnnotations(hints))
+	bundle := toolbundle.Bundle{
+		Name:        "tracker",
+		Description: "Open issues in a tracker. Use when the user asks to file a bug.",
+		Tools:       []toolbundle.Tool{toolbundle.Use(tool)},
+	}
+	fmt.Println("destructive:", hints.Destructive)
+	toolbundle.Main(context.Background(), bundle, []string{"tracker", "create_issue",
+		"--repo", "acme/app", "--title", "Crash on start", "--labels", "bug", "--labels", "p1"})
+	// Output:
+	// destructive: true
+	// would send {"repo":"acme/app","title":"Crash on start","labels":["bug","p1"]}
+}
+
+// export-rules prints, for one host, the rules that let its permission layer
+// run the pre-approved commands without asking, headed by what they grant;
+// here the Codex CLI rule alone, the comments dropped.
+func ExampleRun_exportRules() {
+	bundle := toolbundle.Bundle{
+		Name:        "greeter",
+		Description: greeterDescription,
+		Tools:       []toolbundle.Tool{toolbundle.Use(greet(), toolbundle.PreApproved())},
+	}
+	var out strings.Builder
+	status := toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-rules", "codex"}, nil, &out, io.Discard)
+	for _, line := range strings.Split(out.String(), "\n") {
+		if line != "" && !strings.HasPrefix(line, "#") {
+			fmt.Println(line)
+		}
+	}
+	fmt.Println("status", status)
+	// Output:
+	// prefix_rule(pattern=["greeter", ["greet", "help", "schema"]], decision="allow")
+	// status 0
+}
+
+// Stateful says the author knows a tool keeps state between calls and
+// accepts losing it, since each call is a process of its own: export-skill
+// then leaves out the warning it gives for such a tool, here a counter that
+// names its resource.
+func ExampleStateful() {
+	var n int
+	counter := agenttool.New("count", "Count the calls of this process.",
+		func(context.Context, agenttool.NoArgs) (string, error) {
+			n++
+			return fmt.Sprint(n), nil
+		}, agenttool.WithResource("counter"))
+	for _, opts := range [][]toolbundle.Option{nil, {toolbundle.Stateful()}} {
+		bundle := toolbundle.Bundle{
+			Name:        "counter",
+			Description: "Count calls. Use to see that state does not outlive a call.",
+			Tools:       []toolbundle.Tool{toolbundle.Use(counter, opts...)},
+		}
+		dir := tempDir()
+		var stderr strings.Builder
+		toolbundle.Run(context.Background(), bundle, []string{"counter", "export-skill", dir}, nil, io.Discard, &stderr)
+		os.RemoveAll(dir)
+		fmt.Printf("Stateful %v: warned %v\n", opts != nil, strings.Contains(stderr.String(), "warning"))
+	}
+	// Output:
+	// Stateful false: warned true
+	// Stateful true: warned false
 }

@@ -5,11 +5,15 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/hostrules"
 )
 
 // Main runs the program b describes, as the process's main function, and
@@ -49,19 +53,16 @@ import (
 //
 // The first SIGINT or SIGTERM cancels the running call's context, with an
 // error naming the signal as its cause (see [context.Cause]); an export
-// whose file is not yet in place then writes nothing and returns 1. A
-// second signal ends the process at once, without closing the tools, for a
-// tool that does not stop. A run that changes nothing (help, a schema, the
-// version, a usage error) may instead end the default way on a signal that
-// comes in its first fraction of a millisecond, and a call of a tool
-// annotated read-only in a bundle where no tool is an [io.Closer] on one
-// that comes in its first 100 ms, before which Main does not catch signals
-// at all: a call that short never pays for catching them. Either loses
-// nothing, since nothing needs undoing or closing. Once ctx is done, the
-// signals are no longer caught.
+// whose file is not yet in place then writes nothing and returns 1. The
+// signals are caught from the start, before the bundle is checked, and
+// the first one stops the catching before the call sees its context done:
+// a second signal ends the process the default way, without closing the
+// tools, for a tool that does not stop. Once ctx is done, or Main has
+// returned, the signals are no longer caught.
 //
 // A write to stdout or stderr that meets a closed pipe, as when the reader
-// of the output has quit, fails instead of ending the process by SIGPIPE:
+// of the output has quit, fails instead of ending the process by SIGPIPE,
+// for the program's own output and a tool's writes to [os.Stdout] alike:
 // the status is the one the command earned, 0 for help, a schema or a call
 // that succeeded (with a note on stderr that the output was not written),
 // since the call's effect has happened. Help, a schema, the version or the
@@ -73,23 +74,37 @@ import (
 // is reported on stderr and leaves the status as it was. Main never calls
 // os.Exit. [Run] is the same program without the process, for tests.
 func Main(ctx context.Context, b Bundle, args []string) int {
-	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
-	returned := make(chan struct{})
-	defer close(returned)
-	// Catching the signals is set up on a goroutine of its own, beside the
-	// startup check, since it costs a good part of a short call; run waits
-	// for it only where an early signal could lose something (see sys.armed).
-	// A call that an early signal could not make lose anything does not
-	// pay for catching the signals at all, unless it runs for a while.
-	start := catchNow
-	if catchesLate(b, args) {
-		start = catchLate
-	}
-	armed := catchSignals(ctx, cancel, returned, start)
-	stdout, stderr, release := processStreams()
+	ctx, release := catchSignals(ctx)
 	defer release()
-	return run(ctx, b, args, sys{stdin: os.Stdin, stdout: stdout, stderr: stderr, armed: armed})
+	return run(ctx, b, args, streams{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
+}
+
+// catchSignals returns a context that the first SIGINT or SIGTERM cancels,
+// with the signal as its cause, and makes a write to a closed pipe fail
+// rather than end the process, until release is called.
+//
+// The first signal stops the catching before the context returned is
+// cancelled, so that a second one, however soon after the call sees its
+// cancellation, ends the process instead of being swallowed. When parent
+// is done, the catching stops too.
+//
+// SIGPIPE is asked for and never acted on: a Go program whose write to
+// descriptor 1 or 2 meets a closed pipe dies of it unless the signal is
+// asked for, and the write then fails with an error instead.
+func catchSignals(parent context.Context) (ctx context.Context, release func()) {
+	caught, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancelCause(parent)
+	context.AfterFunc(caught, func() {
+		stop()
+		cancel(context.Cause(caught))
+	})
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	return ctx, func() {
+		signal.Stop(pipe)
+		stop()
+		cancel(nil)
+	}
 }
 
 // Run runs the command line args, the program's name first, of the program
@@ -120,14 +135,14 @@ func Run(ctx context.Context, b Bundle, args []string, stdin io.Reader, stdout, 
 	if stderr == nil {
 		stderr = io.Discard
 	}
-	return run(ctx, b, args, sys{stdin: stdin, stdout: stdout, stderr: stderr})
+	return run(ctx, b, args, streams{stdin: stdin, stdout: stdout, stderr: stderr})
 }
 
-// run is Main once the signal handling is under way: it checks the bundle,
+// run is Main once the signals are caught: it checks the bundle,
 // hands the command line to a cli.Runner that knows the program's own
 // commands as builtins, and closes the tools on the way out, whatever
 // happened.
-func run(ctx context.Context, b Bundle, args []string, s sys) int {
+func run(ctx context.Context, b Bundle, args []string, s streams) int {
 	defer closeTools(b, s.stderr)
 	var argv0 string
 	var words []string
@@ -146,7 +161,8 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 	}
 	r := cli.Runner{
 		Name:     b.Name,
-		Tools:    route(b, words, s.armed),
+		About:    strings.TrimSpace(b.Instructions),
+		Tools:    commandTools(b, words),
 		Builtins: own,
 		Stdin:    s.stdin,
 		Stdout:   s.stdout,
@@ -156,9 +172,9 @@ func run(ctx context.Context, b Bundle, args []string, s sys) int {
 }
 
 // builtins are the program's own commands besides help and schema, in the
-// order help lists them, run as argv0 with the process s.
-func builtins(b Bundle, argv0 string, s sys) []cli.Builtin {
-	return []cli.Builtin{exportBuiltin(b, argv0, s), rulesBuiltin(b, s), versionBuiltin(b, s)}
+// order help lists them, run as argv0 with the streams s.
+func builtins(b Bundle, argv0 string, s streams) []cli.Builtin {
+	return []cli.Builtin{exportBuiltin(b, argv0, s), hostrules.Command(b.Name, allowedCommands(b), s.stdout, s.stderr), versionBuiltin(b, s)}
 }
 
 // called returns the tool, hidden or not, that the command line words
@@ -175,31 +191,6 @@ func called(b Bundle, words []string) agenttool.Tool {
 	return nil
 }
 
-// losesNothing reports whether tool, a tool of b or nil, is one that a
-// signal could end the default way without losing anything: one annotated
-// read-only, in a bundle where no tool is an io.Closer.
-func losesNothing(b Bundle, tool agenttool.Tool) bool {
-	return tool != nil && agenttool.AnnotationsOf(tool).ReadOnly && !hasCloser(b)
-}
-
-// catchesLate reports whether Main catches the signals of the command line
-// args, the program's name first, only late: those of a call that loses
-// nothing (see losesNothing).
-func catchesLate(b Bundle, args []string) bool {
-	return len(args) > 0 && losesNothing(b, called(b, args[1:]))
-}
-
-// hasCloser reports whether a tool of b, hidden or not, is an io.Closer,
-// which the program closes on the way out.
-func hasCloser(b Bundle) bool {
-	for _, t := range b.Tools {
-		if _, ok := t.tool.(io.Closer); ok {
-			return true
-		}
-	}
-	return false
-}
-
 // prefix is what diagnostics start with: the bundle's name, or the package's
 // when the bundle has none.
 func prefix(b Bundle) string {
@@ -209,24 +200,14 @@ func prefix(b Bundle) string {
 	return b.Name
 }
 
-// route chooses the tools the runner sees for one command line. A call
-// naming a tool, hidden or not, gets that tool alone, so cli describes
+// commandTools chooses the tools the runner sees for one command line. A
+// call naming a tool, hidden or not, gets that tool alone, so cli describes
 // nothing else; any other line (help, schema, an unknown command, an option
 // error, no command) gets the visible tools, so help and schema never show a
 // hidden one (see called).
-//
-// The tool called is wrapped so that it executes only once armed returns,
-// unless a signal that ended the process before then would lose nothing
-// (see losesNothing). With a nil armed nothing is wrapped.
-func route(b Bundle, words []string, armed func()) agenttool.Set {
+func commandTools(b Bundle, words []string) agenttool.Set {
 	if tool := called(b, words); tool != nil {
-		if armed == nil || losesNothing(b, tool) {
-			return agenttool.Set{tool}
-		}
-		return agenttool.Set{agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {
-			armed()
-			return tool.Execute(ctx, call)
-		})}
+		return agenttool.Set{tool}
 	}
 	var set agenttool.Set
 	for _, t := range b.Tools {
@@ -235,6 +216,13 @@ func route(b Bundle, words []string, armed func()) agenttool.Set {
 		}
 	}
 	return set
+}
+
+// streams are the standard streams of one run of the program.
+type streams struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
 }
 
 // closeTools closes every tool of the bundle that holds one, hidden ones
@@ -271,4 +259,21 @@ func closeTools(b Bundle, stderr io.Writer) {
 	if err := set.Close(); err != nil {
 		fmt.Fprintf(stderr, "%s: closing the tools: %v\n", prefix(b), err)
 	}
+}
+
+// binaryNote returns the note export-skill gives when the program was run
+// under a name other than the one the skill's command lines use, or "".
+// A trailing ".exe", in any case, does not count as a difference.
+func binaryNote(name, argv0 string) string {
+	if argv0 == "" {
+		return ""
+	}
+	base := filepath.Base(argv0)
+	if n := len(base) - len(".exe"); n >= 0 && strings.EqualFold(base[n:], ".exe") {
+		base = base[:n]
+	}
+	if base == name {
+		return ""
+	}
+	return fmt.Sprintf("%s: note: this binary was run as %q, and the skill calls it %s; install it under that name", name, base, name)
 }

@@ -1,7 +1,5 @@
 package toolbundle
 
-import ()
-
 // Option sets something the bundle says about one of its tools. Options are
 // passed to [Use], which applies them in order.
 type Option func(*Tool)
@@ -64,4 +62,42 @@ func Stateful() Option {
 // still checked at startup, warned about and closed.
 func Hidden() Option {
 	return func(t *Tool) { t.hidden = true }
+}
+
+// allowedRules returns the allowed-tools rule of every visible pre-approved
+// tool, in bundle order, in the form Claude Code's permission dialog writes,
+// then, when there is one, the rules for help and schema: they run no tool
+// and print only usage, and the skill sends the model to them. A bundle that
+// pre-approves nothing gets no rule at all, since a skill with allowed-tools
+// is loaded only once the user approves it.
+func allowedRules(b Bundle) []string {
+	var rules []string
+	for _, name := range allowedCommands(b) {
+		rules = append(rules, "Bash("+b.Name+" "+name+" *)")
+	}
+	return rules
+}
+
+// preApprovedCommands lists the names of the visible pre-approved tools, in
+// bundle order.
+func preApprovedCommands(b Bundle) []string {
+	var names []string
+	for _, t := range b.Tools {
+		if t.preApproved && !t.hidden && t.tool != nil {
+			names = append(names, t.tool.Name())
+		}
+	}
+	return names
+}
+
+// allowedCommands lists the commands that run without asking: the
+// pre-approved ones and, when there is one, help and schema, which run no
+// tool and which the skill sends the model to. allowed-tools and every
+// host's rules allow exactly these.
+func allowedCommands(b Bundle) []string {
+	names := preApprovedCommands(b)
+	if len(names) > 0 {
+		names = append(names, "help", "schema")
+	}
+	return names
 }

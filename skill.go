@@ -1,19 +1,31 @@
 package toolbundle
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
+	"flag"
 	"fmt"
+	"io"
+	"path/filepath"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
+	"github.com/agenttool/toolbundle/internal/hostrules"
+	"github.com/agenttool/toolbundle/internal/skillcheck"
+	"github.com/agenttool/toolbundle/internal/skillindex"
 )
 
 // buildSkill builds the bundle's skill and, for a body past the budget (see
-// skillBody), its references. It is the one place the skill is made:
+// skillBody), its references, each the full usage and examples of one
+// command, named "references/<command>.md". It is the one place the skill
+// is made:
 // export-skill and --check call it with full set, and the startup check
 // without, which leaves out the body, the references and the metadata.
 // Validation gives the same errors either way, since none depends on them,
@@ -24,7 +36,7 @@ import (
 // rather than in agentskill.Encode, so that the startup check refuses the
 // bundle instead of every export failing; so is a name with white space
 // around it, which Validate would misreport.
-func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
+func buildSkill(b Bundle, full bool) (*agentskill.Skill, []fileset.File, error) {
 	// Validate would trim the name and then blame the directory, named
 	// after the untrimmed name, for not matching it.
 	if b.Name != strings.TrimSpace(b.Name) {
@@ -42,6 +54,9 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 	// block scalar into the frontmatter.
 	if b.Version != strings.TrimSpace(b.Version) || strings.ContainsFunc(b.Version, unicode.IsControl) {
 		return nil, nil, fmt.Errorf("the version %q has white space around it or a control character in it; trim it where it is read", b.Version)
+	}
+	if err := checkInstructions(strings.TrimSpace(b.Instructions)); err != nil {
+		return nil, nil, fmt.Errorf("the instructions %w", err)
 	}
 	s := &agentskill.Skill{
 		DirName:      b.Name,
@@ -62,18 +77,40 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []reference, error) {
 	return s, refs, nil
 }
 
-// allowedRules returns the allowed-tools rule of every visible pre-approved
-// tool, in bundle order, in the form Claude Code's permission dialog writes,
-// then, when there is one, the rules for help and schema: they run no tool
-// and print only usage, and the skill sends the model to them. A bundle that
-// pre-approves nothing gets no rule at all, since a skill with allowed-tools
-// is loaded only once the user approves it.
-func allowedRules(b Bundle) []string {
-	var rules []string
-	for _, name := range allowedCommands(b) {
-		rules = append(rules, "Bash("+b.Name+" "+name+" *)")
+// checkInstructions refuses author's instructions that the skill's body
+// could not hold as prose of its own: more than MaxInstructions bytes, text
+// that is not UTF-8, a control character but the line break and the tab, a
+// heading of level one or two, which would take the place of the skill's own
+// title and sections, a line "---", which a careless reader takes for the
+// end of the frontmatter, or a code fence left open, which would swallow
+// the rest of the body. The error completes "the instructions ...".
+func checkInstructions(text string) error {
+	switch {
+	case len(text) > MaxInstructions:
+		return fmt.Errorf("are %d bytes; at most %d fit the skill", len(text), MaxInstructions)
+	case !utf8.ValidString(text):
+		return errors.New("are not valid UTF-8")
+	case strings.ContainsFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }):
+		return errors.New("hold a control character other than a line break or a tab")
 	}
-	return rules
+	fences := 0
+	for i, line := range strings.Split(text, "\n") {
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
+			fences++
+		case fences%2 == 1:
+			// Inside a code block a line is text.
+		case trimmed == "---":
+			return fmt.Errorf("have the line \"---\" (line %d), which a reader may take for the end of the frontmatter; use \"***\" for a rule", i+1)
+		case strings.HasPrefix(trimmed, "# ") || strings.HasPrefix(trimmed, "## ") || trimmed == "#" || trimmed == "##":
+			return fmt.Errorf("have the heading %q (line %d); the skill's title and sections are its own: use \"###\" or deeper", trimmed, i+1)
+		}
+	}
+	if fences%2 == 1 {
+		return errors.New("leave a code fence open, which would swallow the rest of the skill")
+	}
+	return nil
 }
 
 // bodyLineBudget and bodyByteBudget are the budget of a skill's body: the
@@ -84,13 +121,6 @@ const (
 	bodyByteBudget = 5000 * 4
 )
 
-// A reference is a file of the skill besides SKILL.md: the full usage and
-// examples of one command, which the body links to.
-type reference struct {
-	name string // the path in the skill's directory, "references/<command>.md"
-	data []byte
-}
-
 // skillBody renders what the model reads: a title, cli's
 // calling section for the visible commands, which of them run without
 // asking, and each visible command's section followed by its examples. cli
@@ -99,14 +129,19 @@ type reference struct {
 // When that body would pass the budget, in lines or in bytes, the commands'
 // sections go to references instead, one per command at
 // references/<command>.md, and the body keeps, under "## Commands", one
-// entry per command linking to its reference: its short synopsis (see
-// shortSynopsis) and the first sentence of its description, with the
-// instruction to read a command's reference before its first call.
-func skillBody(b Bundle) (string, []reference) {
+// entry per command linking to its reference: its short synopsis and the
+// first sentence of its description (see skillindex.Write), with the
+// instruction to read a command's reference before its first call. cli
+// hands the usage as data (cli.Usage), so nothing here reads back the
+// Markdown it wrote.
+func skillBody(b Bundle) (string, []fileset.File) {
 	var head strings.Builder
 	// The description is in the frontmatter, which every host shows the
 	// model before it loads the skill, so the body does not repeat it.
 	head.WriteString("\n# " + b.Name + "\n\n")
+	if text := strings.TrimSpace(b.Instructions); text != "" {
+		head.WriteString(text + "\n\n")
+	}
 	var tools []Tool
 	var cmds []cli.Command
 	for _, t := range b.Tools {
@@ -115,106 +150,53 @@ func skillBody(b Bundle) (string, []reference) {
 		}
 	}
 	head.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b, len(tools)) + "\n## Commands\n")
-	sections := make([]string, len(tools))
+	usages := make([]cli.Usage, len(tools))
+	sections := make([]string, len(tools)) // each under its "### " heading, the reference's under "# "
 	whole := head.Len()
 	lines := strings.Count(head.String(), "\n")
 	for i, t := range tools {
+		usages[i] = cmds[i].Usage(b.Name)
 		var sec strings.Builder
-		sec.WriteString(cli.Section(b.Name, cmds[i]))
+		sec.WriteString(usages[i].Text)
 		for _, ex := range t.examples {
 			fmt.Fprintf(&sec, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), b.Name, strings.TrimSpace(ex.args))
 		}
 		sections[i] = sec.String()
-		whole += 1 + len(sections[i])
-		lines += 1 + strings.Count(sections[i], "\n")
+		whole += 1 + len("### "+usages[i].Heading+"\n") + len(sections[i])
+		lines += 2 + strings.Count(sections[i], "\n")
 	}
 	body := &head
 	if whole <= bodyByteBudget && lines <= bodyLineBudget {
-		for _, sec := range sections {
-			body.WriteString("\n" + sec)
+		for i, sec := range sections {
+			body.WriteString("\n### " + usages[i].Heading + "\n" + sec)
 		}
 		return body.String(), nil
 	}
-	fmt.Fprintf(body, "\nEach command has a reference with its flags and examples: read it before your first call of the command. "+
-		"An entry gives the command as it follows `%s`, `[...]` standing for its optional flags.\n\n", b.Name)
-	refs := make([]reference, len(tools))
+	entries := make([]skillindex.Entry, len(cmds))
+	refs := make([]fileset.File, len(cmds))
 	for i, c := range cmds {
 		name := "references/" + c.Name + ".md"
-		fmt.Fprintf(body, "- [`%s`](%s)", shortSynopsis(b.Name, sections[i]), name)
-		if d := firstSentence(c.Description); d != "" {
-			body.WriteString(": " + d)
-		}
-		body.WriteString("\n")
-		// The section's heading is the reference's title.
-		refs[i] = reference{name: name, data: []byte(strings.Replace(sections[i], "### ", "# ", 1))}
+		entries[i] = skillindex.Entry{Name: c.Name, File: name, Synopsis: usages[i].Short, Sentence: skillindex.FirstSentence(c.Description)}
+		refs[i] = fileset.File{Name: name, Data: []byte("# " + usages[i].Heading + "\n" + sections[i])}
 	}
+	body.WriteString(skillindex.Write(b.Name, entries, bodyByteBudget-body.Len()))
 	return body.String(), refs
 }
 
-// shortSynopsis returns the synopsis of a command's section, the first line
-// of its first code block, without the program's name and without the
-// optional parts, which one "[...]" stands for.
-func shortSynopsis(program, section string) string {
-	_, syn, _ := strings.Cut(section, "```sh\n")
-	syn, _, _ = strings.Cut(syn, "\n")
-	syn = strings.TrimPrefix(syn, program+" ")
-	var out []string
-	optional := false
-	depth, start := 0, 0
-	for i := 0; i <= len(syn); i++ {
-		if i < len(syn) {
-			switch syn[i] {
-			case '[', '(':
-				depth++
-				continue
-			case ']', ')':
-				depth--
-				continue
-			case ' ':
-				if depth > 0 {
-					continue
-				}
-			default:
-				continue
-			}
-		}
-		if word := syn[start:i]; word != "" {
-			if word[0] == '[' {
-				optional = true
-			} else {
-				out = append(out, word)
-			}
-		}
-		start = i + 1
-	}
-	if optional {
-		out = append(out, "[...]")
-	}
-	return strings.Join(out, " ")
-}
-
-// firstSentence returns the first sentence of a description: its first line,
-// up to the first period followed by a space.
-func firstSentence(d string) string {
-	d, _, _ = strings.Cut(strings.TrimSpace(d), "\n")
-	if i := strings.Index(d, ". "); i >= 0 {
-		d = d[:i+1]
-	}
-	return strings.TrimSpace(d)
-}
-
-// approvalNote says which calls run without asking: the pre-approved
-// commands, listed in allowed-tools, and with them help and schema.
+// approvalNote says which calls the host runs without asking the user's
+// permission: the pre-approved commands, listed in allowed-tools, and with
+// them help and schema. It speaks of the host's permission only; a tool's
+// own question is the calling text's exit status 3.
 // visible is the number of visible commands.
 func approvalNote(b Bundle, visible int) string {
 	names := preApprovedCommands(b)
 	switch {
 	case len(names) == 0:
-		return "No command is pre-approved: each call asks the user first.\n"
+		return "No command is pre-approved: the host asks the user before each call.\n"
 	case len(names) == visible:
-		return "Run without asking: every command, `help` and `schema`; other calls ask the user first.\n"
+		return "The host runs every command, `help` and `schema` without asking permission.\n"
 	}
-	return "Run without asking: `" + strings.Join(names, "`, `") + "`, `help` and `schema`; other calls ask the user first.\n"
+	return "The host runs `" + strings.Join(names, "`, `") + "`, `help` and `schema` without asking permission, and asks the user before any other call.\n"
 }
 
 // caption returns the line introducing an example: the author's caption
@@ -228,14 +210,182 @@ func caption(c string) string {
 	return c
 }
 
-// errorMessages joins the messages of the errors among problems with "; ",
-// or returns "" when there is none.
-func errorMessages(problems []agentskill.Problem) string {
-	var msgs []string
-	for _, p := range problems {
-		if p.Severity == agentskill.Error {
-			msgs = append(msgs, p.Message)
+// exportArgs are the parsed arguments of export-skill.
+type exportArgs struct {
+	dir   string
+	force bool
+	check bool
+}
+
+// exportFlags returns the flag set of export-skill in the program named
+// name, which fills a. It is the one definition of its options: the
+// parser and the command's help both come from it.
+func exportFlags(name string, a *exportArgs) *cli.FlagSet {
+	fs := cli.NewFlagSet(name, "export-skill")
+	fs.BoolVar(&a.force, "force", false, "replace the skill's files that are already there")
+	fs.BoolVar(&a.check, "check", false, fmt.Sprintf("write nothing; report whether the skill's files there, each a regular file of at most %d MiB, are what would be written", fileset.MaxRead>>20))
+	return fs
+}
+
+// parseExportArgs reads the words after export-skill in the program named
+// name as Go's flag package does: the options first, then exactly one
+// directory. flag.ErrHelp is returned for a help option; any other error
+// is one for cli.FlagSet.Refuse.
+func parseExportArgs(name string, words []string) (exportArgs, error) {
+	var a exportArgs
+	fs := exportFlags(name, &a)
+	if err := fs.Parse(words); err != nil {
+		return a, err
+	}
+	dirs := fs.Args()
+	for _, w := range dirs[min(1, len(dirs)):] {
+		if len(w) > 1 && w[0] == '-' {
+			return a, fmt.Errorf("%q after the directory: options come before it: `%s export-skill %s %s`",
+				w, name, cli.ShellWord(w), cli.ShellWord(dirs[0]))
 		}
 	}
-	return strings.Join(msgs, "; ")
+	switch {
+	case a.force && a.check:
+		return a, errors.New("--force and --check cannot be combined: --check writes nothing")
+	case len(dirs) == 0:
+		return a, errors.New("no directory given")
+	case len(dirs) > 1:
+		return a, fmt.Errorf("one directory only, got %d: %q", len(dirs), dirs)
+	case dirs[0] == "":
+		return a, errors.New("the directory is empty")
+	case dirs[0] == "~" || strings.HasPrefix(dirs[0], "~/"):
+		// A quoted ~ reaches the program as it is, and would make a
+		// directory of that name where the skill was meant for home.
+		return a, fmt.Errorf("the directory %q starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./%s for a directory named ~", dirs[0], dirs[0])
+	case filepath.Base(filepath.Clean(dirs[0])) == name:
+		// The skill's own directory given for the one that holds skills
+		// would put the skill one level deeper than any host looks.
+		return a, fmt.Errorf("%q already ends in the skill's name; give its parent %q (the skill is written to <dir>/%s/)",
+			dirs[0], filepath.Dir(filepath.Clean(dirs[0])), name)
+	}
+	a.dir = dirs[0]
+	return a, nil
+}
+
+// exportSynopsis is what follows export-skill in its usage line.
+const exportSynopsis = "[--force | --check] <dir>"
+
+// exportHelp returns the help of export-skill: its usage line and one line
+// per option.
+func exportHelp(name string) string {
+	var b strings.Builder
+	b.WriteString("usage: " + name + " export-skill " + exportSynopsis + "\n")
+	exportFlags(name, new(exportArgs)).VisitAll(func(f *flag.Flag) {
+		fmt.Fprintf(&b, "  --%-6s %s\n", f.Name, f.Usage)
+	})
+	return b.String()
+}
+
+// exportBuiltin is the export-skill command of the program b, run as argv0.
+func exportBuiltin(b Bundle, argv0 string, s streams) cli.Builtin {
+	return cli.Builtin{
+		Name:     "export-skill",
+		Synopsis: exportSynopsis,
+		Summary:  "write the skill to <dir>/" + b.Name + "/SKILL.md, with references/ past the budget; with --check, report whether the files there are what would be written",
+		Run: func(ctx context.Context, args []string) int {
+			return exportSkill(ctx, b, args, argv0, s)
+		},
+	}
+}
+
+// exportSkill runs export-skill: it builds, validates and encodes the skill,
+// then either compares it with the files at <dir>/<name> (--check) or writes
+// them there atomically as a set and reports what it wrote and pre-approved.
+func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s streams) int {
+	a, err := parseExportArgs(b.Name, words)
+	if errors.Is(err, flag.ErrHelp) {
+		return cli.Print(s.stdout, s.stderr, b.Name, exportHelp(b.Name))
+	}
+	if err != nil {
+		return cli.NewFlagSet(b.Name, "export-skill").Refuse(s.stderr, err)
+	}
+	fail := func(err error) int {
+		fmt.Fprintf(s.stderr, "%s: export-skill: %v\n", b.Name, err)
+		return cli.ExitFailed
+	}
+	skill, refs, err := buildSkill(b, true)
+	if err != nil {
+		return fail(err)
+	}
+	problems := skill.Validate()
+	if msgs := errorMessages(problems); msgs != "" {
+		return fail(fmt.Errorf("the skill is not valid: %s", msgs))
+	}
+	data, err := agentskill.Encode(skill)
+	if err != nil {
+		return fail(err)
+	}
+
+	skillDir := filepath.Join(a.dir, b.Name)
+	if a.check {
+		same, err := skillcheck.Check(s.stdout, skillDir, skill, data, refs)
+		if err == nil {
+			err = context.Cause(ctx)
+		}
+		switch {
+		case err != nil:
+			return fail(err)
+		case !same:
+			return cli.ExitFailed
+		}
+		return cli.ExitOK
+	}
+	files := append(slices.Clip(refs), fileset.File{Name: "SKILL.md", Data: data})
+	warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
+	if err != nil {
+		return fail(err)
+	}
+
+	for _, w := range warnings {
+		fmt.Fprintf(s.stderr, "%s: warning: %v\n", b.Name, w)
+	}
+	for _, p := range slices.Concat(problems, skill.Portability()) {
+		fmt.Fprintf(s.stderr, "%s: warning: %s\n", b.Name, p.Message)
+	}
+	stateWarnings(b, s.stderr)
+	if note := binaryNote(b.Name, argv0); note != "" {
+		fmt.Fprintln(s.stderr, note)
+	}
+	exportReport(s.stdout, b, skillDir, len(refs))
+	return cli.ExitOK
+}
+
+// exportReport prints, on w, what export-skill wrote into skillDir, with refs
+// references beside SKILL.md: the files, the rules that pre-approve commands
+// in Claude Code and the one that lets the model load the skill without
+// asking, where each host looks for skills, and how to get another host's
+// rules.
+func exportReport(w io.Writer, b Bundle, skillDir string, refs int) {
+	path := filepath.Join(skillDir, "SKILL.md")
+	switch refs {
+	case 0:
+		fmt.Fprintf(w, "wrote %s\n", path)
+	case 1:
+		fmt.Fprintf(w, "wrote %s and 1 reference in %s\n", path, filepath.Join(skillDir, "references"))
+	default:
+		fmt.Fprintf(w, "wrote %s and %d references in %s\n", path, refs, filepath.Join(skillDir, "references"))
+	}
+	rules := allowedRules(b)
+	if len(rules) == 0 {
+		fmt.Fprintln(w, "no command is pre-approved, so the model loads the skill without asking")
+	} else {
+		fmt.Fprintln(w, "pre-approved in allowed-tools, for the turn that loaded the skill:")
+		for _, r := range rules {
+			fmt.Fprintf(w, "  %s\n", r)
+		}
+		fmt.Fprintln(w, "Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:")
+		fmt.Fprintf(w, "  Skill(%s)\n", b.Name)
+	}
+	fmt.Fprintln(w, "where hosts look for skills:")
+	for _, line := range hostrules.SkillDirs() {
+		fmt.Fprintf(w, "  %s\n", line)
+	}
+	if len(rules) > 0 {
+		fmt.Fprintf(w, "the rules that pre-approve the same commands in another host: %s export-rules <host>, <host> one of %s\n", b.Name, hostrules.IDs())
+	}
 }

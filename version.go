@@ -33,7 +33,7 @@ func (b Bundle) version() string {
 }
 
 // versionBuiltin is the version command of the program b.
-func versionBuiltin(b Bundle, s sys) cli.Builtin {
+func versionBuiltin(b Bundle, s streams) cli.Builtin {
 	return cli.Builtin{
 		Name:    "version",
 		Summary: "print the program's name and version",
@@ -45,7 +45,7 @@ func versionBuiltin(b Bundle, s sys) cli.Builtin {
 
 // printVersion runs the version command: the name and the version on
 // stdout, or the name alone when there is no version.
-func printVersion(b Bundle, rest []string, s sys) int {
+func printVersion(b Bundle, rest []string, s streams) int {
 	fs := cli.NewFlagSet(b.Name, "version")
 	err := fs.Parse(rest)
 	switch {

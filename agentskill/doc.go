@@ -31,4 +31,12 @@
 // The package does not discover skills in a tree, list or open a skill's
 // other files, render skills into a prompt, or enforce allowed-tools: all
 // of that belongs to the host.
+//
+// Package github.com/agenttool/toolbundle writes a bundle's skill with this
+// package: its program's export-skill command builds a Skill, validates it
+// and encodes it, and export-skill --check parses the installed SKILL.md to
+// say what differs. The program's other commands, export-rules, version,
+// help and schema, and its options --ask, --answer, --record and --out, do
+// not involve skills. The Examples show parsing, encoding, validation,
+// portability warnings, rules and loading.
 package agentskill

@@ -184,6 +184,9 @@ const (
 	// MaxBodyLines is the body length, in lines, above which Validate
 	// warns; a longer body is still valid.
 	MaxBodyLines = 500
+	// MaxBodyTokens is the body length, in tokens estimated as four bytes
+	// each, above which Validate warns; a longer body is still valid.
+	MaxBodyTokens = 5000
 )
 
 // maxKeyLength is the longest mapping key, in runes, that Parse reads and

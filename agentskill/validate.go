@@ -20,8 +20,8 @@ import (
 // the description (required, at most [MaxDescriptionLength] runes); the
 // compatibility text (at most [MaxCompatibilityLength] runes). Two checks
 // of this package follow: every rule of allowed-tools must parse (see
-// [Skill.Rules]), and a body longer than [MaxBodyLines] lines draws a
-// [Warning]. Every other finding is an [Error]. The license, the contents
+// [Skill.Rules]), and a body longer than [MaxBodyLines] lines or
+// [MaxBodyTokens] tokens (four bytes a token) draws a [Warning]. Every other finding is an [Error]. The license, the contents
 // of metadata and the Markdown are never checked.
 //
 // The name and description are checked after trimming white space, as
@@ -95,6 +95,9 @@ func (s *Skill) Validate() []Problem {
 
 	if n := bodyLines(s.Body); n > MaxBodyLines {
 		add(Warning, "body", "SKILL.md has %d lines; the specification advises keeping it under %d", n, MaxBodyLines)
+	}
+	if n := len(s.Body); n > MaxBodyTokens*4 {
+		add(Warning, "body", "the body of SKILL.md is about %d tokens (%d bytes at 4 a token); the specification advises keeping it under %d", (n+3)/4, n, MaxBodyTokens)
 	}
 	return ps
 }

@@ -69,6 +69,9 @@ func TestValidate(t *testing.T) {
 		{"501-line body", &Skill{Name: "x", Description: "d", Body: strings.Repeat("l\n", 501)},
 			[]string{"warning: SKILL.md has 501 lines; the specification advises keeping it under 500"}},
 		{"500-line body", &Skill{Name: "x", Description: "d", Body: strings.Repeat("l\n", 500)}, nil},
+		{"body of 20,001 bytes", &Skill{Name: "x", Description: "d", Body: strings.Repeat("x", 20001)},
+			[]string{"warning: the body of SKILL.md is about 5001 tokens (20001 bytes at 4 a token); the specification advises keeping it under 5000"}},
+		{"body of 20,000 bytes", &Skill{Name: "x", Description: "d", Body: strings.Repeat("x", 20000)}, nil},
 		{"501 lines, the last without LF", &Skill{Name: "x", Description: "d", Body: strings.Repeat("l\n", 500) + "l"},
 			[]string{"warning: SKILL.md has 501 lines; the specification advises keeping it under 500"}},
 		{"unknown keys first, then everything in order", &Skill{

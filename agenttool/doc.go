@@ -27,8 +27,11 @@
 // function of a Go struct: it derives the schema from the struct (see
 // [Reflect] for the mapping), checks each call's arguments against it,
 // decodes them and turns the return value into a Result with [ResultOf].
-// [NewFunc] turns a function of the raw Call into a tool. Options such as
-// [WithStrict] and [WithCloser] declare properties on either. The schema
+// [NewFunc] turns a function of the raw Call into a tool with a JSON Schema
+// given as it is, such as the inputSchema an MCP server lists, and
+// [AnnotationsFromMCP] reads that server's annotations with MCP's defaults.
+// Options such as [WithStrict], [WithCloser] and [WithAnnotations] declare
+// properties on either. The schema
 // machinery also works on its own: [SchemaFor] gives the JSON Schema of a Go
 // type, and [Schema.ValidateJSON] checks arguments against a reflected
 // [Schema], failing with a [*ValidationError].
@@ -61,4 +64,14 @@
 // elicitor through which a tool can put a question to a person before it
 // goes on ([ContextWithElicitor]). A harness that recovers a panic from
 // Execute reports it as a [PanicError].
+//
+// # Running tools from a shell
+//
+// Package agenttool/cli runs one call of a tool from one command line: the
+// tool is a command, its arguments flags derived from its schema or one
+// JSON object, and the exit status one of four. Its own commands are help
+// and schema, and its program options --ask, --answer, --record and --out.
+// Package github.com/agenttool/toolbundle builds a whole program on it,
+// adding the commands export-skill, export-rules and version. The Examples
+// show New, NewFunc, Wrap, a set's definitions, a record and a question.
 package agenttool

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -251,8 +252,13 @@ func (t *closingFuncTool) Close() error { return t.opts.closer() }
 
 // Decode unmarshals a call's arguments into a new T with encoding/json,
 // treating zero-length raw as {}. On failure it returns the zero T and an
-// error reading "invalid arguments: " followed by, and wrapping, the
-// encoding/json error. That error is not a *ValidationError.
+// error reading "invalid arguments: ". A value the Go type of its field
+// cannot hold, such as a number past the range of an int or a fraction
+// for one, is a *ValidationError whose Path locates the value in raw and
+// whose Msg says what was expected in JSON's terms, never Go's: "1e30 is
+// too large (at most 9223372036854775807)", "expected integer, got 1.5",
+// "expected string, got number". Any other failure, such as a syntax
+// error, is followed by, and wraps, the encoding/json error.
 //
 // Decode adds nothing to encoding/json's rules: a member fills the field
 // whose name matches its own regardless of case, and an integer field
@@ -266,6 +272,10 @@ func Decode[T any](raw json.RawMessage) (T, error) {
 	}
 	if err := json.Unmarshal(raw, &v); err != nil {
 		var zero T
+		var typeErr *json.UnmarshalTypeError
+		if errors.As(err, &typeErr) {
+			return zero, typeRefusal(raw, typeErr)
+		}
 		return zero, fmt.Errorf("invalid arguments: %w", err)
 	}
 	return v, nil

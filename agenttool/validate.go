@@ -20,10 +20,15 @@ import (
 // Missing is the name of the required property absent from the object at
 // Path when that is the mismatch, and empty otherwise, so that a caller can
 // name the property in its own terms (a command-line flag, say).
+//
+// Decode reports a value its Go type cannot hold as a ValidationError too,
+// whose Unwrap returns the *json.UnmarshalTypeError behind it.
 type ValidationError struct {
 	Path    string
 	Msg     string
 	Missing string
+
+	cause error // what Decode refused the value with, or nil
 }
 
 // Error returns "invalid arguments: <Msg>", with "<Path>: " before the
@@ -34,6 +39,10 @@ func (e *ValidationError) Error() string {
 	}
 	return "invalid arguments: " + e.Path + ": " + e.Msg
 }
+
+// Unwrap returns the *json.UnmarshalTypeError of a value Decode refused,
+// and nil for every other ValidationError.
+func (e *ValidationError) Unwrap() error { return e.cause }
 
 // ValidateJSON checks an argument document against s. An empty raw is read
 // as the empty object {}. Otherwise raw must hold exactly one JSON value,

@@ -30,8 +30,10 @@ var ErrHelp = flag.ErrHelp
 // it. So a value gets the same answer and status whichever way it comes.
 //
 // A member of the JSON that the command's schema does not declare is
-// refused, at every depth of an object with properties, unless that
-// object's additionalProperties keyword is true or a schema ([Param.Open]).
+// refused, at every depth of an object with properties, when that object's
+// additionalProperties keyword is false; otherwise ([Command.Open],
+// [Param.Open]) it reaches the tool as given, and Run notes on stderr
+// that it did, naming the members the schema declares there.
 //
 // The error is a usage error, whose text Run prints after "<command>: ", or
 // ErrHelp. It names what was wrong as the caller gave it: a flag as typed,
@@ -65,18 +67,22 @@ func (c Command) ArgsContext(ctx context.Context, words []string, stdin io.Reade
 // flag values, of which the given ones report given, and whether there was
 // a JSON argument. Run words the tool's refusals by them.
 func (c Command) parse(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, given, error) {
-	args, values, jsonGiven, err := c.build(ctx, words, stdin)
-	return args, given{values: values, json: jsonGiven}, err
+	var passed []string
+	args, values, jsonGiven, err := c.build(ctx, words, stdin, &passed)
+	return args, given{values: values, json: jsonGiven, passed: passed}, err
 }
 
 // given is what one call gave its arguments with.
 type given struct {
 	values []flagValue
 	json   bool
+	// passed are the notes on the members of the JSON argument that the
+	// schema allows without naming them, which go to the tool as given.
+	passed []string
 }
 
 // build parses words into the arguments, as parse documents.
-func (c Command) build(ctx context.Context, words []string, stdin io.Reader) (json.RawMessage, []flagValue, bool, error) {
+func (c Command) build(ctx context.Context, words []string, stdin io.Reader, passed *[]string) (json.RawMessage, []flagValue, bool, error) {
 	rest, values, err := c.parseFlags(words)
 	if err != nil {
 		return nil, nil, false, err
@@ -86,7 +92,7 @@ func (c Command) build(ctx context.Context, words []string, stdin io.Reader) (js
 		return nil, nil, false, strayWord(err, words, rest, values)
 	}
 	if given {
-		if err := checkTypes(c.Params, c.Open, text, ""); err != nil {
+		if err := checkTypes(c.Params, c.Open, text, "", passed); err != nil {
 			return nil, nil, false, err
 		}
 	}
@@ -167,6 +173,11 @@ func (c Command) parseFlags(words []string) ([]string, []flagValue, error) {
 		}
 		if e, ok := misplaced(err, words); ok {
 			return nil, nil, e
+		}
+		if name, ok := strings.CutPrefix(err.Error(), notDefined); ok {
+			if e, ok := jsonFlagError(walkFlags(c.Params), name, words); ok {
+				return nil, nil, e
+			}
 		}
 		return nil, nil, flagError(err, words, "flag", c.flagNames(), "its flag%s")
 	}
@@ -272,7 +283,7 @@ func (v *flagValue) set(word string) error {
 				return fmt.Errorf("key %q given twice", key)
 			}
 		}
-		raw, err := convert(p.Values, value)
+		raw, err := convert(p.valueType(), value)
 		if err != nil {
 			return err
 		}

@@ -90,8 +90,8 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 			_ = rec.write(callCtx, record)
 		}
 	}
-	if q, given, ok := asker.unanswered(); ok {
-		return r.question(q, given, result, err)
+	if m, ok := asker.unanswered(); ok {
+		return r.question(m, result, err)
 	}
 	if n := asker.unused(); n > 0 {
 		fmt.Fprintf(r.Stderr, "%s: %d --answer not used: the call asked fewer questions\n", r.Name, n)
@@ -101,6 +101,9 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 			// The arguments were refused, so the command's help is where
 			// the caller finds the right ones.
 			fmt.Fprintf(r.Stderr, "Error: %s\n%s\n", msg, r.pointer(why.cmd))
+			if undecodable(err) {
+				return ExitUsage
+			}
 			return ExitFailed
 		}
 		fmt.Fprintf(r.Stderr, "Error: %s\n", err)
@@ -126,6 +129,14 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		fmt.Fprintf(r.Stderr, "%s: the call succeeded, but writing its output failed, so do not run it again for that: %v\n", r.Name, err)
 	}
 	return ExitOK
+}
+
+// undecodable reports whether err is agenttool.Decode's refusal of a
+// value the tool's Go types cannot hold, such as a number past the range of
+// an int: the tool's function never ran.
+func undecodable(err error) bool {
+	var verr *agenttool.ValidationError
+	return errors.As(err, &verr) && verr.Unwrap() != nil
 }
 
 // checkOut refuses out, the --out directory, before the call when it names
@@ -243,13 +254,20 @@ func (f *forwarder) stop() {
 }
 
 // progressLine writes "[progress/total] message", without the total when
-// it is unknown.
+// it is unknown. An update without numbers shows its message alone in
+// brackets, "[message]", and one with neither numbers nor a message
+// writes nothing, so the update's text stands in for it.
 func progressLine(p agenttool.ProgressInfo) string {
 	var line string
-	if p.Total > 0 {
+	switch {
+	case p.Total > 0:
 		line = fmt.Sprintf("[%g/%g]", p.Progress, p.Total)
-	} else {
+	case p.Progress != 0:
 		line = fmt.Sprintf("[%g]", p.Progress)
+	case p.Message != "":
+		return "[" + p.Message + "]\n"
+	default:
+		return ""
 	}
 	if p.Message != "" {
 		line += " " + p.Message

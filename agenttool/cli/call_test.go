@@ -89,20 +89,20 @@ func TestQuestionShapes(t *testing.T) {
 	}{
 		{"URL and output", agenttool.Elicitation{Message: "Log in", URL: "https://example.com/x?a=1&b=<2>"},
 			agenttool.Text("stopped"), nil, ExitNeedsAnswer,
-			`{"message":"Log in","url":"https://example.com/x?a=1&b=<2>","answers_given":0,"output":"stopped"}` + "\n"},
+			`{"message":"Log in","url":"https://example.com/x?a=1&b=<2>","digest":"@","answers_given":0,"output":"stopped"}` + "\n"},
 		{"no output", agenttool.Elicitation{Message: "Sure?"}, agenttool.Result{}, nil, ExitNeedsAnswer,
-			`{"message":"Sure?","answers_given":0}` + "\n"},
+			`{"message":"Sure?","digest":"@","answers_given":0}` + "\n"},
 		{"schema compacted", agenttool.Elicitation{Message: "Form", Schema: json.RawMessage("{ \"type\" : \"object\" }")},
 			agenttool.Result{}, errors.New("refused"), ExitNeedsAnswer,
-			`{"message":"Form","schema":{"type":"object"},"answers_given":0,"error":"refused"}` + "\n"},
+			`{"message":"Form","schema":{"type":"object"},"digest":"@","answers_given":0,"error":"refused"}` + "\n"},
 		{"error wins over output", agenttool.Elicitation{Message: "Sure?"},
 			agenttool.Text("partial"), errors.New("refused"), ExitNeedsAnswer,
-			`{"message":"Sure?","answers_given":0,"error":"refused"}` + "\n"},
+			`{"message":"Sure?","digest":"@","answers_given":0,"error":"refused"}` + "\n"},
 		{"schema not JSON", agenttool.Elicitation{Message: "Form", Schema: json.RawMessage("{")},
 			agenttool.Result{}, nil, ExitFailed, ""},
 		{"error of a nil pointer", agenttool.Elicitation{Message: "Sure?"},
 			agenttool.Text("partial"), (*pointerError)(nil), ExitNeedsAnswer,
-			`{"message":"Sure?","answers_given":0,"error":"<nil>"}` + "\n"},
+			`{"message":"Sure?","digest":"@","answers_given":0,"error":"<nil>"}` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,8 +113,10 @@ func TestQuestionShapes(t *testing.T) {
 				return tc.result, tc.err
 			})
 			got := run(t, agenttool.Set{tool}, "", "q")
-			if got.status != tc.status || got.stdout != tc.stdout {
-				t.Errorf("got\n%v\nwant status %d, stdout %q", got, tc.status, tc.stdout)
+			// "@" stands for the question's digest.
+			want := strings.Replace(tc.stdout, `"digest":"@"`, `"digest":"`+questionDigest(tc.q)+`"`, 1)
+			if got.status != tc.status || got.stdout != want {
+				t.Errorf("got\n%v\nwant status %d, stdout %q", got, tc.status, want)
 			}
 			if tc.status == ExitFailed && !strings.HasPrefix(got.stderr, "kit: ") {
 				t.Errorf("stderr %q", got.stderr)
@@ -139,7 +141,7 @@ func TestOnlyFirstUnansweredQuestionReported(t *testing.T) {
 		return agenttool.Text("asked"), nil
 	})
 	got := run(t, agenttool.Set{tool}, "", "--answer", "decline", "q")
-	want := `{"message":"two","answers_given":1,"output":"asked"}` + "\n"
+	want := `{"message":"two","digest":"` + questionDigest(agenttool.Elicitation{Message: "two"}) + `","answers_given":1,"output":"asked"}` + "\n"
 	if got.status != ExitNeedsAnswer || got.stdout != want {
 		t.Errorf("got\n%v", got)
 	}
@@ -240,6 +242,10 @@ func TestProgress(t *testing.T) {
 	var late func(agenttool.Result)
 	tool := agenttool.NewFunc("p", "", nil, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
 		call.Update(agenttool.Result{Details: &agenttool.ProgressInfo{Progress: 0.5, Total: 1}})
+		call.Update(agenttool.Result{Details: agenttool.ProgressInfo{Message: "running git log"}})
+		call.Update(agenttool.Result{Details: agenttool.ProgressInfo{Total: 4, Message: "starting"}})
+		call.Update(agenttool.Result{Output: agenttool.Output{Text: "only text"}, Details: agenttool.ProgressInfo{}})
+		call.Update(agenttool.Result{Details: agenttool.ProgressInfo{}})
 		call.Update(agenttool.Result{Details: (*agenttool.ProgressInfo)(nil)})
 		call.Update(agenttool.Result{Output: agenttool.Output{Text: "no facts"}, Details: (*agenttool.ProgressInfo)(nil)})
 		call.Update(agenttool.Text("line\n\n"))
@@ -253,7 +259,7 @@ func TestProgress(t *testing.T) {
 		t.Fatalf("status %d", status)
 	}
 	late(agenttool.Text("too late"))
-	if stderr.String() != "[0.5/1]\nno facts\nline\n" || stdout.String() != "done\n" {
+	if stderr.String() != "[0.5/1]\n[running git log]\n[0/4] starting\nonly text\nno facts\nline\n" || stdout.String() != "done\n" {
 		t.Errorf("stderr %q, stdout %q", stderr.String(), stdout.String())
 	}
 }
@@ -334,17 +340,17 @@ func TestAnswerOption(t *testing.T) {
 		stderr string
 	}{
 		{"object trimmed", " \n{\"reason\": \"<a&b>\"}\t", ExitOK, "deleted: {\"reason\": \"<a&b>\"}\n", ""},
-		{"null", "null", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"null\"\n" +
+		{"null", "null", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got \"null\"\n" +
 			"Run `kit help` for usage.\n"},
-		{"array", "[]", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"[]\"\n" +
+		{"array", "[]", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got \"[]\"\n" +
 			"Run `kit help` for usage.\n"},
-		{"action with spaces", " accept", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \" accept\"\n" +
+		{"action with spaces", " accept", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got \" accept\"\n" +
 			"Run `kit help` for usage.\n"},
-		{"action in capitals", "ACCEPT", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"ACCEPT\"\n" +
+		{"action in capitals", "ACCEPT", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got \"ACCEPT\"\n" +
 			"Run `kit help` for usage.\n"},
-		{"object not UTF-8", "{\"reason\":\"\xff\"}", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"{\\\"reason\\\":\\\"\\xff\\\"}\"\n" +
+		{"object not UTF-8", "{\"reason\":\"\xff\"}", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got \"{\\\"reason\\\":\\\"\\xff\\\"}\"\n" +
 			"Run `kit help` for usage.\n"},
-		{"broken object", "{\"reason\":", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, got \"{\\\"reason\\\":\"\n" +
+		{"broken object", "{\"reason\":", ExitUsage, "", "kit: --answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got \"{\\\"reason\\\":\"\n" +
 			"Run `kit help` for usage.\n"},
 	}
 	for _, tc := range tests {

@@ -8,15 +8,18 @@ import (
 // Calling returns the part of the usage that teaches how to call the
 // commands cmds of the program named program, headed "## Calling
 // `<program>`". It is written for those commands: it explains only the
-// forms they need (flags, with the rule for a repeated one and a boolean
-// one; the JSON argument and stdin only when a parameter has no flag),
+// forms they need (flags, with the rule for a repeated one, a boolean one
+// and a boolean a call must give, which is shown as --name=<boolean>; the
+// JSON argument and stdin only when a parameter has no flag),
 // shows them on command lines built from the commands' own names and flags,
 // and gives the quoting rule of a POSIX shell: a value with a character
 // [IsPlain] refuses, or starting with "=", in single quotes, or in double
 // quotes with \", \$, \` and \\ escaped when it holds a single quote.
-// Last come the exit statuses: when a failed call is worth running again,
-// and the question a status-3 call prints and how to answer it. The text
-// ends with a newline.
+// Then come the exit statuses: when a failed call is worth running again,
+// and the question a status-3 call prints and how to answer it, with
+// --answer bound to the question's digest, shown on a call of the first
+// command that is not read-only. Last comes what help and schema give for
+// one command. The text ends with a newline.
 func Calling(program string, cmds []Command) string {
 	walks := make([][]position, len(cmds))
 	for i, c := range cmds {
@@ -39,7 +42,10 @@ func Calling(program string, cmds []Command) string {
 			"(`a|b`, `$HOME`, a space) or starting with `=`; double-quote it if it holds `'`, "+
 			"escaping `\\\"` `\\$` `` \\` `` `\\\\`. Line breaks go inside the quotes as is.")
 	}
-	if f.bools {
+	switch {
+	case f.requiredBools:
+		rules = append(rules, "A bare boolean flag is true; `--name=<boolean>` is one the call must give, `=true` or `=false`.")
+	case f.bools:
 		rules = append(rules, "A bare boolean flag is true.")
 	}
 	if len(rules) > 0 {
@@ -60,23 +66,55 @@ func Calling(program string, cmds []Command) string {
 	}
 	b.WriteString("Exit status:\n\n" +
 		"- 0: done, output on stdout.\n" +
-		"- 1: refused or failed; stderr says why. Retry only with other arguments, and not when " +
-		"the error is final (a path outside the working tree).\n" +
+		"- 1: refused or failed; stderr says why. Retry only with other arguments, and only when " +
+		"the error says what to change.\n" +
 		"- 2: nothing ran; stderr says why.\n" +
-		"- 3: unanswered question, as JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
-		"or `url` (to open); `answers_given`; `output` or `error`. Ask the user, " +
-		"then rerun with one `--answer` per answer so far, in order, before the command: " +
-		"`accept`, `decline` or `'{\"field\": \"value\"}'`.\n")
+		"- 3: the tool's own question, unanswered; any command may ask one, even one the host runs without asking " +
+		"permission. It is JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
+		"or `url` (to open); `digest`; `answers_given`; `output` or `error`. Ask the user, " +
+		"then rerun the call with one `--answer` per question so far, in order, before the command: " +
+		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`, the digest from that question's JSON. " +
+		"A question that changed meanwhile is left unanswered: status 3 again, with its new digest.\n")
+	if line := answerLine(program, cmds, walks); line != "" {
+		b.WriteString("\n```sh\n" + line + "\n```\n")
+	}
+	b.WriteString("\n" + programCalls(program))
 	return b.String()
+}
+
+// exampleDigest is the digest the calling text's answered call shows.
+const exampleDigest = "3f0c9e1a2b7d"
+
+// answerLine is the call the calling text shows answered: --answer bound
+// to exampleDigest, then a call of the first command that is not
+// read-only, or else of the first command, with its required flags; ""
+// when no command's required flags can be written on one line.
+func answerLine(program string, cmds []Command, walks [][]position) string {
+	for _, readOnly := range []bool{false, true} {
+		for i, c := range cmds {
+			if c.Annotations.ReadOnly != readOnly || !required(walks[i]) {
+				continue
+			}
+			line := plainLine(program, c.Name, walks[i])
+			if line == "" {
+				line = program + " " + c.Name
+			}
+			return program + " --answer accept@" + exampleDigest + strings.TrimPrefix(line, program)
+		}
+	}
+	return ""
 }
 
 // forms records which forms of a call the commands of a usage need.
 type forms struct {
-	values   bool // a flag takes a value
-	bools    bool // a boolean flag
-	repeated bool // an array flag, given once per element
-	maps     bool // a map flag, given once per entry
-	json     bool // a parameter no flag gives
+	values bool // a flag takes a value
+	bools  bool // a boolean flag
+	// requiredBools reports a boolean flag a call must give, which the
+	// synopsis shows with its value.
+	requiredBools bool
+	repeated      bool // an array flag, given once per element
+	maps          bool // a map flag, given once per entry
+	json          bool // a parameter no flag gives
 	// jsonEx is the first command with such a parameter whose required
 	// flags can be written on one line, and that parameter; nil when there
 	// is none.
@@ -105,6 +143,7 @@ func survey(cmds []Command, walks [][]position) forms {
 			case pos.flag == "":
 			case pos.param.valueType() == "boolean" && !pos.param.Repeated() && !pos.param.Map():
 				f.bools = true
+				f.requiredBools = f.requiredBools || requiredBool(pos)
 			default:
 				f.values = true
 				f.repeated = f.repeated || pos.param.Repeated()
@@ -270,9 +309,9 @@ func oneLine(name string) bool {
 	})
 }
 
-// programCalls is the paragraph of the program's help that says where one
-// command's usage and schema are.
+// programCalls is the line of the calling text that says what one
+// command's help and schema give.
 func programCalls(program string) string {
-	return "`" + program + " help <command>` prints the usage of one command and `" + program +
-		" schema <command>` its JSON Schema.\n"
+	return "`" + program + " help <command>` prints one command's usage: its synopsis, what each flag means, examples; `" +
+		program + " schema <command>` prints the JSON Schema of its arguments.\n"
 }

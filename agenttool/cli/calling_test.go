@@ -21,7 +21,8 @@ func TestCallingForms(t *testing.T) {
 		boolRule  = "A bare boolean flag is true"
 		jsonRule  = "goes in one JSON object"
 		heredoc   = "<<'EOF'"
-		exits     = "- 3: unanswered question, as JSON on stdout: `message`; `schema`"
+		exits     = "- 3: the tool's own question, unanswered; any command may ask one, even one the host runs without asking permission. " +
+			"It is JSON on stdout: `message`; `schema`"
 	)
 	tests := []struct {
 		name  string
@@ -31,8 +32,8 @@ func TestCallingForms(t *testing.T) {
 	}{
 		{"no commands", nil, []string{"## Calling `kit`\n\n", exits},
 			[]string{flagsRule, quoting, boolRule, jsonRule, "```sh"}},
-		{"no parameters", agenttool.Set{schemaTool("p", `{}`)}, []string{exits},
-			[]string{flagsRule, quoting, boolRule, jsonRule, "```sh"}},
+		{"no parameters", agenttool.Set{schemaTool("p", `{}`)}, []string{exits, "```sh\nkit --answer accept@3f0c9e1a2b7d p\n```"},
+			[]string{flagsRule, quoting, boolRule, jsonRule, "```sh\nkit p"}},
 		{"a boolean flag only", agenttool.Set{schemaTool("b", `{"properties":{"on":{"type":"boolean"}}}`)},
 			[]string{flagsRule + ". " + boolRule, "```sh\nkit b --on\n```"},
 			[]string{repeat, quoting, jsonRule}},
@@ -68,7 +69,7 @@ func TestCallingForms(t *testing.T) {
 			[]string{"```sh\nkit q '--x|y' 1\n```"}, nil},
 		{"flags that cannot be written on one line are not shown",
 			agenttool.Set{
-				schemaTool("nl", `{"properties":{"a\nb":{"type":"string"},"o":{"type":"object"}},"required":["a\nb"]}`),
+				schemaTool("nl", `{"properties":{"a\nb":{"type":"string"},"o":{"type":"array"}},"required":["a\nb"]}`),
 				schemaTool("ok", `{"properties":{"a\tb":{"type":"string"},"c\u2028":{"type":"string"}}}`),
 			},
 			[]string{"```sh\nkit ok '--a\tb' 'a b'\n```", "JSON holding `'` goes on stdin.\n"},
@@ -96,6 +97,57 @@ func TestCallingForms(t *testing.T) {
 			for _, unwanted := range tc.lacks {
 				if strings.Contains(got, unwanted) {
 					t.Errorf("the calling text has %q:\n%s", unwanted, got)
+				}
+			}
+			checkCallingLines(t, got, cmds)
+		})
+	}
+}
+
+// TestCallingAnswer checks the exit-3 paragraph of the calling text: it
+// teaches only answers bound to the question's digest, shows them on a call
+// of the first command that is not read-only, or else of the first
+// command, with its required flags, says what help and schema give, and
+// shows no call when no command can be written on one line.
+func TestCallingAnswer(t *testing.T) {
+	readOnly := agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true})
+	look := agenttool.NewFunc("look", "", json.RawMessage(`{"properties":{"at":{"type":"string"}}}`), text("ok"), readOnly)
+	drop := agenttool.NewFunc("drop", "", json.RawMessage(`{"properties":{"name":{"type":"string"},"all":{"type":"boolean"}},"required":["name"]}`), text("ok"))
+	odd := agenttool.NewFunc("odd", "", json.RawMessage(`{"properties":{"a\nb":{"type":"string"}},"required":["a\nb"]}`), text("ok"))
+	const teach = "then rerun the call with one `--answer` per question so far, in order, before the command: " +
+		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`, the digest from that question's JSON. " +
+		"A question that changed meanwhile is left unanswered: status 3 again, with its new digest.\n"
+	const helps = "`kit help <command>` prints one command's usage: its synopsis, what each flag means, examples; " +
+		"`kit schema <command>` prints the JSON Schema of its arguments.\n"
+	tests := []struct {
+		name  string
+		tools agenttool.Set
+		line  string // the answered call, "" for none
+	}{
+		{"the first command that is not read-only", agenttool.Set{look, drop}, "kit --answer accept@3f0c9e1a2b7d drop --name x"},
+		{"every command read-only", agenttool.Set{look}, "kit --answer accept@3f0c9e1a2b7d look --at x"},
+		{"a command that cannot be written skipped", agenttool.Set{odd, look}, "kit --answer accept@3f0c9e1a2b7d look --at x"},
+		{"no command that can be written", agenttool.Set{odd}, ""},
+		{"no commands", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cmds, err := Commands(tt.tools)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Calling("kit", cmds)
+			_, exit3, ok := strings.Cut(got, "- 3: ")
+			want := teach + "\n" + helps
+			if tt.line != "" {
+				want = teach + "\n```sh\n" + tt.line + "\n```\n\n" + helps
+			}
+			if !ok || !strings.HasSuffix(exit3, want) {
+				t.Errorf("the calling text ends\n%s\nwant it to end\n%s", exit3, want)
+			}
+			for _, plain := range []string{"`accept`", "`decline`", "`'{\"field\": \"value\"}'`"} {
+				if strings.Contains(got, plain) {
+					t.Errorf("the calling text teaches the unbound answer %s:\n%s", plain, got)
 				}
 			}
 			checkCallingLines(t, got, cmds)
@@ -144,11 +196,15 @@ func checkCallingLines(t *testing.T, text string, cmds []Command) int {
 			if len(words) < 2 || words[0] != "kit" {
 				t.Fatalf("line %q is not a call of kit", line)
 			}
-			cmd, ok := find(cmds, words[1])
+			_, rest, err := parseProgram(words[1:])
+			if err != nil || len(rest) == 0 {
+				t.Fatalf("line %q: the program options do not parse: %v", line, err)
+			}
+			cmd, ok := find(cmds, rest[0])
 			if !ok {
 				t.Fatalf("line %q calls an unknown command", line)
 			}
-			if _, err := cmd.Args(words[2:], strings.NewReader(stdin)); err != nil {
+			if _, err := cmd.Args(rest[1:], strings.NewReader(stdin)); err != nil {
 				t.Errorf("line %q does not parse: %v", line, err)
 			}
 		}

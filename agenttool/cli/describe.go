@@ -25,10 +25,9 @@ type Command struct {
 	// schema text writes them; nil when the schema has no properties
 	// keyword that is an object.
 	Params []Param
-	// Open reports whether the schema's additionalProperties keyword is
-	// true or a schema, so that the arguments may hold members Params does
-	// not declare. Any other members are refused, as if the keyword were
-	// false, when Params is not nil.
+	// Open reports whether the arguments may hold members Params does not
+	// declare: the schema's additionalProperties keyword is anything but
+	// false, or absent, as JSON Schema reads it.
 	Open bool
 	// Schema is the tool's parameters schema as the tool returns it, or
 	// agenttool.NoArgsSchema when the tool returns nothing, white space or
@@ -48,14 +47,18 @@ type Param struct {
 	// other than "null" of a type array such as ["integer","null"]. It is
 	// empty when the type is absent, ambiguous or malformed.
 	Type string
+	// Types are the types a type keyword such as ["string","number"]
+	// allows, in written order, "null" left out, when they are more than
+	// one and Type is therefore empty; nil otherwise.
+	Types []string
 	// Items is the type of the elements of an array whose items keyword is
-	// a schema object, read as Type is read. It is empty otherwise,
-	// including for tuple-form items.
+	// a schema object, read as Type is read: Item.Type. It is empty
+	// otherwise, including for tuple-form items.
 	Items string
-	// Item describes the elements of an array whose items keyword is an
-	// object schema with a properties keyword, as a parameter without a
-	// name: its Fields and Open say which members an element may hold. It
-	// is nil otherwise.
+	// Item describes the elements of an array whose items keyword is a
+	// schema object, as a parameter without a name: its type, enum and
+	// default, and for objects the Fields and Open that say which members
+	// an element may hold. It is nil otherwise.
 	Item *Param
 	// Fields are the properties of an object, read by the same rules, in
 	// written order. Nil for anything but an object.
@@ -65,10 +68,13 @@ type Param struct {
 	// is read. It is empty otherwise, additionalProperties true or false
 	// included.
 	Values string
-	// Open reports whether the object's additionalProperties keyword is
-	// true or a schema, so that its value may hold members Fields does not
-	// declare; read only for an object. Any other members are refused, as
-	// if the keyword were false, when Fields is not nil.
+	// Open reports whether the object's value may hold members Fields does
+	// not declare: its additionalProperties keyword is anything but false,
+	// or absent, as JSON Schema reads it. It is false for anything but an
+	// object, and for an object without fields whose members this reading
+	// cannot say: where a $ref is met again inside its own target, or
+	// where other keywords (oneOf, patternProperties, ...) say what they
+	// hold. Such an object is given in the JSON.
 	Open bool
 	// Required reports whether the enclosing object's required list names
 	// the property.
@@ -76,6 +82,9 @@ type Param struct {
 	// Enum is the enum keyword when it is a JSON array, its numbers kept as
 	// json.Number so that their digits survive.
 	Enum []any
+	// Default is the default keyword's value, decoded as Enum's are; nil
+	// when it is absent or null.
+	Default any
 }
 
 // Flag reports whether the property can have a flag of its own: its name is
@@ -95,9 +104,10 @@ func (p Param) Repeated() bool {
 }
 
 // Map reports whether the property is an object without fields whose values
-// are scalars, whose flag is given once per entry as key=value.
+// are scalars, or any values at all (a free-form object: Open, and no
+// Values), whose flag is given once per entry as key=value.
 func (p Param) Map() bool {
-	return p.Type == "object" && len(p.Fields) == 0 && scalar(p.Values)
+	return p.Type == "object" && len(p.Fields) == 0 && (scalar(p.Values) || p.Values == "" && p.Open)
 }
 
 // valueType is the type one occurrence of the property's flag is converted
@@ -106,6 +116,9 @@ func (p Param) valueType() string {
 	switch {
 	case p.Repeated():
 		return p.Items
+	case p.Map() && p.Values == "":
+		// A free-form object takes any value; the flag gives strings.
+		return "string"
 	case p.Map():
 		return p.Values
 	}

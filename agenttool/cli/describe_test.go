@@ -33,7 +33,7 @@ func TestDescribeLenient(t *testing.T) {
 		{"types", `{"properties":{` +
 			`"n":{"type":["integer","null"]},"m":{"type":["string","integer"]},"z":{"type":["null"]},` +
 			`"w":{"type":[1]},"q":{"type":{}},"u":{"type":"uuid"}}}`,
-			[]Param{{Name: "n", Type: "integer"}, {Name: "m"}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
+			[]Param{{Name: "n", Type: "integer"}, {Name: "m", Types: []string{"string", "integer"}}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
 		{"items, values and fields", `{"properties":{` +
 			`"l":{"type":"array","items":{"type":["number","null"]}},` +
 			`"r":{"type":"array","items":{"type":"object","properties":{"k":{"type":"boolean"}},"additionalProperties":false}},` +
@@ -42,12 +42,52 @@ func TestDescribeLenient(t *testing.T) {
 			`"b":{"type":"object","additionalProperties":true},` +
 			`"s":{"type":"string","additionalProperties":{"type":"integer"},"items":{"type":"string"}}}}`,
 			[]Param{
-				{Name: "l", Type: "array", Items: "number"},
+				{Name: "l", Type: "array", Items: "number", Item: &Param{Type: "number"}},
 				{Name: "r", Type: "array", Items: "object", Item: &Param{Type: "object", Fields: []Param{{Name: "k", Type: "boolean"}}}},
 				{Name: "o", Type: "object", Description: "Obj", Fields: []Param{{Name: "x", Type: "string", Required: true}}, Open: true},
 				{Name: "m", Type: "object", Values: "integer", Open: true},
 				{Name: "b", Type: "object", Open: true},
 				{Name: "s", Type: "string"},
+			}},
+		{"nullable alternatives", `{"properties":{` +
+			`"t":{"anyOf":[{"type":"string","enum":["a","b"]},{"type":"null"}],"default":null,"description":"T"},` +
+			`"n":{"oneOf":[{"type":"null"},{"type":"integer","description":"inner"}],"default":3},` +
+			`"two":{"anyOf":[{"type":"string"},{"type":"integer"}]},"odd":{"anyOf":[true,{"type":"null"}]}}}`,
+			[]Param{
+				{Name: "t", Type: "string", Description: "T", Enum: []any{"a", "b"}},
+				{Name: "n", Type: "integer", Description: "inner", Default: json.Number("3")},
+				{Name: "two"}, {Name: "odd"},
+			}},
+		{"references", `{"$defs":{"c":{"type":"object","description":"A customer","properties":{"name":{"type":"string"}},"required":["name"]}},` +
+			`"definitions":{"x":{"type":"integer"},"a/b~":{"type":"boolean"}},"properties":{` +
+			`"customer":{"$ref":"#/$defs/c","description":"Who"},"old":{"allOf":[{"$ref":"#/definitions/x"}]},` +
+			`"esc":{"$ref":"#/definitions/a~1b~0"},"pct":{"$ref":"#/definitions/a~1b%7E0"},` +
+			`"gone":{"$ref":"#/$defs/none"},"far":{"$ref":"other.json#/a"},"num":{"$ref":7}}}`,
+			[]Param{
+				{Name: "customer", Type: "object", Description: "Who", Open: true,
+					Fields: []Param{{Name: "name", Type: "string", Required: true}}},
+				{Name: "old", Type: "integer"}, {Name: "esc", Type: "boolean"}, {Name: "pct", Type: "boolean"},
+				{Name: "gone"}, {Name: "far"}, {Name: "num"},
+			}},
+		{"a reference met inside itself is read no further", `{"$defs":{` +
+			`"n":{"type":"object","properties":{"name":{"type":"string"},"kids":{"type":"array","items":{"$ref":"#/$defs/n"}}}},` +
+			`"loop":{"$ref":"#/$defs/loop"}},"properties":{"tree":{"$ref":"#/$defs/n"},"l":{"$ref":"#/$defs/loop"}}}`,
+			[]Param{
+				{Name: "tree", Type: "object", Open: true, Fields: []Param{
+					{Name: "name", Type: "string"},
+					{Name: "kids", Type: "array", Items: "object", Item: &Param{Type: "object"}},
+				}},
+				{Name: "l"},
+			}},
+		{"an object other keywords shape is no free-form object", `{"properties":{` +
+			`"u":{"type":"object","oneOf":[{"properties":{"id":{"type":"integer"}}},{"properties":{"name":{"type":"string"}}}]},` +
+			`"p":{"type":"object","properties":{},"patternProperties":{"^x":{"type":"integer"}}},` +
+			`"f":{"type":"object","properties":{},"anyOf":[{"type":"object"},{"type":"null"}]},` +
+			`"k":{"type":"object","properties":{"a":{"type":"string"}},"not":{"required":["b"]}}}}`,
+			[]Param{
+				{Name: "u", Type: "object"}, {Name: "p", Type: "object"},
+				{Name: "f", Type: "object", Fields: []Param{}, Open: true},
+				{Name: "k", Type: "object", Fields: []Param{{Name: "a", Type: "string"}}, Open: true},
 			}},
 		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null,{"k":[1.0,true]},[]]}}}`,
 			[]Param{{Name: "e", Enum: []any{json.Number("12345678901234567891"), "a", nil,

@@ -1,86 +1,104 @@
 // Package cli makes a program of an [agenttool.Set]: every tool becomes a
 // command named after it, so that a host which reaches tools only through a
-// shell, such as a model with a Bash tool, can call them.
+// shell, such as a model with a Bash tool, can call them. One process runs
+// one call.
 //
-// The command line is
+// The command line [Runner.Run] reads is
 //
-//	<name> [--ask] [--answer <reply>]... [--record <file>] [--out <dir>] <command> [--<param> <value>]... [<json> | -]
-//	<name> help [<command>]
-//	<name> schema <command>
+//	<name> [<option>]... <command> [--<param> <value>]... [<json> | -]
+//	<name> [<option>]... help [<command>]
+//	<name> [<option>]... schema <command>
+//
+// help (also -h and --help) lists the commands, the program's own commands
+// and options and the limits of a JSON argument; help <command> shows one
+// command; schema <command> prints a tool's JSON Schema. A program adds
+// commands of its own, which run no tool, as [Builtin] values in
+// [Runner.Builtins]: package toolbundle adds export-skill, export-rules and
+// version this way. A builtin reads its options with a [FlagSet], which
+// refuses them in the words Run uses for a tool's flags, and [CheckNames] is
+// the one rule for what a tool may be named.
+//
+// # Arguments
 //
 // A command's arguments come from flags derived from the tool's JSON Schema,
-// from one JSON object given after the flags (or read from stdin for "-"),
-// or from both. A scalar property is a flag of its own; an array of scalars
-// is a flag given once per element; a map of scalars is a flag given once
-// per entry as key=value; a field of an object property is a flag named by
-// its path, as in --target.host. Anything else, an array of objects for
-// example, is given in the JSON. Flags follow the rules of Go's flag
-// package: -x equals --x, a value is given as --x v or --x=v, a boolean
-// flag stands alone for true and takes --x=false, and the flags end at the
-// first word that is not one. A number keeps every digit it was written
-// with, however many. A flag and the JSON may not both give the same
-// value, and a flag the command does not have is an error, never dropped;
-// so is a member of the JSON that the schema does not declare, at any depth
-// of an object with properties, unless that object's additionalProperties
-// is true or a schema. Every refusal names what would have been right (the
-// commands, the command's flags or members, the nearest of them when there
-// are many) and ends with the help to read: the command's for its words,
-// the program's otherwise.
+// from one JSON object after the flags (read from stdin, at most
+// [MaxStdinArgument] bytes, when it is "-"), or from both. A scalar property
+// is a flag, and so is one that may also be null (type [T, "null"], or
+// anyOf or oneOf of one schema and {"type":"null"}), with its schema's
+// enum; null is given in the JSON. An array of scalars is a flag given once
+// per element; a map of scalars is a flag given once per entry as
+// key=value, and so is a free-form object (no properties, and an
+// additionalProperties that is not false), whose flag gives strings; a
+// field of an object property is a flag named by its path, as in
+// --target.host, the fields of an object a local $ref ("#/$defs/Customer")
+// names included, except where a reference is met again inside itself.
+// Anything else, an array of objects for example, is given in the JSON;
+// given as a flag, it is refused with the call that gives it in the JSON.
+// Flags follow Go's flag package: -x equals --x, a value is --x v or --x=v,
+// a boolean flag stands alone for true, and the flags end at the first word
+// that is not one. A number keeps every digit it was written with.
 //
-// Program options come before the command, in any order, and are never
-// confused with the tool's flags: --answer replays the answers to the
-// questions a tool asks, in order (a JSON object answers only a form, and
-// fails the call when given to a yes or no); --ask asks a person at the terminal,
-// through [Prompt], the questions no --answer covers; --record appends the
-// call's records to a file as JSON lines; --out names the directory for the
-// files an output carries (by default a fresh temporary directory). A tool's
-// own flags are named by its schema alone. A program adds commands of its
-// own, which run no tool, as [Builtin] values in [Runner.Builtins]; help
-// lists them with help, schema and the program options, which the usage
-// text a model reads ([Markdown]) leaves out, and the limits of a JSON
-// argument. A builtin reads its options with a [FlagSet], which refuses
-// them in the words Run uses for a tool's flags. [CheckNames] is the one
-// rule for what a tool may be named.
+// A flag and the JSON may not both give the same value. A flag the command
+// does not have is an error, never dropped. A JSON member the schema does
+// not declare is refused, at any depth of an object with properties, when
+// that object's additionalProperties is false; otherwise it reaches the
+// tool, and a note on stderr names it and the members the schema declares.
+// Every refusal names what would have been right (the commands, the
+// command's flags or members, the nearest of them when there are many) and
+// ends with the help to read.
 //
-// [Runner.Run] handles one command line and returns one of four exit
-// statuses: [ExitOK], [ExitFailed] (the tool's error, on stderr after
-// "Error: "), [ExitUsage] (the tool did not run) and [ExitNeedsAnswer] (the tool
-// asked a question nobody answered; the question is on stdout as JSON, or on
-// stderr when stdout cannot take it, to be answered with --answer in a
-// second run). Stdout carries only the result,
-// the question, or help; everything else goes to stderr.
+// # Program options
 //
-// A text result is printed with a line break added at its end when it has
-// none, unless the output is marked exact (agenttool.Output.Exact), whose
-// text is printed byte for byte. The output's notes go to stderr after it,
-// one line each, as "note: <note>". A file part is saved and its path
-// printed on stdout, or, for an exact output, given in the note
-// "saved to <path>", so that stdout holds the output's text alone. An
-// output whose text is a body (agenttool.Output.Body) is printed the same
-// way, copied from its source in small pieces; the body is closed once the
-// call is over, whether it was printed or not. A body that fails, part-way
-// or once it is copied, leaves stdout holding an output that is not all
-// there or not to be trusted, so the status is then ExitFailed, with a
-// message saying how many bytes reached stdout and the body's error, and
-// without the output's notes, which describe what stdout does not hold.
+// The program options come before the command, in any order, and are never
+// confused with a tool's flags, which its schema alone names:
 //
-// [Commands] and [Describe] read the tools; [Command.Args] parses a
-// command's words as Run does, without running anything; [Markdown] writes
-// the usage document a model reads, made of [Calling], the text on how to
-// call those commands, and one [Section] per command; [Prompt] asks a person
-// at a terminal. One walk over
-// a command's parameters decides which flags exist, and the parser, the
-// synopsis and the parameter lines all come from it, so the usage can never
-// show a flag the parser refuses, or the reverse.
+//   - --answer <reply> replays the answer to the next question a tool asks:
+//     accept, decline, cancel or a JSON object, which answers only a form
+//     and fails the call when given to a yes-or-no question; once per
+//     question, in order. Followed by @<digest>, the digest of a question's
+//     status-3 JSON, it answers only that question, so that an answer never
+//     confirms a question that changed since it was shown.
+//   - --ask asks a person at the terminal, through [Prompt], the questions no
+//     --answer covers.
+//   - --record <file> appends the call's records to a file as JSON lines.
+//   - --out <dir> is where the files an output carries are saved, by default
+//     a fresh temporary directory.
+//
+// # Exit statuses and output
+//
+// Run returns [ExitOK]; [ExitFailed], the tool's error, printed on stderr
+// after "Error: "; [ExitUsage], when the tool did not run; or
+// [ExitNeedsAnswer], when the tool asked a question nobody answered: the
+// question is on stdout as JSON with its digest (on stderr when stdout
+// cannot take it), to be answered with --answer in a second run. Stdout carries only the result,
+// the question, help or a schema; everything else goes to stderr.
+//
+// A text result gets a line break at its end when it has none, unless the
+// output is marked exact (agenttool.Output.Exact), whose text is printed
+// byte for byte. The output's notes follow on stderr, one line each, as
+// "note: <note>". A file part is saved and its path printed, or, for an
+// exact output, given in the note "saved to <path>". A body
+// (agenttool.Output.Body) is copied from its source in small pieces and
+// closed once the call is over; a body that fails makes the status
+// ExitFailed, with how many bytes reached stdout, and drops the notes.
+//
+// # Usage text
+//
+// [Commands] and [Describe] read the tools, and [Command.Args] parses a
+// command's words as Run does without running anything. [Markdown] writes
+// the usage a model reads: [Calling], how to call the commands, and one
+// [Section] per command. One walk over a command's parameters decides which
+// flags exist, and the parser, the synopsis and the parameter lines all come
+// from it, so the usage never shows a flag the parser refuses, or the
+// reverse.
 //
 // # Limits
 //
-// One process runs one call. A tool's Sequential or Resource declaration
-// therefore orders nothing against calls made by other processes, and a tool
-// that keeps state between calls (a persistent shell, a container kept
-// running) loses it when the process exits. The package builds no batch and
-// has no executor: Run calls the tool itself and waits for it. A question
-// that nobody can answer costs a second run of the whole call, which repeats
-// any side effect the tool had before asking. No shell is ever invoked; the
-// quoting rules of the usage text are for the caller's shell.
+// A tool's Sequential or Resource declaration orders nothing against calls
+// in other processes, and a tool that keeps state between calls loses it
+// when the process exits. Run calls the tool itself and waits; there is no
+// batch and no executor. A question nobody can answer costs a second run of
+// the whole call, which repeats any side effect the tool had before asking.
+// No shell is ever invoked; the quoting rules of the usage text are for the
+// caller's shell. The Examples show a Runner, a call and the usage text.
 package cli

@@ -129,6 +129,47 @@ func ExamplePrompt() {
 	// accept {"name":"Ada","times":2} <nil>
 }
 
+// A destructive tool asks before it acts. The first call ends with status
+// 3 and the question, whose digest the caller binds the user's answer to:
+// that answer then confirms only the question the user saw. Once the
+// world has changed, the tool asks another question, which the old answer
+// does not confirm: nothing is dropped and the new question comes back.
+func ExampleRunner_boundAnswer() {
+	rows := 3
+	drop := agenttool.New("drop", "Drop the users table, after asking.",
+		func(ctx context.Context, _ agenttool.NoArgs) (string, error) {
+			ask, ok := agenttool.ElicitorFrom(ctx)
+			if !ok {
+				return "", errors.New("nobody to ask")
+			}
+			a, err := ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Drop table users (%d rows)?", rows)})
+			if err != nil || a.Action != agenttool.ActionAccept {
+				return "", errors.Join(err, errors.New("not dropped"))
+			}
+			return fmt.Sprintf("dropped users (%d rows)", rows), nil
+		}, agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
+	call := func(words ...string) string {
+		var stdout, stderr strings.Builder
+		r := cli.Runner{Name: "kit", Tools: agenttool.Set{drop}, Stdout: &stdout, Stderr: &stderr}
+		status := r.Run(context.Background(), words)
+		fmt.Printf("status %d: %s", status, stdout.String())
+		var q struct{ Digest string }
+		_ = json.Unmarshal([]byte(stdout.String()), &q)
+		return q.Digest
+	}
+	digest := call("drop")
+	call("--answer", "accept@"+digest, "drop")
+
+	stale := call("drop")
+	rows = 4
+	call("--answer", "accept@"+stale, "drop")
+	// Output:
+	// status 3: {"message":"Drop table users (3 rows)?","digest":"2291bdbae957","answers_given":0,"error":"not dropped"}
+	// status 0: dropped users (3 rows)
+	// status 3: {"message":"Drop table users (3 rows)?","digest":"2291bdbae957","answers_given":0,"error":"not dropped"}
+	// status 3: {"message":"Drop table users (4 rows)?","digest":"4ad013fbd421","answers_given":0,"error":"not dropped"}
+}
+
 // fullDisk is a stdout that has run out of room.
 type fullDisk struct{}
 

@@ -66,10 +66,10 @@ const (
 		`"target":{"type":"object","description":"Where to deploy","properties":{` +
 		`"host":{"type":"string","description":"Host name"},` +
 		`"port":{"type":"integer"},` +
-		`"tls":{"type":"object","properties":{"on":{"type":"boolean"}}},` +
+		`"tls":{"type":"object","properties":{"on":{"type":"boolean"}},"additionalProperties":false},` +
 		`"a.b":{"type":"string"},` +
-		`"hops":{"type":"array","items":{"type":"object","properties":{"via":{"type":"string"}}}}},` +
-		`"required":["host"]},` +
+		`"hops":{"type":"array","items":{"type":"object","properties":{"via":{"type":"string"}},"additionalProperties":false}}},` +
+		`"required":["host"],"additionalProperties":false},` +
 		`"backup":{"type":["object","null"],"properties":{"host":{"type":"string"}},"required":["host"]},` +
 		`"limits":{"type":"object","additionalProperties":{"type":"integer"}},` +
 		`"switches":{"type":"object","additionalProperties":{"type":"boolean"}},` +

@@ -28,6 +28,10 @@ var fuzzSeeds = [][]string{
 	{"deploy", "--target.port", "1", `{"target":{"tls":{"on":true,"of":1}}}`},
 	{"read_file", `{"path":"x","offset":5}`},
 	{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},null,{"vai":"b"}]}}`},
+	{"deploy", "--extra", "-"},
+	{"deploy", "--target.hops", "[1]", `{"target":7}`},
+	{"deploy", "--target.a.b"},
+	{"deploy", "-target.hops=x", "--limits", "a=1", `{"target":{"host":"h"}}`},
 }
 
 func FuzzRunArgs(f *testing.F) {
@@ -137,6 +141,10 @@ func FuzzDescribe(f *testing.F) {
 	}
 	f.Add(`{"properties":{"a":{"type":"object","properties":{"b":{"type":["integer","null"]}}},"a.b":{"type":"string"}}}`, "--a.b\x007")
 	f.Add(`{"properties":{"-":{"type":"string"},"=":{"type":"string"},"":{"type":"string"}}}`, "--=\x00x")
+	f.Add(`{"$defs":{"n":{"type":"object","properties":{"v":{"anyOf":[{"type":"integer"},{"type":"null"}]},`+
+		`"next":{"$ref":"#/$defs/n"}}}},"properties":{"list":{"$ref":"#/$defs/n"},"free":{"type":"object"}}}`, "--list.next\x00{}")
+	f.Add(`{"properties":{"e":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string","description":"x\n# y"}}}}}}`,
+		"--e\x00[]\x00{}")
 	f.Fuzz(func(t *testing.T, schema, line string) {
 		probe := &standIn{name: "c", schema: json.RawMessage(schema)}
 		cmd := Describe(probe)
@@ -163,5 +171,43 @@ func FuzzDescribe(f *testing.F) {
 			t.Fatalf("arguments %q", args)
 		}
 		checkEmptyJSON(t, cmd, words)
+	})
+}
+
+// FuzzParseReply checks the reading of an --answer value: a value it
+// takes is an action or a JSON object, alone or followed by @ and a
+// digest that ends the value, and reads the same without its digest; a
+// value it refuses is named in the refusal.
+func FuzzParseReply(f *testing.F) {
+	for _, seed := range []string{"accept", "decline@0123456789ab", `{"a":"b@c"}@0123456789ab`, "accept@", "yes@0123456789ab"} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, value string) {
+		r, err := parseReply(value)
+		if err != nil {
+			if !strings.Contains(err.Error(), strconv.Quote(shown(value))) {
+				t.Fatalf("the refusal %q does not name the value %q", err, value)
+			}
+			return
+		}
+		switch r.answer.Action {
+		case agenttool.ActionAccept, agenttool.ActionDecline, agenttool.ActionCancel:
+		default:
+			t.Fatalf("parseReply(%q) gives the action %q", value, r.answer.Action)
+		}
+		if c := r.answer.Content; c != nil && (r.answer.Action != agenttool.ActionAccept || !json.Valid(c) || c[0] != '{') {
+			t.Fatalf("parseReply(%q) gives the content %q with %s", value, c, r.answer.Action)
+		}
+		head := value
+		if r.digest != "" {
+			var ok bool
+			if head, ok = strings.CutSuffix(value, "@"+r.digest); !ok || !isDigest(r.digest) {
+				t.Fatalf("parseReply(%q) gives the digest %q", value, r.digest)
+			}
+		}
+		plain, err := parseReply(head)
+		if err != nil || plain.digest != "" || plain.answer.Action != r.answer.Action || !bytes.Equal(plain.answer.Content, r.answer.Content) {
+			t.Fatalf("parseReply(%q) = %+v, but its answer %q reads %+v, %v", value, r, head, plain, err)
+		}
 	})
 }

@@ -27,12 +27,11 @@ func Markdown(program string, cmds []Command) string {
 	return b.String()
 }
 
-// programHelp is the text of help, -h and --help: the calling section,
-// where one command's usage and schema are, and one line per command.
+// programHelp is the text of help, -h and --help: the calling section
+// and one line per command.
 func programHelp(program string, cmds []Command) string {
 	var b strings.Builder
 	b.WriteString(Calling(program, cmds))
-	b.WriteString("\n" + programCalls(program))
 	b.WriteString("\n## Commands\n")
 	if len(cmds) > 0 {
 		b.WriteString("\n")
@@ -49,33 +48,61 @@ func programHelp(program string, cmds []Command) string {
 }
 
 // Section returns one command's part of the usage, as Markdown writes it:
-// the "### `<name>`" heading followed by the tool's hints in parentheses,
-// the description, the synopsis in a sh block, and one line per parameter.
-// A flag's line gives its description, since the synopsis shows its type,
-// whether it is required and whether it repeats; the line of a parameter
-// without a flag says what it holds and whether only the JSON gives it.
+// "### " followed by the Heading of its Usage, then the Usage's Text.
 func Section(program string, c Command) string { return section(program, c) }
 
 // section is Section; the runner prints it for help of one command.
 func section(p string, c Command) string {
-	var b strings.Builder
-	b.WriteString("### `" + c.Name + "`")
+	u := c.Usage(p)
+	return "### " + u.Heading + "\n" + u.Text
+}
+
+// Usage is one command's usage in the parts a document arranges: Section
+// puts the Heading under "### ", and a reference of its own might put it
+// under "# ".
+type Usage struct {
+	// Heading is the text of the command's heading: its name as code and
+	// the tool's hints in parentheses, "`write_file` (may be destructive)".
+	Heading string
+	// Text follows the heading: the description, the synopsis in a sh
+	// block, and one line per parameter. A flag's line gives its
+	// description, since the synopsis shows its type, whether it is
+	// required and whether it repeats; the line of a parameter without a
+	// flag says what it holds and whether only the JSON gives it, followed
+	// by a line for each member of the objects in it ("entities[].name").
+	// Each line ends with the values an enum allows, those an enum of
+	// array items allows and the default; a description keeps its lines,
+	// indented under its item. Text starts and ends with a line break.
+	Text string
+	// Synopsis is the command line shown in Text, the program's name first.
+	Synopsis string
+	// Short is the synopsis after the program's name without the optional
+	// words, which one "[...]" stands for: "read_file --path <string> [...]".
+	Short string
+}
+
+// Usage returns the usage of c as program calls it.
+func (c Command) Usage(program string) Usage {
+	u := Usage{Heading: "`" + c.Name + "`"}
 	if h := hints(c); h != "" {
-		b.WriteString(" (" + h + ")")
+		u.Heading += " (" + h + ")"
 	}
-	b.WriteString("\n")
+	walk := walkFlags(c.Params)
+	u.Synopsis = synopsis(program, c.Name, walk)
+	u.Short = shortSynopsis(c.Name, walk)
+	var b strings.Builder
 	if d := strings.TrimSpace(c.Description); d != "" {
 		b.WriteString("\n" + d + "\n")
 	}
-	walk := walkFlags(c.Params)
-	b.WriteString("\n```sh\n" + synopsis(p, c.Name, walk) + "\n```\n")
+	b.WriteString("\n```sh\n" + u.Synopsis + "\n```\n")
 	if len(walk) > 0 {
 		b.WriteString("\n")
 		for _, pos := range walk {
 			b.WriteString(paramLine(pos))
 		}
 	}
-	return b.String()
+	u.Text = b.String()
+	return u
 }
 
 // hints lists what the tool's annotations state, in words.
@@ -98,9 +125,50 @@ func hints(c Command) string {
 
 // synopsis is the command line of a command: its flags in walk order,
 // optional ones in brackets, then the JSON argument when some parameter
-// needs it.
+// needs it (see synopsisWords).
 func synopsis(p, name string, walk []position) string {
 	tokens := []string{p, name}
+	for _, w := range synopsisWords(walk) {
+		if w.optional && w.text[0] != '[' {
+			w.text = "[" + w.text + "]"
+		}
+		tokens = append(tokens, w.text)
+	}
+	return strings.Join(tokens, " ")
+}
+
+// shortSynopsis is the synopsis after the program's name without its
+// optional words, which one "[...]" stands for when there are some.
+func shortSynopsis(name string, walk []position) string {
+	tokens := []string{name}
+	optional := false
+	for _, w := range synopsisWords(walk) {
+		if w.optional {
+			optional = true
+		} else {
+			tokens = append(tokens, w.text)
+		}
+	}
+	if optional {
+		tokens = append(tokens, "[...]")
+	}
+	return strings.Join(tokens, " ")
+}
+
+// A synopsisWord is one word of a synopsis after the command's name, and
+// whether a call may leave it out.
+type synopsisWord struct {
+	text     string
+	optional bool
+}
+
+// synopsisWords returns the words of a command's synopsis after its name:
+// its flags in walk order, then the JSON argument when some parameter
+// needs it, "(<json> | -)" when a required one does and "[<json> | -]"
+// otherwise. A required boolean shows its value, --name=<boolean>, since
+// the flag alone would read as the one value it can take.
+func synopsisWords(walk []position) []synopsisWord {
+	var words []synopsisWord
 	jsonToken := ""
 	for _, pos := range walk {
 		if pos.jsonOnly() {
@@ -118,7 +186,9 @@ func synopsis(p, name string, walk []position) string {
 		token := "--" + pos.flag
 		switch {
 		case param.Map():
-			token += " <key>=<" + param.Values + ">"
+			token += " <key>=<" + param.valueType() + ">"
+		case requiredBool(pos):
+			token += "=<boolean>"
 		case param.valueType() == "boolean":
 		default:
 			token += " <" + param.valueType() + ">"
@@ -126,39 +196,37 @@ func synopsis(p, name string, walk []position) string {
 		if param.Repeated() || param.Map() {
 			token += " ..."
 		}
-		if !pos.chainRequired {
-			token = "[" + token + "]"
-		}
-		tokens = append(tokens, token)
+		words = append(words, synopsisWord{text: token, optional: !pos.chainRequired})
 	}
 	if jsonToken != "" {
-		tokens = append(tokens, jsonToken)
+		words = append(words, synopsisWord{text: jsonToken, optional: jsonToken[0] == '['})
 	}
-	return strings.Join(tokens, " ")
+	return words
 }
 
-// paramLine is the bullet describing one walk position. A flag's type,
+// requiredBool reports whether the walk position is a boolean flag, given
+// once, that a call cannot do without.
+func requiredBool(pos position) bool {
+	return pos.flag != "" && pos.chainRequired && pos.param.Type == "boolean"
+}
+
+// paramLine is the bullet describing one walk position, followed by those
+// of the members of its value that no position describes. A flag's type,
 // whether it is required and whether it repeats are in the synopsis, so its
-// line gives only the description; any other parameter's line says what it
-// holds.
+// line gives only the description, and what a free-form object's flag
+// gives; any other parameter's line says what it holds.
 func paramLine(pos position) string {
 	param := pos.param
+	depth := len(pos.path) - 1
 	var b strings.Builder
-	b.WriteString(strings.Repeat("  ", len(pos.path)-1))
-	if pos.flag != "" {
+	b.WriteString(strings.Repeat("  ", depth))
+	switch {
+	case pos.flag != "" && param.Map() && param.Values == "":
+		b.WriteString("- `--" + pos.flag + "` (any keys; the flag gives strings)")
+	case pos.flag != "":
 		b.WriteString("- `--" + pos.flag + "`")
-	} else {
-		b.WriteString("- `" + pos.dotted() + "` (")
-		switch {
-		case param.Type == "":
-			b.WriteString("any JSON value")
-		case param.Type == "array" && param.Items != "":
-			b.WriteString("array of " + param.Items)
-		case param.Type == "object" && param.Values != "":
-			b.WriteString("map of " + param.Values)
-		default:
-			b.WriteString(param.Type)
-		}
+	default:
+		b.WriteString("- `" + pos.dotted() + "` (" + typeText(param))
 		if param.Required {
 			b.WriteString(", required")
 		}
@@ -167,25 +235,135 @@ func paramLine(pos position) string {
 		}
 		b.WriteString(")")
 	}
-	d := strings.Join(strings.Fields(param.Description), " ")
-	if d != "" {
-		b.WriteString(": " + d)
+	b.WriteString(details(param, depth))
+	if !pos.nests {
+		members(&b, pos.dotted(), param, depth+1)
 	}
-	if len(param.Enum) > 0 {
-		if d != "" {
-			b.WriteString(". One of ")
-		} else {
-			b.WriteString(": one of ")
-		}
-		for i, v := range param.Enum {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			b.WriteString("`" + encodeValue(v) + "`")
-		}
-	}
-	b.WriteString("\n")
 	return b.String()
+}
+
+// members writes a line for each member that a value of p holds inside
+// arrays, or inside an object whose fields have no walk position, at any
+// depth: "entities[].name", then what it holds.
+func members(b *strings.Builder, path string, p *Param, depth int) {
+	if p.Item != nil {
+		members(b, path+"[]", p.Item, depth)
+		return
+	}
+	if p.Type != "object" {
+		return
+	}
+	for i := range p.Fields {
+		f := &p.Fields[i]
+		b.WriteString(strings.Repeat("  ", depth) + "- `" + path + "." + f.Name + "` (" + typeText(f))
+		if f.Required {
+			b.WriteString(", required")
+		}
+		b.WriteString(")" + details(f, depth))
+		members(b, path+"."+f.Name, f, depth+1)
+	}
+}
+
+// typeText says what a parameter without a flag holds: "string", "array
+// of object", "map of integer", "string or number", "any JSON value".
+func typeText(p *Param) string {
+	switch {
+	case p.Type == "" && p.Types != nil:
+		last := len(p.Types) - 1
+		return strings.Join(p.Types[:last], ", ") + " or " + p.Types[last]
+	case p.Type == "":
+		return "any JSON value"
+	case p.Type == "array" && p.Items != "":
+		return "array of " + p.Items
+	case p.Type == "object" && p.Values != "":
+		return "map of " + p.Values
+	}
+	return p.Type
+}
+
+// details is the rest of a parameter's line at the given depth, its line
+// break included: ": ", the description, then the values its enum allows,
+// those its items' enum allows and its default, each a sentence of its
+// own. A description of several lines keeps them, indented to stay in the
+// list item, and the sentences then follow on a line of their own.
+func details(p *Param, depth int) string {
+	var facts []string
+	if len(p.Enum) > 0 {
+		facts = append(facts, "One of "+valueList(p.Enum))
+	}
+	if p.Item != nil && len(p.Item.Enum) > 0 {
+		facts = append(facts, "Each one of "+valueList(p.Item.Enum))
+	}
+	if p.Default != nil {
+		facts = append(facts, "Default `"+encodeValue(p.Default)+"`")
+	}
+	fact := strings.Join(facts, ". ")
+	lines := prose(p.Description)
+	indent := "\n" + strings.Repeat("  ", depth+1)
+	switch {
+	case len(lines) == 0 && fact == "":
+		return "\n"
+	case len(lines) == 0:
+		return ": " + strings.ToLower(fact[:1]) + fact[1:] + "\n"
+	case fact == "":
+		return ": " + strings.Join(lines, indent) + "\n"
+	case len(lines) == 1:
+		return ": " + endSentence(lines[0]) + " " + fact + "\n"
+	}
+	return ": " + strings.Join(lines, indent) + indent + fact + "\n"
+}
+
+// valueList writes values as JSON, each in backquotes: `"a"`, `"b"`.
+func valueList(values []any) string {
+	var b strings.Builder
+	for i, v := range values {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString("`" + encodeValue(v) + "`")
+	}
+	return b.String()
+}
+
+// endSentence ends a text with a period unless it already ends a
+// sentence or introduces what follows: the one rule by which a sentence of
+// the usage follows a description.
+func endSentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ":") {
+		return s
+	}
+	return s + "."
+}
+
+// prose splits a description into the lines the usage shows: its own
+// lines, each with its runs of white space made one space, blank ones
+// dropped. A later line that Markdown would read as a heading, a rule, a
+// setext underline or a code fence is escaped with a backslash, so that
+// the line stays text of the list item; a list item stays one.
+func prose(d string) []string {
+	var lines []string
+	for _, line := range strings.Split(d, "\n") {
+		line = strings.Join(strings.Fields(line), " ")
+		switch {
+		case line == "":
+			continue
+		case len(lines) > 0 && markdownBlock(line):
+			line = "\\" + line
+		}
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+// markdownBlock reports whether a line, standing in a list item, would
+// start a heading, a code fence or a thematic break, or underline the
+// line before it as a heading.
+func markdownBlock(line string) bool {
+	switch {
+	case strings.HasPrefix(line, "#"), strings.HasPrefix(line, "```"), strings.HasPrefix(line, "~~~"):
+		return true
+	}
+	return strings.Trim(line, "-=*_ ") == ""
 }
 
 // encodeValue writes an enum value as JSON, numbers with their digits as

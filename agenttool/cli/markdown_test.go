@@ -65,7 +65,7 @@ func TestMarkdownGolden(t *testing.T) {
 
 func TestMarkdownDetails(t *testing.T) {
 	tool := agenttool.NewFunc("c", "", json.RawMessage(`{"type":"object","properties":{`+
-		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"object"}},"required":["cfg"]}`),
+		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"array"}},"required":["cfg"]}`),
 		text("ok"), agenttool.WithAnnotations(agenttool.Annotations{Title: "Only a title"}))
 	got := Markdown("kit", []Command{Describe(tool)})
 	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "- `--id`: one of `12345678901234567891`\n"} {
@@ -130,9 +130,66 @@ func TestSectionParts(t *testing.T) {
 		{
 			name: "description white space collapsed, string enum",
 			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
-				`"description":" a\n  b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
+				`"description":" a  \t b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
 			want: "### `e`\n\n```sh\nkit e [--m <string>]\n```\n\n" +
 				"- `--m`: a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
+		},
+		{
+			name: "a description ending a sentence gets no second period",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
+				`"description":"Pick one.","enum":["a"]},"n":{"type":"integer","description":"How many?","default":10},`+
+				`"o":{"type":"integer","description":"Limits:","default":1}}}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--m <string>] [--n <integer>] [--o <integer>]\n```\n\n" +
+				"- `--m`: Pick one. One of `\"a\"`\n- `--n`: How many? Default `10`\n- `--o`: Limits: Default `1`\n",
+		},
+		{
+			name: "line breaks and lists kept inside the item, Markdown blocks escaped",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"o":{"type":"object","properties":{"m":{"type":"string",`+
+				`"description":"Method.\nOptions are:\n- 'create' - makes one.\n\n  - 'update'\n# not a heading\n---\n`+"```"+`go","enum":["create","update"]}}}}}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--o.m <string>]\n```\n\n" +
+				"- `o` (object)\n" +
+				"  - `--o.m`: Method.\n" +
+				"    Options are:\n" +
+				"    - 'create' - makes one.\n" +
+				"    - 'update'\n" +
+				"    \\# not a heading\n" +
+				"    \\---\n" +
+				"    \\```go\n" +
+				"    One of `\"create\"`, `\"update\"`\n",
+		},
+		{
+			name: "defaults, nullable enums, items' enums, a required boolean",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{`+
+				`"kind":{"anyOf":[{"type":"string","enum":["bug","task"]},{"type":"null"}],"default":null,"description":"Kind"},`+
+				`"tags":{"type":"array","items":{"type":"string","enum":["x","y"]},"default":["x"]},`+
+				`"static":{"type":"boolean"},"dry":{"type":"boolean","default":false},`+
+				`"when":{"type":["string","null"],"default":"now"}},"required":["static"]}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--kind <string>] [--tags <string> ...] --static=<boolean> [--dry] [--when <string>]\n```\n\n" +
+				"- `--kind`: Kind. One of `\"bug\"`, `\"task\"`\n" +
+				"- `--tags`: each one of `\"x\"`, `\"y\"`. Default `[\"x\"]`\n" +
+				"- `--static`\n" +
+				"- `--dry`: default `false`\n" +
+				"- `--when`: default `\"now\"`\n",
+		},
+		{
+			name: "members of arrays of objects, free-form objects",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{`+
+				`"entities":{"type":"array","description":"New entities.","items":{"type":"object","properties":{`+
+				`"name":{"type":"string","description":"Its name"},"kind":{"type":"string","enum":["person","place"]},`+
+				`"notes":{"type":"array","items":{"type":"string"}},`+
+				`"links":{"type":"array","items":{"type":"object","properties":{"to":{"type":"string"}},"required":["to"]}}},`+
+				`"required":["name","kind"]}},`+
+				`"inputs":{"type":"object","properties":{},"description":"Workflow inputs"},`+
+				`"env":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["entities"]}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [--inputs <key>=<string> ...] [--env <key>=<integer> ...] (<json> | -)\n```\n\n" +
+				"- `entities` (array of object, required, JSON only): New entities.\n" +
+				"  - `entities[].name` (string, required): Its name\n" +
+				"  - `entities[].kind` (string, required): one of `\"person\"`, `\"place\"`\n" +
+				"  - `entities[].notes` (array of string)\n" +
+				"  - `entities[].links` (array of object)\n" +
+				"    - `entities[].links[].to` (string, required)\n" +
+				"- `--inputs` (any keys; the flag gives strings): Workflow inputs\n" +
+				"- `--env`\n",
 		},
 		{
 			name: "flags: no description, enum without one",
@@ -150,7 +207,8 @@ func TestSectionParts(t *testing.T) {
 				"- `o` (object)\n" +
 				"  - `o.hops` (array of object, required, JSON only)\n" +
 				"  - `o.a.b` (array of string, JSON only)\n" +
-				"- `x.y` (object, JSON only)\n",
+				"- `x.y` (object, JSON only)\n" +
+				"  - `x.y.z` (string)\n",
 		},
 	}
 	for _, tc := range tests {
@@ -165,11 +223,11 @@ func TestSectionParts(t *testing.T) {
 func TestProgramHelp(t *testing.T) {
 	cmds := []Command{{Name: "a", Description: "\n First line. \nSecond."}, {Name: "b"}}
 	got := programHelp("kit", cmds)
-	want := Calling("kit", cmds) + "\n" + programCalls("kit") + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
+	want := Calling("kit", cmds) + "\n## Commands\n\n- `a`: First line.\n- `b`\n"
 	if got != want {
 		t.Errorf("programHelp:\n%s", diff(got, want))
 	}
-	if got := programHelp("kit", nil); got != Calling("kit", nil)+"\n"+programCalls("kit")+"\n## Commands\n" {
+	if got := programHelp("kit", nil); got != Calling("kit", nil)+"\n## Commands\n" {
 		t.Errorf("programHelp without commands: %q", got)
 	}
 }
@@ -255,5 +313,44 @@ func TestRunnerDefaults(t *testing.T) {
 	}
 	if got := (Runner{}).Run(context.Background(), nil); got != ExitUsage {
 		t.Errorf("zero runner without arguments: status %d", got)
+	}
+}
+
+// TestUsage checks the parts of a command's usage: the short synopsis keeps
+// the required words in order and gives one "[...]" for the optional ones;
+// the synopsis is the line of the Text's sh block; and Section is the
+// heading and the Text.
+func TestUsage(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		schema, synopsis, short string
+	}{
+		{`{"type":"object"}`, "kit x", "x"},
+		{`{"type":"object","properties":{"path":{"type":"string"},"max_bytes":{"type":"integer"}},"required":["path"]}`,
+			"kit x --path <string> [--max_bytes <integer>]", "x --path <string> [...]"},
+		{`{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"}}}}`,
+			"kit x [--paths <string> ...]", "x [...]"},
+		{`{"type":"object","properties":{"tag":{"type":"array","items":{"type":"string"}},"env":{"type":"object"}},"required":["tag","env"]}`,
+			"kit x --tag <string> ... --env <key>=<string> ...", "x --tag <string> ... --env <key>=<string> ..."},
+		{`{"type":"object","properties":{"o":{"type":"object","properties":{"f":{"type":"string"}}},"edits":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"}}}}},"required":["edits"]}`,
+			"kit x [--o.f <string>] (<json> | -)", "x (<json> | -) [...]"},
+		{`{"type":"object","properties":{"edits":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
+			"kit x [<json> | -]", "x [...]"},
+		{`{"type":"object","properties":{"static":{"type":"boolean"},"v":{"type":"boolean"}},"required":["static"]}`,
+			"kit x --static=<boolean> [--v]", "x --static=<boolean> [...]"},
+	}
+	for _, tc := range tests {
+		c := Describe(agenttool.NewFunc("x", "Does x.", json.RawMessage(tc.schema), text("ok"),
+			agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true})))
+		u := c.Usage("kit")
+		if u.Synopsis != tc.synopsis || u.Short != tc.short {
+			t.Errorf("%s: synopsis %q and short %q, want %q and %q", tc.schema, u.Synopsis, u.Short, tc.synopsis, tc.short)
+		}
+		if !strings.Contains(u.Text, "\n```sh\n"+u.Synopsis+"\n```\n") {
+			t.Errorf("%s: the text does not show the synopsis %q:\n%s", tc.schema, u.Synopsis, u.Text)
+		}
+		if u.Heading != "`x` (read-only)" || Section("kit", c) != "### "+u.Heading+"\n"+u.Text {
+			t.Errorf("%s: heading %q, and Section is not the heading and the text:\n%s", tc.schema, u.Heading, Section("kit", c))
+		}
 	}
 }

@@ -1,14 +1,5 @@
 package cli
 
-import (
-	"encoding/json"
-	"fmt"
-	"strings"
-	"unicode/utf8"
-
-	"github.com/agenttool/agenttool"
-)
-
 // programOptions are the options given before the command.
 type programOptions struct {
 	ask     bool
@@ -42,7 +33,8 @@ func (o *recordOption) Set(path string) error {
 func programFlags(opts *programOptions) *FlagSet {
 	fs := newFlagSet("", "program", "program option", "the program option%s")
 	fs.BoolVar(&opts.ask, "ask", false, "ask a person at the terminal the questions no --answer covers, instead of exiting with status 3")
-	fs.Var(&opts.answers, "answer", "the `reply` to the next question the tool asks, accept, decline, cancel or a JSON object; given once per question, in order")
+	fs.Var(&opts.answers, "answer", "the `reply` to the next question the tool asks, accept, decline, cancel or a JSON object, "+
+		"followed by @ and the question's digest from its status-3 JSON to answer only that question; given once per question, in order")
 	fs.Var(&opts.record, "record", "append the call's records to `file` as JSON lines")
 	fs.StringVar(&opts.out, "out", "", "write the files an output carries into `dir` instead of a new temporary directory")
 	return fs
@@ -74,29 +66,20 @@ func CommandName(args []string) string {
 	return rest[0]
 }
 
-// answerList collects the replies of --answer in command-line order.
-type answerList []agenttool.Answer
+// answerList collects the values of --answer in command-line order.
+type answerList []reply
 
 // String is required of a flag.Value; flag reads it only to print
 // defaults, which the runner never does.
 func (a *answerList) String() string { return "" }
 
-// Set accepts accept, decline, cancel, or a JSON object, which accepts with
-// that object as the form's content; given to a question that is not a
-// form, such an answer fails the call (see questions.elicit).
-func (a *answerList) Set(reply string) error {
-	switch action := agenttool.Action(reply); action {
-	case agenttool.ActionAccept, agenttool.ActionDecline, agenttool.ActionCancel:
-		*a = append(*a, agenttool.Answer{Action: action})
-		return nil
+// Set reads one value as parseReply does. A JSON object given to a
+// question that is not a form fails the call (see questions.elicit).
+func (a *answerList) Set(value string) error {
+	r, err := parseReply(value)
+	if err != nil {
+		return err
 	}
-	text := trimJSONSpace(reply)
-	if !utf8.ValidString(text) || !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
-		if len(reply) > maxShown {
-			reply = reply[:maxShown] + "..."
-		}
-		return fmt.Errorf("expected accept, decline, cancel or a JSON object, got %q", reply)
-	}
-	*a = append(*a, agenttool.Answer{Action: agenttool.ActionAccept, Content: json.RawMessage(text)})
+	*a = append(*a, r)
 	return nil
 }

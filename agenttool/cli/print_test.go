@@ -57,7 +57,7 @@ func TestQuestionNotLost(t *testing.T) {
 		t.Fatalf("status %d, want %d", status, ExitNeedsAnswer)
 	}
 	const want = "kit: writing the question to stdout: no space left on device; the question: " +
-		`{"message":"Delete the branch?","answers_given":0,"output":"kept"}` + "\n"
+		`{"message":"Delete the branch?","digest":"e1e6a28d8fbb","answers_given":0,"output":"kept"}` + "\n"
 	if !strings.HasPrefix(stderr.String(), want) {
 		t.Errorf("stderr %q, want it to start with %q", stderr.String(), want)
 	}

@@ -90,7 +90,7 @@ func TestAskOption(t *testing.T) {
 		prompt string // what stderr shows of the question asked, or "" for none
 	}{
 		{"first", []string{"--ask", "delete"}, "n\n", ExitOK, "kept\n", "Delete the branch?"},
-		{"after an answer", []string{"--answer", "accept", "--ask", "delete"}, "", ExitFailed, "", "Why?"},
+		{"after an answer, stdin empty", []string{"--answer", "accept", "--ask", "delete"}, "", ExitNeedsAnswer, "", "Why?"},
 		{"last", []string{"--out", t.TempDir(), "--ask", "delete"}, "n\n", ExitOK, "kept\n", "Delete the branch?"},
 		{"not given", []string{"delete"}, "n\n", ExitNeedsAnswer, "", ""},
 	}

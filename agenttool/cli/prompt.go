@@ -24,6 +24,10 @@ import (
 // skips optional ones left empty; the completed form is accepted with its
 // fields as a compact JSON object.
 //
+// Each question's message is followed by its digest, as the status-3
+// JSON gives it, so that the person can answer the same question in a
+// command line with --answer accept@<digest>.
+//
 // The end of in, or a read error, cancels the question. A ctx that has
 // already ended returns its error before anything is written or read. When
 // ctx ends while a reply is awaited, the elicitor returns ctx's error at
@@ -37,8 +41,13 @@ func Prompt(in io.Reader, out io.Writer) agenttool.Elicitor {
 	if out == nil {
 		out = io.Discard
 	}
-	p := &prompter{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1)}
-	return p.ask
+	return newPrompter(in, out).ask
+}
+
+// newPrompter returns the prompter of Prompt(in, out); in and out must not
+// be nil.
+func newPrompter(in io.Reader, out io.Writer) *prompter {
+	return &prompter{in: bufio.NewReader(in), out: out, turn: make(chan struct{}, 1)}
 }
 
 // prompter holds the state of one Prompt elicitor.
@@ -58,7 +67,20 @@ type readResult struct {
 // errCancel stands for the end of the input, where a question is cancelled.
 var errCancel = errors.New("no more input")
 
+// ask is the elicitor of Prompt: reply, with the end of the input taken
+// as cancel.
 func (p *prompter) ask(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
+	a, err := p.reply(ctx, q)
+	if errors.Is(err, errCancel) {
+		return agenttool.Answer{Action: agenttool.ActionCancel}, nil
+	}
+	return a, err
+}
+
+// reply asks q and reads the person's answer; it returns errCancel when
+// the input ends first, which --ask takes as the question nobody
+// answered.
+func (p *prompter) reply(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
 	// A select between a free turn and an ended context picks either at
 	// random: without this check an ended call could still print its
 	// question and start reading the person's reply.
@@ -71,18 +93,14 @@ func (p *prompter) ask(ctx context.Context, q agenttool.Elicitation) (agenttool.
 		return agenttool.Answer{}, ctx.Err()
 	}
 	defer func() { <-p.turn }()
-
-	a, err := p.question(ctx, q)
-	if errors.Is(err, errCancel) {
-		return agenttool.Answer{Action: agenttool.ActionCancel}, nil
-	}
-	return a, err
+	return p.question(ctx, q)
 }
 
 func (p *prompter) question(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
 	if msg := strings.TrimSpace(q.Message); msg != "" {
 		fmt.Fprintln(p.out, msg)
 	}
+	fmt.Fprintf(p.out, "(digest %s)\n", questionDigest(q))
 	if q.URL != "" {
 		fmt.Fprintf(p.out, "Open %s\n", q.URL)
 		return p.yesNo(ctx, "Press Enter when done, or type n to decline: ", agenttool.ActionAccept)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strconv"
 	"sync"
@@ -13,51 +14,79 @@ import (
 
 // questions is the elicitor a call runs with: it replays the --answer
 // values in order, then asks Runner.Ask, then answers cancel and remembers
-// the first question nobody answered.
+// the first question nobody answered. A value bound to another question's
+// digest than the one asked answers nothing: that question is the one
+// nobody answered. So is a question Ask could not put for want of input.
+// Once a question went unanswered, every later one is answered cancel
+// without replaying or asking anything.
 type questions struct {
 	mu      sync.Mutex
-	answers []agenttool.Answer
+	answers []reply
 	used    int
 	ask     agenttool.Elicitor
 
-	missed      *agenttool.Elicitation
-	missedAfter int // answers used before the first unanswered question
+	missed *missedQuestion
 }
+
+// missedQuestion is the first question of a call nobody answered.
+type missedQuestion struct {
+	q      agenttool.Elicitation
+	digest string
+	given  int    // --answer values used before it
+	bound  string // the digest of the --answer it did not match, if any
+}
+
+// cancelled is what a tool is told of a question nobody answered.
+var cancelled = agenttool.Answer{Action: agenttool.ActionCancel}
 
 func (q *questions) elicit(ctx context.Context, e agenttool.Elicitation) (agenttool.Answer, error) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
+	if q.missed != nil {
+		return cancelled, nil
+	}
 	if q.used < len(q.answers) {
 		a := q.answers[q.used]
+		if d := questionDigest(e); a.digest != "" && a.digest != d {
+			q.miss(e, d, a.digest)
+			return cancelled, nil
+		}
 		q.used++
 		// A JSON object fills in a form. Given to a yes or no, or to a page
 		// to open, it could only be taken as accept, whatever it says:
 		// {"action":"decline"} would approve what it means to refuse.
-		if a.Content != nil && len(e.Schema) == 0 {
+		if a.answer.Content != nil && len(e.Schema) == 0 {
 			return agenttool.Answer{}, fmt.Errorf("--answer number %d is a JSON object, which fills in a form, but the question %q takes accept, decline or cancel", q.used, e.Message)
 		}
-		return a, nil
+		return a.answer, nil
 	}
 	if q.ask != nil {
-		return q.ask(ctx, e)
+		a, err := q.ask(ctx, e)
+		if !errors.Is(err, errCancel) {
+			return a, err
+		}
+		// The input ended: nobody is there to ask this question or any
+		// other.
 	}
-	if q.missed == nil {
-		e.Schema = bytes.Clone(e.Schema)
-		q.missed = &e
-		q.missedAfter = q.used
-	}
-	return agenttool.Answer{Action: agenttool.ActionCancel}, nil
+	q.miss(e, questionDigest(e), "")
+	return cancelled, nil
 }
 
-// unanswered returns the first question nobody answered and the number of
-// --answer values used before it.
-func (q *questions) unanswered() (agenttool.Elicitation, int, bool) {
+// miss remembers e, whose digest is digest, as the question nobody
+// answered; bound is the digest of the --answer it did not match.
+func (q *questions) miss(e agenttool.Elicitation, digest, bound string) {
+	e.Schema = bytes.Clone(e.Schema)
+	q.missed = &missedQuestion{q: e, digest: digest, given: q.used, bound: bound}
+}
+
+// unanswered returns the first question nobody answered.
+func (q *questions) unanswered() (missedQuestion, bool) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	if q.missed == nil {
-		return agenttool.Elicitation{}, 0, false
+		return missedQuestion{}, false
 	}
-	return *q.missed, q.missedAfter, true
+	return *q.missed, true
 }
 
 // unused counts the --answer values no question consumed.
@@ -68,9 +97,11 @@ func (q *questions) unused() int {
 }
 
 // question ends a call whose question went unanswered: the question goes
-// to stdout as one line of JSON, with what the tool returned, so that the
-// caller can ask the user and run the call again with the answer.
-func (r Runner) question(q agenttool.Elicitation, given int, result agenttool.Result, callErr error) int {
+// to stdout as one line of JSON, with its digest and what the tool
+// returned, so that the caller can ask the user and run the call again
+// with the answer bound to the digest.
+func (r Runner) question(m missedQuestion, result agenttool.Result, callErr error) int {
+	q := m.q
 	var buf bytes.Buffer
 	buf.WriteString(`{"message":`)
 	buf.Write(quote(q.Message))
@@ -85,8 +116,8 @@ func (r Runner) question(q agenttool.Elicitation, given int, result agenttool.Re
 		buf.WriteString(`,"url":`)
 		buf.Write(quote(q.URL))
 	}
-	buf.WriteString(`,"answers_given":`)
-	buf.WriteString(strconv.Itoa(given))
+	buf.WriteString(`,"digest":"` + m.digest + `","answers_given":`)
+	buf.WriteString(strconv.Itoa(m.given))
 	if callErr != nil {
 		// fmt, unlike a direct call of Error, survives an Error method
 		// that panics, as one on a nil pointer does; the status-1 path
@@ -104,7 +135,32 @@ func (r Runner) question(q agenttool.Elicitation, given int, result agenttool.Re
 		// The caller needs the question to answer it; stderr still works.
 		fmt.Fprintf(r.Stderr, "%s: writing the question to stdout: %v; the question: %s", r.Name, err, buf.Bytes())
 	}
+	if m.bound != "" {
+		fmt.Fprintf(r.Stderr, "%s: the question changed since the answer was given: --answer number %d is bound to the digest %s, "+
+			"the question asked has the digest %s; nothing was answered\n", r.Name, m.given+1, m.bound, m.digest)
+	}
 	fmt.Fprintf(r.Stderr, "%s: the tool asked a question nobody answered and was told it was cancelled; "+
-		"to answer it, run the call again with --answer before the command, one per question in order\n", r.Name)
+		"to answer it, ask the user, then run the same call again with %s before the command%s\n",
+		r.Name, replyHint(q, m.digest), keptHint(m.given))
 	return ExitNeedsAnswer
+}
+
+// replyHint shows the --answer values that answer q, bound to its digest.
+func replyHint(q agenttool.Elicitation, digest string) string {
+	if len(q.Schema) > 0 {
+		return "--answer '<json object>@" + digest + "' holding the form's values, or --answer decline@" + digest
+	}
+	return "--answer accept@" + digest + " or --answer decline@" + digest
+}
+
+// keptHint says which --answer values the next run keeps: those used
+// before the question nobody answered, in their order.
+func keptHint(given int) string {
+	switch given {
+	case 0:
+		return ""
+	case 1:
+		return ", after the first --answer of this call"
+	}
+	return ", after the first " + strconv.Itoa(given) + " --answer of this call, in their order"
 }

@@ -138,7 +138,6 @@ var refusalCases = []refusalCase{
 	{"unknown member of an array's element", []string{"deploy", `{"target":{"host":"h","hops":[{"via":"a"},{"vai":"b"}]}}`}, "", ExitUsage},
 	{"unknown member of a reflected list's element", []string{"tag", `{"tags":["a"],"items":[{"nmae":"x"}]}`}, "", ExitUsage},
 	{"unknown member close to one of many", []string{"copy", `{"src":"a","dst":"b","vrebose":true}`}, "", ExitUsage},
-	{"JSON for a command without arguments", []string{"ping", `{"verbose":true}`}, "", ExitUsage},
 	{"map entry without =", []string{"deploy", "--limits", "cpu"}, "", ExitUsage},
 	{"map key given twice", []string{"deploy", "--limits", "cpu=1", "--limits", "cpu=2"}, "", ExitUsage},
 	{"repeated scalar flag", []string{"read_file", "--path", "a", "--path", "b"}, "", ExitUsage},
@@ -155,6 +154,12 @@ var refusalCases = []refusalCase{
 	{"JSON after a byte order mark", []string{"read_file", "\ufeff{\"path\":\"x\"}"}, "", ExitUsage},
 	{"nothing on stdin", []string{"read_file", "-"}, "", ExitUsage},
 	{"a number for the JSON argument", []string{"read_file", "12"}, "", ExitUsage},
+	{"a parameter that takes JSON given as a flag", []string{"deploy", "--target.host", "h", "--target.hops", `[{"via":"a"}]`}, "", ExitUsage},
+	{"a JSON-only flag with a value that is not JSON", []string{"deploy", "--extra=x", "--target.host", "h"}, "", ExitUsage},
+	{"a JSON-only flag beside the JSON argument", []string{"deploy", "--extra", `{"a":{}}`, `{"target":{"host":"h"},"extra":1}`}, "", ExitUsage},
+	{"a JSON-only flag beside JSON on stdin", []string{"deploy", "--extra", "-"}, `{"target":{"host":"h"}}`, ExitUsage},
+	{"a JSON-only flag beside JSON that holds no object on its path", []string{"deploy", "--target.hops", "[]", `{"target":7}`}, "", ExitUsage},
+	{"an object with flags for its fields given as a flag", []string{"deploy", "--target", `{"host":"h"}`}, "", ExitUsage},
 	{"JSON split by a single quote", []string{"write_file", `{"path":"a","content":"it`, `s"}`}, "", ExitUsage},
 }
 

@@ -32,11 +32,15 @@ const (
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
 	// understood, the arguments do not match the tool's schema, or the call
-	// could not be started.
+	// could not be started. It is also returned, after the same words as a
+	// refusal of ExitFailed, when agenttool.Decode refused a value the
+	// tool's Go types cannot hold, such as a number past the range of an
+	// int: the tool's function did not run.
 	ExitUsage = 2
 	// ExitNeedsAnswer means the tool asked a question nobody answered, was
 	// told it was cancelled, and ran to its end; stdout holds the question
-	// as JSON.
+	// as JSON, with its "digest" for an --answer bound to it. A question an
+	// --answer was bound to by another digest is such a question too.
 	ExitNeedsAnswer = 3
 )
 
@@ -47,13 +51,18 @@ type Runner struct {
 	// the usage text verbatim, even as a path such as ./bin/kit; only its
 	// base name names the temporary directory for saved files.
 	Name string
+	// About is the author's own text on the program as a whole (when to use
+	// which command, what to call first), Markdown that help prints before
+	// everything else; empty means none.
+	About string
 	// Tools are the tools, one command each, listed in this order.
 	Tools agenttool.Set
 	// Ask answers the questions no --answer covers; [Prompt] makes one that
 	// asks a person at a terminal. Nil means nobody can be asked, unless the
-	// command line gives --ask, which asks through Prompt(Stdin, Stderr):
-	// otherwise such a question is answered "cancel" and the call ends with
-	// [ExitNeedsAnswer].
+	// command line gives --ask, which asks through Prompt(Stdin, Stderr)
+	// until Stdin ends: otherwise such a question, or the one the end of
+	// Stdin left unanswered, is answered "cancel", nothing more is asked,
+	// and the call ends with [ExitNeedsAnswer].
 	Ask agenttool.Elicitor
 	// Builtins are the program's own commands besides help and schema, in
 	// the order help lists them. No tool may be named like one; see
@@ -100,11 +109,11 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	opts, rest, err := parseProgram(args)
 	switch {
 	case errors.Is(err, flag.ErrHelp):
-		return Print(r.Stdout, r.Stderr, r.Name, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
+		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case err != nil:
 		return r.usage(err.Error())
 	case len(rest) == 0:
-		io.WriteString(r.Stderr, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
+		io.WriteString(r.Stderr, r.wholeHelp())
 		return ExitUsage
 	}
 	name, words := rest[0], rest[1:]
@@ -130,8 +139,11 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err := checkArgs(cmd, callArgs); err != nil {
 		return r.refuseArgs(why, err)
 	}
+	for _, note := range gave.passed {
+		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
+	}
 	if opts.ask && r.Ask == nil {
-		r.Ask = Prompt(r.Stdin, r.Stderr)
+		r.Ask = newPrompter(r.Stdin, r.Stderr).reply
 	}
 	return r.call(ctx, tool, callArgs, opts, why)
 }
@@ -142,11 +154,14 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 // lists the program options.
 func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
+	var jf *jsonFlag
 	switch {
 	case errors.Is(err, ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
 	case errors.As(err, &moved):
 		return r.usage(movedMessage(moved, r.Name, cmd.Name))
+	case errors.As(err, &jf):
+		return r.commandUsage(cmd, jf.message(r.Name, cmd.Name))
 	}
 	return r.commandUsage(cmd, err.Error())
 }
@@ -200,7 +215,7 @@ func (r Runner) unknown(name string) int {
 func (r Runner) help(ctx context.Context, words []string) int {
 	switch len(words) {
 	case 0:
-		return Print(r.Stdout, r.Stderr, r.Name, personHelp(r.Name, describeAll(r.Tools), r.Builtins))
+		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case 1:
 		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
 			return b.Run(ctx, []string{"--help"})
@@ -215,6 +230,16 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
 	}
 	return r.usage("help takes one command")
+}
+
+// wholeHelp returns the help of the program: the author's text, when
+// there is one, then the help of every tool and builtin.
+func (r Runner) wholeHelp() string {
+	help := personHelp(r.Name, describeAll(r.Tools), r.Builtins)
+	if r.About == "" {
+		return help
+	}
+	return r.About + "\n\n" + help
 }
 
 // schema prints one command's schema, indented.

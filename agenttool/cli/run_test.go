@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/agenttool/agenttool"
 )
 
 const noArgsIndented = "{\n  \"type\": \"object\",\n  \"properties\": {},\n  \"required\": []\n}\n"
@@ -48,7 +51,10 @@ func runCases() []runCase {
 		{name: "nullable integer has a flag", args: []string{"raw", "--count", "3"}, command: "raw",
 			stdout: "{\"count\":3}\n", exact: true},
 		{name: "multi-type union has no flag", args: []string{"raw", "--mixed", "x"}, command: "raw",
-			status: ExitUsage, stderrHas: []string{`unknown flag "--mixed"; its flag is --count`}},
+			status: ExitUsage, stderrHas: []string{`kit: raw: --mixed: "mixed" is a parameter that takes JSON, not a flag; ` +
+				`give it in the JSON argument: kit raw '{"mixed":"x"}'`}},
+		{name: "unknown flag", args: []string{"raw", "--mixd", "x"}, command: "raw",
+			status: ExitUsage, stderrHas: []string{`unknown flag "--mixd"; its flag is --count`}},
 		{name: "unflaggable names in JSON", args: []string{"raw", `{"a=b":"1","-x":"2"}`}, command: "raw",
 			stdoutJSON: `{"a=b":"1","-x":"2"}`},
 		{name: "bool set false", args: []string{"tag", "--tags", "a", "--verbose=false"}, command: "tag",
@@ -120,11 +126,13 @@ func runCases() []runCase {
 		{name: "schema of unknown command", args: []string{"schema", "nope"}, command: "schema",
 			status: ExitUsage, stderrHas: []string{`unknown command "nope"`}},
 		{name: "unanswered question", args: []string{"delete"}, command: "delete",
-			status: ExitNeedsAnswer, stdoutJSON: `{"message":"Delete the branch?","answers_given":0,"output":"kept"}`,
+			status: ExitNeedsAnswer, stdoutJSON: `{"message":"Delete the branch?","digest":"e1e6a28d8fbb","answers_given":0,"output":"kept"}`,
 			stderrHas: []string{"--answer"}},
 		{name: "second question unanswered", args: []string{"--answer", "accept", "delete"}, command: "delete",
-			status:     ExitNeedsAnswer,
-			stdoutJSON: `{"message":"Why?","schema":` + whySchema + `,"answers_given":1,"error":"not deleted: no reason given"}`},
+			status: ExitNeedsAnswer,
+			stdoutJSON: `{"message":"Why?","schema":` + whySchema + `,"digest":"` +
+				questionDigest(agenttool.Elicitation{Message: "Why?", Schema: json.RawMessage(whySchema)}) +
+				`","answers_given":1,"error":"not deleted: no reason given"}`},
 		{name: "both answers", args: []string{"--answer", "accept", "--answer", `{"reason":"merged"}`, "delete"},
 			command: "delete", stdout: "deleted: {\"reason\":\"merged\"}\n", exact: true},
 		{name: "declined", args: []string{"--answer", "decline", "delete"}, command: "delete",
@@ -138,7 +146,7 @@ func runCases() []runCase {
 		{name: "empty form answer to a yes or no", args: []string{"--answer", `{}`, "delete"}, command: "delete",
 			status: ExitFailed, stderrHas: []string{`--answer number 1 is a JSON object`}},
 		{name: "bad answer", args: []string{"--answer", "maybe", "delete"},
-			status: ExitUsage, stderrHas: []string{`--answer: expected accept, decline, cancel or a JSON object, got "maybe"`}},
+			status: ExitUsage, stderrHas: []string{`--answer: expected accept, decline, cancel or a JSON object, alone or followed by @ and the question's digest, got "maybe"`}},
 		{name: "progress with total", args: []string{"work"}, command: "work",
 			stdout: "done\n", exact: true, stderrHas: []string{"[1/2] half\n"}},
 		{name: "progress without total and text", args: []string{"steps"}, command: "steps",
@@ -185,9 +193,11 @@ func runCases() []runCase {
 		{name: "JSON parent null", args: []string{"deploy", "--backup.host", "a", `{"target":{"host":"h"},"backup":null}`},
 			command: "deploy", status: ExitUsage, stderrHas: []string{`JSON member "backup": expected object, got null`}},
 		{name: "dotted field has no flag", args: []string{"deploy", "--target.a.b", "x"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"unknown flag "}},
+			status: ExitUsage, stderrHas: []string{`--target.a.b: "target.a.b" is a parameter that takes JSON, not a flag; ` +
+				`give it in the JSON argument: kit deploy '{"target":{"a.b":"x"}}'`}},
 		{name: "map of objects has no flag", args: []string{"deploy", "--extra", "a=b"}, command: "deploy",
-			status: ExitUsage, stderrHas: []string{"unknown flag "}},
+			status: ExitUsage, stderrHas: []string{`--extra: "extra" is a parameter that takes JSON, not a flag; ` +
+				`give it in the JSON argument: kit deploy '{"extra":{}}'`}},
 	}
 }
 
@@ -293,7 +303,14 @@ func TestArgsAgreesWithRun(t *testing.T) {
 					t.Errorf("Args asks for help; Run gave\n%v", got)
 				}
 			case err != nil:
-				want := "kit: " + cmd.Name + ": " + err.Error() + "\nRun `kit help " + cmd.Name + "` for its flags.\n"
+				msg := err.Error()
+				// Only Run knows the program's name, which the corrected
+				// call of a JSON-only flag starts with.
+				var jf *jsonFlag
+				if errors.As(err, &jf) {
+					msg = jf.message("kit", cmd.Name)
+				}
+				want := "kit: " + cmd.Name + ": " + msg + "\nRun `kit help " + cmd.Name + "` for its flags.\n"
 				if got.status != ExitUsage || got.stderr != want {
 					t.Errorf("Args: %v; Run gave\n%v", err, got)
 				}

@@ -25,7 +25,10 @@ func flagWords(pos position, strs *int) []string {
 	case p.Repeated():
 		return []string{name, sampleWord(p.Items, "a", 0), name, sampleWord(p.Items, "b", 1)}
 	case p.Map():
-		return []string{name, "a=" + sampleWord(p.Values, "x", 0), name, "b=" + sampleWord(p.Values, "y", 1)}
+		return []string{name, "a=" + sampleWord(p.valueType(), "x", 0), name, "b=" + sampleWord(p.valueType(), "y", 1)}
+	case requiredBool(pos):
+		// The synopsis shows its value, and so does the example.
+		return []string{ShellWord("--" + pos.flag + "=true")}
 	case p.Type == "boolean":
 		return []string{name}
 	case p.Type == "string":

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"encoding/json"
 	"slices"
 	"strings"
@@ -12,8 +13,11 @@ import (
 // is not a JSON object has none. The text is checked once, with
 // json.Valid, and then only split by jsonscan: properties come in the order
 // the text writes them, never a map's, and nothing is decoded that Param
-// does not hold. open reports whether the schema allows members beyond
-// its properties, as Command.Open does.
+// does not hold. A local $ref is read as the schema it names, with the
+// keywords written beside it first, and so is the one schema besides
+// {"type":"null"} of anyOf or oneOf, and the only schema of allOf. open
+// reports whether the schema allows members beyond its properties, as
+// Command.Open does.
 func schemaParams(schema []byte) (params []Param, open bool) {
 	if !json.Valid(schema) {
 		return nil, false
@@ -24,21 +28,50 @@ func schemaParams(schema []byte) (params []Param, open bool) {
 	if _, ok := jsonscan.ReadMembers(s); !ok {
 		return nil, false
 	}
-	k := readKeywords(s)
-	return properties(k), opens(k.additional)
+	r := reader{root: s}
+	k := r.keywords(s)
+	if k.cut {
+		return nil, false
+	}
+	return r.properties(k), opens(k.additional)
 }
 
 // opens reports whether an additionalProperties keyword's text allows
-// members beyond the properties: true, or a schema object.
+// members beyond the properties: anything but false, its absence included,
+// as JSON Schema reads it.
 func opens(additional string) bool {
-	return additional == "true" || strings.HasPrefix(additional, "{")
+	return additional != "false"
 }
 
 // keywords holds the text of the first occurrence of each keyword of a
 // schema object that Param reads; "" when the keyword is absent, since no
 // value of valid JSON text is empty.
 type keywords struct {
-	description, typ, enum, items, properties, required, additional string
+	description, typ, enum, def, items, properties, required, additional string
+	ref, anyOf, oneOf, allOf                                             string
+	// cut reports a $ref met again inside its own target, or past
+	// maxRefs: the keywords then hold the target's type alone, and what
+	// the schema holds is read no further.
+	cut bool
+	// shaped reports a keyword that says what an object's members hold
+	// other than those read here (patternProperties, not, if,
+	// dependentSchemas, unevaluatedProperties), or an anyOf, oneOf or
+	// allOf that is not read as the schema's one alternative.
+	shaped bool
+}
+
+// fill takes from o each keyword k lacks, the applicators aside.
+func (k *keywords) fill(o keywords) {
+	k.description = cmp.Or(k.description, o.description)
+	k.typ = cmp.Or(k.typ, o.typ)
+	k.enum = cmp.Or(k.enum, o.enum)
+	k.def = cmp.Or(k.def, o.def)
+	k.items = cmp.Or(k.items, o.items)
+	k.properties = cmp.Or(k.properties, o.properties)
+	k.required = cmp.Or(k.required, o.required)
+	k.additional = cmp.Or(k.additional, o.additional)
+	k.cut = k.cut || o.cut
+	k.shaped = k.shaped || o.shaped
 }
 
 // readKeywords reads the keywords of a schema object text. A keyword
@@ -59,6 +92,8 @@ func readKeywords(obj string) keywords {
 			slot = &k.typ
 		case "enum":
 			slot = &k.enum
+		case "default":
+			slot = &k.def
 		case "items":
 			slot = &k.items
 		case "properties":
@@ -67,6 +102,17 @@ func readKeywords(obj string) keywords {
 			slot = &k.required
 		case "additionalProperties":
 			slot = &k.additional
+		case "$ref":
+			slot = &k.ref
+		case "anyOf":
+			slot = &k.anyOf
+		case "oneOf":
+			slot = &k.oneOf
+		case "allOf":
+			slot = &k.allOf
+		case "patternProperties", "not", "if", "dependentSchemas", "unevaluatedProperties":
+			k.shaped = true
+			continue
 		default:
 			continue
 		}
@@ -95,7 +141,7 @@ func firstMember(obj, key string) string {
 // parameters, marking those its required keyword names. It returns nil when
 // the keyword is absent or not an object, and an empty, non-nil list for an
 // empty object.
-func properties(k keywords) []Param {
+func (r *reader) properties(k keywords) []Param {
 	props, ok := jsonscan.ReadMembers(k.properties)
 	if !ok {
 		return nil
@@ -145,7 +191,7 @@ func properties(k keywords) []Param {
 			}
 			seen[name] = true
 		}
-		p := property(name, value)
+		p := r.property(name, value)
 		if requiredSet != nil {
 			p.Required = requiredSet[name]
 		} else {
@@ -158,34 +204,46 @@ func properties(k keywords) []Param {
 
 // property reads one property schema. A schema that is not an object (the
 // boolean schemas true and false) gives a parameter of unknown type.
-func property(name, schema string) Param {
+func (r *reader) property(name, schema string) Param {
 	p := Param{Name: name}
 	if !strings.HasPrefix(schema, "{") {
 		return p
 	}
-	k := readKeywords(schema)
+	// The references this schema follows are dropped once its fields
+	// are read.
+	mark := len(r.refs)
+	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
-	if strings.HasPrefix(k.enum, "[") {
-		p.Enum = decodeList(k.enum)
+	if p.Type == "" {
+		p.Types = typeNames(k.typ)
 	}
-	switch p.Type {
-	case "array":
+	if strings.HasPrefix(k.enum, "[") {
+		p.Enum, _ = decodeValue(k.enum).([]any)
+	}
+	if k.def != "" && k.def != "null" {
+		p.Default = decodeValue(k.def)
+	}
+	switch {
+	case k.cut:
+	case p.Type == "array":
 		if strings.HasPrefix(k.items, "{") {
-			p.Items = typeName(firstMember(k.items, "type"))
-			if p.Items == "object" {
-				if item := property("", k.items); item.Fields != nil {
-					p.Item = &item
-				}
-			}
+			item := r.property("", k.items)
+			p.Items, p.Item = item.Type, &item
 		}
-	case "object":
-		p.Fields = properties(k)
+	case p.Type == "object":
+		p.Fields = r.properties(k)
 		p.Open = opens(k.additional)
 		if len(p.Fields) == 0 && strings.HasPrefix(k.additional, "{") {
-			p.Values = typeName(firstMember(k.additional, "type"))
+			p.Values = typeName(r.keywords(k.additional).typ)
+		}
+		if k.shaped && len(p.Fields) == 0 {
+			// Other keywords say what its members are, which only the
+			// JSON gives.
+			p.Fields, p.Open = nil, false
 		}
 	}
+	r.refs = r.refs[:mark]
 	return p
 }
 
@@ -218,13 +276,41 @@ func typeName(t string) string {
 	}
 }
 
-// decodeList decodes a JSON array text as encoding/json does with
+// typeNames reads a type keyword's text that is an array of strings
+// naming several types besides "null": those types, in written order. It
+// returns nil for any other text.
+func typeNames(t string) []string {
+	list, ok := jsonscan.ReadItems(t)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for {
+		item, ok := list.Next()
+		if !ok {
+			break
+		}
+		s, ok := jsonscan.String(item)
+		switch {
+		case !ok:
+			return nil
+		case s != "null":
+			names = append(names, s)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return names
+}
+
+// decodeValue decodes a JSON value text as encoding/json does with
 // UseNumber, so that a number keeps its literal as a json.Number.
-func decodeList(text string) []any {
+func decodeValue(text string) any {
 	dec := json.NewDecoder(strings.NewReader(text))
 	dec.UseNumber()
-	var list []any
-	// The text is an array inside a valid schema, so decoding succeeds.
-	_ = dec.Decode(&list)
-	return list
+	var v any
+	// The text is a value inside a valid schema, so decoding succeeds.
+	_ = dec.Decode(&v)
+	return v
 }

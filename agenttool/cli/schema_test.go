@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net/url"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -116,16 +118,154 @@ func refSchemaParams(schema []byte) []Param {
 	if !ok || root.kind != '{' {
 		return nil
 	}
-	return refProperties(root)
+	r := &refReader{root: root}
+	k := r.keywords(root)
+	if k.cut {
+		return nil
+	}
+	return r.properties(k)
 }
 
-func refProperties(schema *refNode) []Param {
-	props := schema.get("properties")
+// refReader follows the references of one schema, as reader does.
+type refReader struct {
+	root     *refNode
+	refs     []string
+	followed int
+}
+
+// refKeys are the keywords of one schema that Param reads, each nil when
+// absent.
+type refKeys struct {
+	description, typ, enum, def, items, properties, required, additional *refNode
+	cut, shaped                                                          bool
+}
+
+func (r *refReader) keywords(n *refNode) refKeys {
+	k := refKeys{
+		description: n.get("description"), typ: n.get("type"), enum: n.get("enum"), def: n.get("default"),
+		items: n.get("items"), properties: n.get("properties"), required: n.get("required"),
+		additional: n.get("additionalProperties"),
+	}
+	for _, key := range []string{"patternProperties", "not", "if", "dependentSchemas", "unevaluatedProperties"} {
+		k.shaped = k.shaped || n.get(key) != nil
+	}
+	if ref := n.get("$ref"); ref != nil {
+		if s, ok := ref.str(); ok {
+			if target := r.lookup(s); target != nil {
+				if r.followed >= maxRefs || slices.Contains(r.refs, s) {
+					k.cut = true
+					if k.typ == nil {
+						k.typ = target.get("type")
+					}
+					return k
+				}
+				r.refs = append(r.refs, s)
+				r.followed++
+				k.fill(r.keywords(target))
+			}
+		}
+	}
+	if k.cut {
+		return k
+	}
+	applicators := 0
+	for _, key := range []string{"anyOf", "oneOf", "allOf"} {
+		if n.get(key) != nil {
+			applicators++
+		}
+	}
+	if branch := refAlternative(n); branch != nil {
+		applicators--
+		k.fill(r.keywords(branch))
+	}
+	k.shaped = k.shaped || applicators > 0
+	return k
+}
+
+func (k *refKeys) fill(o refKeys) {
+	for _, f := range []struct {
+		dst **refNode
+		src *refNode
+	}{
+		{&k.description, o.description}, {&k.typ, o.typ}, {&k.enum, o.enum}, {&k.def, o.def},
+		{&k.items, o.items}, {&k.properties, o.properties}, {&k.required, o.required},
+		{&k.additional, o.additional},
+	} {
+		if *f.dst == nil {
+			*f.dst = f.src
+		}
+	}
+	k.cut = k.cut || o.cut
+	k.shaped = k.shaped || o.shaped
+}
+
+// refAlternative is alternative, on a decoded schema.
+func refAlternative(n *refNode) *refNode {
+	list, all := n.get("anyOf"), false
+	if list == nil {
+		list = n.get("oneOf")
+	}
+	if list == nil {
+		list, all = n.get("allOf"), true
+	}
+	if list == nil || list.kind != '[' || all && len(list.items) != 1 {
+		return nil
+	}
+	var found *refNode
+	for _, item := range list.items {
+		if t := item.get("type"); !all && item.kind == '{' && t != nil {
+			if s, ok := t.str(); ok && s == "null" {
+				continue
+			}
+		}
+		if found != nil || item.kind != '{' {
+			return nil
+		}
+		found = item
+	}
+	return found
+}
+
+func (r *refReader) lookup(ref string) *refNode {
+	if !strings.HasPrefix(ref, "#") {
+		return nil
+	}
+	pointer := ref[1:]
+	if p, err := url.PathUnescape(pointer); err == nil {
+		pointer = p
+	}
+	n := r.root
+	if pointer == "" {
+		return n
+	}
+	if pointer[0] != '/' {
+		return nil
+	}
+	for _, token := range strings.Split(pointer[1:], "/") {
+		token = strings.ReplaceAll(strings.ReplaceAll(token, "~1", "/"), "~0", "~")
+		switch next := n.get(token); {
+		case next != nil:
+			n = next
+		case n.kind == '[':
+			i, err := strconv.Atoi(token)
+			if err != nil || i < 0 || i >= len(n.items) || strconv.Itoa(i) != token {
+				return nil
+			}
+			n = n.items[i]
+		default:
+			return nil
+		}
+	}
+	return n
+}
+
+func (r *refReader) properties(k refKeys) []Param {
+	props := k.properties
 	if props == nil || props.kind != '{' {
 		return nil
 	}
 	var required []string
-	if list := schema.get("required"); list != nil && list.kind == '[' {
+	if list := k.required; list != nil && list.kind == '[' {
 		for _, item := range list.items {
 			if name, ok := item.str(); ok {
 				required = append(required, name)
@@ -137,46 +277,64 @@ func refProperties(schema *refNode) []Param {
 		if slices.ContainsFunc(props.members[:i], func(k refMember) bool { return k.key == m.key }) {
 			continue
 		}
-		p := refProperty(m.key, m.value)
+		p := r.property(m.key, m.value)
 		p.Required = slices.Contains(required, m.key)
 		params = append(params, p)
 	}
 	return params
 }
 
-func refProperty(name string, schema *refNode) Param {
+func (r *refReader) property(name string, schema *refNode) Param {
 	p := Param{Name: name}
 	if schema.kind != '{' {
 		return p
 	}
-	if d := schema.get("description"); d != nil {
+	depth := len(r.refs)
+	defer func() { r.refs = r.refs[:depth] }()
+	k := r.keywords(schema)
+	if d := k.description; d != nil {
 		p.Description, _ = d.str()
 	}
-	if t := schema.get("type"); t != nil {
+	if t := k.typ; t != nil {
 		p.Type = refTypeName(t)
+		if p.Type == "" && t.kind == '[' {
+			for _, item := range t.items {
+				if s, ok := item.str(); !ok {
+					p.Types = nil
+					break
+				} else if s != "null" {
+					p.Types = append(p.Types, s)
+				}
+			}
+			if len(p.Types) < 2 {
+				p.Types = nil
+			}
+		}
 	}
-	if e := schema.get("enum"); e != nil && e.kind == '[' {
+	if e := k.enum; e != nil && e.kind == '[' {
 		p.Enum = e.value().([]any)
 	}
-	switch p.Type {
-	case "array":
-		if items := schema.get("items"); items != nil && items.kind == '{' {
-			if t := items.get("type"); t != nil {
-				p.Items = refTypeName(t)
-			}
-			if item := refProperty("", items); p.Items == "object" && item.Fields != nil {
-				p.Item = &item
-			}
+	if d := k.def; d != nil && (d.kind != 0 || d.scalar != nil) {
+		p.Default = d.value()
+	}
+	switch {
+	case k.cut:
+	case p.Type == "array":
+		if items := k.items; items != nil && items.kind == '{' {
+			item := r.property("", items)
+			p.Items, p.Item = item.Type, &item
 		}
-	case "object":
-		p.Fields = refProperties(schema)
-		if a := schema.get("additionalProperties"); a != nil {
-			p.Open = a.kind == '{' || a.kind == 0 && a.scalar == true
-		}
-		if values := schema.get("additionalProperties"); len(p.Fields) == 0 && values != nil && values.kind == '{' {
-			if t := values.get("type"); t != nil {
+	case p.Type == "object":
+		p.Fields = r.properties(k)
+		a := k.additional
+		p.Open = a == nil || a.kind != 0 || a.scalar != false
+		if len(p.Fields) == 0 && a != nil && a.kind == '{' {
+			if t := r.keywords(a).typ; t != nil {
 				p.Values = refTypeName(t)
 			}
+		}
+		if k.shaped && len(p.Fields) == 0 {
+			p.Fields, p.Open = nil, false
 		}
 	}
 	return p
@@ -218,6 +376,17 @@ var scannerSeeds = []string{
 	`{"properties":{"a":{"type":"object","properties":{},"additionalProperties":{"type":"integer","type":"string"}}}}`,
 	`{"properties":{"a":{"type":"array","items":{"type":"number"},"items":[]}}}`,
 	`{"properties":{"a":false},"properties":{"b":true}}`,
+	`{"$defs":{"c":{"type":"object","properties":{"name":{"type":"string"}}}},"properties":{"customer":{"$ref":"#/$defs/c","description":"Who"}}}`,
+	`{"$defs":{"n":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/n"}}}}},"properties":{"root":{"$ref":"#/$defs/n"}}}`,
+	`{"properties":{"t":{"anyOf":[{"type":"string","enum":["a","b"]},{"type":"null"}],"default":null,"description":"T"}}}`,
+	`{"$ref":"#","properties":{"a":{"$ref":"#/properties/a"},"b":{"oneOf":[{"type":"null"},{"$ref":"#/properties/b"}]}}}`,
+	`{"definitions":{"a/b":{"type":"integer","default":[1,{"x":null}]},"m~n":{"type":"string"}},"properties":{"x":{"$ref":"#/definitions/a~1b"},` +
+		`"y":{"$ref":"#/definitions/m~0n"},"z":{"$ref":"#/definitions/a%7E1b"},"w":{"$ref":"#/properties/x/0"},"v":{"allOf":[{"$ref":"#/definitions/a~1b"}]}}}`,
+	`{"$defs":{"l":[{"type":"boolean"}]},"properties":{"b":{"$ref":"#/$defs/l/0"},"c":{"$ref":"#/$defs/l/01"},"d":{"$ref":"#/$defs/l/1"}}}`,
+	`{"$ref":"#/$defs/A","$defs":{"A":{"type":"object","properties":{"q":{"type":"string"}}}}}`,
+	`{"properties":{"u":{"type":"object","oneOf":[{"properties":{"id":{"type":"integer"}}},{}]},"f":{"type":"object","anyOf":[{"type":"object"},{"type":"null"}],"allOf":[{}]},` +
+		`"p":{"type":"object","patternProperties":{}},"r":{"$ref":"#/properties/p"}}}`,
+	`{"properties":{"m":{"type":"object","additionalProperties":{"$ref":"#/$defs/v"}},"f":{"type":"object","properties":{},"additionalProperties":false}},"$defs":{"v":{"type":"integer"}}}`,
 	`{"a":"x","a":"y"}`,
 	`{"a":1,"b":[1,2,{"c":"]}"}],"c":null,"d":-1.5e+3}`,
 	`{}`, `[]`, `"x"`, `null`, `1`, `{`, `}`, `{"a"`, `{"a":`, `{"a":1,}`, `[1,`, `"`, `"\`, ``,

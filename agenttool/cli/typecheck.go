@@ -3,7 +3,9 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
 )
@@ -11,8 +13,10 @@ import (
 // checkTypes refuses a JSON argument that gives a member no parameter
 // declares, or a parameter a value its flag could never give. A member is
 // unknown in an object whose parameters are declared (params is not nil)
-// unless the schema allows more (open), at any depth of objects with
-// fields. A value is refused when it has the wrong type for a parameter
+// when the schema allows no more (open is false), at any depth of objects
+// with fields; one the schema allows is passed on, and the note that says
+// so is appended to passed, unless a note on the same member of another
+// element of an array is there. A value is refused when it has the wrong type for a parameter
 // whose name can be a flag and that is a string, an integer, a number or a
 // boolean, an array of those or a map of those, at the same depths. The
 // objects of an array whose items declare properties count as objects
@@ -23,7 +27,7 @@ import (
 // Null, the members an open object adds, and values of any other shape are
 // left to the tool, which judges its arguments against its whole schema; so
 // are required properties and enums.
-func checkTypes(params []Param, open bool, obj, path string) error {
+func checkTypes(params []Param, open bool, obj, path string, passed *[]string) error {
 	r, ok := jsonscan.ReadMembers(obj)
 	if !ok {
 		return nil
@@ -34,8 +38,18 @@ func checkTypes(params []Param, open bool, obj, path string) error {
 			return nil
 		}
 		p := findParam(params, key)
-		if p == nil && params != nil && !open {
+		switch {
+		case p != nil || params == nil:
+		case !open:
 			return unknownMember(params, path, key)
+		default:
+			note := passedOn(params, path, key)
+			// One note per place in the schema: the same member of every
+			// element of an array is noted once, for the first.
+			shape := withoutIndices(note)
+			if !slices.ContainsFunc(*passed, func(n string) bool { return withoutIndices(n) == shape }) {
+				*passed = append(*passed, note)
+			}
 		}
 		if p == nil || value == "null" || !flaggable(p.Name) {
 			continue
@@ -44,7 +58,7 @@ func checkTypes(params []Param, open bool, obj, path string) error {
 		if path != "" {
 			where = path + "." + key
 		}
-		if err := checkValue(p, value, where); err != nil {
+		if err := checkValue(p, value, where, passed); err != nil {
 			return err
 		}
 	}
@@ -81,7 +95,7 @@ func eachItem(value, where string, check func(item, at string) error) error {
 }
 
 // checkValue checks the value text of parameter p, found at where.
-func checkValue(p *Param, value, where string) error {
+func checkValue(p *Param, value, where string, passed *[]string) error {
 	switch {
 	case p.Repeated():
 		return eachItem(value, where, func(item, at string) error {
@@ -106,13 +120,13 @@ func checkValue(p *Param, value, where string) error {
 			if item == "null" {
 				return nil
 			}
-			return checkValue(p.Item, item, at)
+			return checkValue(p.Item, item, at, passed)
 		})
 	case p.Type == "object" && p.Fields != nil:
 		if _, ok := jsonscan.ReadMembers(value); !ok {
 			return notA(where, "object", value)
 		}
-		return checkTypes(p.Fields, p.Open, value, where)
+		return checkTypes(p.Fields, p.Open, value, where, passed)
 	}
 	return checkScalar(p.Type, value, where)
 }
@@ -182,4 +196,51 @@ func unknownMember(params []Param, path, key string) error {
 		msg += "; " + hint
 	}
 	return errors.New(msg)
+}
+
+// passedOn is the note for a member of the JSON argument that the object
+// at path does not declare and allows, naming the members it does.
+func passedOn(params []Param, path, key string) string {
+	where := key
+	if path != "" {
+		where = path + "." + key
+	}
+	msg := fmt.Sprintf("passing on JSON member %q, which the schema allows but does not name", where)
+	names := make([]string, len(params))
+	for i, p := range params {
+		names[i] = p.Name
+	}
+	what := "its member%s"
+	if path != "" {
+		what = "the member%s of " + strconv.Quote(path)
+	}
+	switch hint := namesHint(key, names, what, quoted); {
+	case len(names) == 0 && path == "":
+		msg += "; it names no members"
+	case len(names) == 0:
+		msg += fmt.Sprintf("; it names no members of %q", path)
+	case hint != "":
+		msg += "; " + hint
+	}
+	return msg
+}
+
+// withoutIndices is s with every array index of a path, "[12]", written
+// "[]".
+func withoutIndices(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteByte(s[i])
+		if s[i] != '[' {
+			continue
+		}
+		j := i + 1
+		for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+			j++
+		}
+		if j > i+1 && j < len(s) && s[j] == ']' {
+			i = j - 1
+		}
+	}
+	return b.String()
 }

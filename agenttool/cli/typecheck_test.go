@@ -10,17 +10,19 @@ import (
 
 // TestJSONTypes checks that the JSON argument is held to the types of the
 // flags: what a flag would refuse is a usage error, and so is a member no
-// parameter declares, unless its object allows more; what a flag cannot
-// give is left to the tool.
+// parameter declares where its object's additionalProperties is false;
+// what a flag cannot give is left to the tool.
 func TestJSONTypes(t *testing.T) {
 	const schema = `{"type":"object","properties":{
 		"s":{"type":"string"},"i":{"type":["integer","null"]},"f":{"type":"number"},"b":{"type":"boolean"},
 		"list":{"type":"array","items":{"type":"integer"}},
 		"map":{"type":"object","additionalProperties":{"type":"boolean"}},
-		"obj":{"type":"object","properties":{"deep":{"type":"object","properties":{"n":{"type":"integer"}}}}},
+		"obj":{"type":"object","additionalProperties":false,"properties":{
+			"deep":{"type":"object","properties":{"n":{"type":"integer"}},"additionalProperties":false}}},
 		"any":{},"objs":{"type":"array","items":{"type":"object"}},"-x":{"type":"integer"},
 		"open":{"type":"object","properties":{"k":{"type":"string"}},"additionalProperties":true},
-		"recs":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}}}}}}`
+		"recs":{"type":"array","items":{"type":"object","properties":{"n":{"type":"integer"}},"additionalProperties":false}}},
+		"additionalProperties":false}`
 	cmd := Describe(agenttool.NewFunc("c", "", json.RawMessage(schema), echoArgs))
 	tests := []struct {
 		json string
@@ -28,7 +30,8 @@ func TestJSONTypes(t *testing.T) {
 	}{
 		{`{"s":"x","i":1e400,"f":-1.5e-9,"b":false,"list":[1,2.0],"map":{"a":true},"obj":{"deep":{"n":3}}}`, ""},
 		{`{"i":null,"s":null,"list":[null],"map":{"a":null},"obj":null}`, ""},
-		{`{"any":[1,"x"],"objs":[1],"-x":"x"}`, ""},
+		{`{"any":[1,"x"],"objs":[{"k":1}],"-x":"x"}`, ""},
+		{`{"objs":[1]}`, `JSON member "objs[0]": expected object, got 1`},
 		{`{"s":"x","unknown":{"i":"x"}}`, `unknown JSON member "unknown"`},
 		{`{"lsit":[1]}`, `unknown JSON member "lsit"; did you mean "list"?`},
 		{`{"obj":{"deep":{"m":1}}}`, `unknown JSON member "obj.deep.m"; the member of "obj.deep" is "n"`},
@@ -64,5 +67,19 @@ func TestJSONTypes(t *testing.T) {
 				t.Errorf("Args(%s): %q, want %q", tt.json, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestWithoutIndices(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{`"a[1].b[22]"`, `"a[].b[]"`},
+		{"a[x] [] [1 [", "a[x] [] [1 ["},
+		{"[0][9]", "[][]"},
+		{"", ""},
+	}
+	for _, tt := range tests {
+		if got := withoutIndices(tt.in); got != tt.want {
+			t.Errorf("withoutIndices(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -78,7 +78,7 @@ func TestRecursiveSchema(t *testing.T) {
 		{[]string{"tree", `{"root":{"name":"a","kids":[{"name":"b","kids":[{"name":"c"}]}]}}`}, ExitOK,
 			`{"root":{"name":"a","kids":[{"name":"b","kids":[{"name":"c"}]}]}}`, ""},
 		{[]string{"tree", `{"root":{"name":"a","kids":[{"name":"b","kids":[{"kids":[]}]}]}}`}, ExitUsage, "",
-			"kit: tree: invalid arguments: root.kids[0].kids[0]: missing required property \"name\"\nRun `kit help tree` for its usage.\n"},
+			"kit: tree: invalid arguments: root.kids[0].kids[0]: missing required property \"name\"\nRun `kit help tree` for its flags.\n"},
 		{[]string{"loop"}, ExitUsage, "",
 			"kit: loop: the tool's parameters schema cannot be used to check its arguments: #/$defs/a: " +
 				"$ref leads back to this schema with no member or element in between: #/$defs/a -> #/$defs/a\nRun `kit help loop` for its usage.\n"},

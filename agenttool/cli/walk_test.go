@@ -19,6 +19,7 @@ type shownFlag struct {
 	typ      string // the value type; "boolean" for a bare flag
 	isMap    bool
 	repeated bool
+	attached bool // the value follows "=": a required boolean
 }
 
 // shownSynopsis reads the flags of the synopsis in a command's section.
@@ -37,7 +38,10 @@ func shownSynopsis(t *testing.T, sec string) []shownFlag {
 			continue
 		}
 		f := shownFlag{name: strings.TrimSuffix(strings.TrimPrefix(w, "--"), "]"), typ: "boolean"}
-		if i+1 < len(words) && strings.HasPrefix(words[i+1], "<") {
+		if name, typ, ok := strings.Cut(f.name, "=<"); ok {
+			f.name, f.typ, f.attached = name, strings.TrimSuffix(typ, ">"), true
+		}
+		if !f.attached && i+1 < len(words) && strings.HasPrefix(words[i+1], "<") {
 			i++
 			v := strings.TrimSuffix(words[i], "]")
 			if inner, ok := strings.CutPrefix(v, "<key>=<"); ok {
@@ -149,6 +153,8 @@ func checkAgreement(t *testing.T, schema string) {
 		switch {
 		case f.isMap:
 			args[2] = "k=" + word
+		case f.attached:
+			args = []string{"c", "--" + f.name + "=" + word}
 		case f.typ == "boolean":
 			args = args[:2]
 		}

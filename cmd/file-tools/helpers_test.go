@@ -7,6 +7,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -222,6 +224,20 @@ func checkRecord(t *testing.T, path, data string) {
 
 // prompt is what the program prints on stderr when it asks a person.
 const prompt = "Continue? [y/N] "
+
+// asked is what the program prints on stderr when it asks a person the
+// confirmation message: the message, its digest and the prompt.
+func asked(message string) string {
+	return message + "\n(digest " + digest(message) + ")\n" + prompt
+}
+
+// digest is the digest of the confirmation message, as cli defines it:
+// the first 12 hex digits of the SHA-256 of the message, the schema and
+// the URL, each written as its length, a colon and its bytes.
+func digest(message string) string {
+	sum := sha256.Sum256(fmt.Appendf(nil, "%d:%s0:0:", len(message), message))
+	return hex.EncodeToString(sum[:])[:12]
+}
 
 // asking is a run of the program that waits at a person's prompt.
 type asking struct {

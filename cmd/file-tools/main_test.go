@@ -142,7 +142,8 @@ func TestEndToEnd(t *testing.T) {
 			{args: []string{"read_file", "--path", "a/b.txt"}, stdout: "hi", stderr: "note: no line break at the end of the file\n"},
 			{
 				args: []string{"write_file", "--path", "a/b.txt", "--content", "again"}, status: 3,
-				stdout:    `{"message":"Replace a/b.txt (2 bytes)?","answers_given":0,"error":"not replaced: \"a/b.txt\" exists; nobody confirmed the replacement"}` + "\n",
+				stdout: `{"message":"Replace a/b.txt (2 bytes)?","digest":"` + digest("Replace a/b.txt (2 bytes)?") +
+					`","answers_given":0,"error":"not replaced: \"a/b.txt\" exists; nobody confirmed the replacement"}` + "\n",
 				stderrHas: []string{"file-tools: ", "--answer"}, oneLine: true,
 				check: file("$TREE/a/b.txt", "hi"),
 			},
@@ -183,16 +184,18 @@ func TestEndToEnd(t *testing.T) {
 		}},
 		{"write_file asking a person", []step{
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "no"}, stdin: "n\n", status: 1,
-				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: \"data.txt\" exists and the user declined\n",
+				stderr: asked("Replace data.txt (6 bytes)?") + "Error: not replaced: \"data.txt\" exists and the user declined\n",
 				check:  file("$TREE/data.txt", "hello\n")},
-			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "nobody"}, status: 1,
-				stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] Error: not replaced: \"data.txt\" exists; nobody confirmed the replacement\n",
-				check:  file("$TREE/data.txt", "hello\n")},
+			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "nobody"}, status: 3,
+				stdout: `{"message":"Replace data.txt (6 bytes)?","digest":"` + digest("Replace data.txt (6 bytes)?") +
+					`","answers_given":0,"error":"not replaced: \"data.txt\" exists; nobody confirmed the replacement"}` + "\n",
+				stderrHas: []string{asked("Replace data.txt (6 bytes)?") + "file-tools: ", "--answer accept@" + digest("Replace data.txt (6 bytes)?")},
+				check:     file("$TREE/data.txt", "hello\n")},
 			{args: []string{"--ask", "write_file", "--path", "data.txt", "--content", "yes"}, stdin: "y\n",
-				stdout: "wrote data.txt (3 bytes)\n", writes: true, stderr: "Replace data.txt (6 bytes)?\nContinue? [y/N] ",
+				stdout: "wrote data.txt (3 bytes)\n", writes: true, stderr: asked("Replace data.txt (6 bytes)?"),
 				check: file("$TREE/data.txt", "yes")},
 			{args: []string{"-ask", "write_file", "--path", "data.txt", "--content", "single dash"}, stdin: "yes\n",
-				stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: "Replace data.txt (3 bytes)?\nContinue? [y/N] ",
+				stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: asked("Replace data.txt (3 bytes)?"),
 				check: file("$TREE/data.txt", "single dash")},
 			{args: []string{"--ask", "--answer", "decline", "write_file", "--path", "data.txt", "--content", "x"}, status: 1,
 				stderr: "Error: not replaced: \"data.txt\" exists and the user declined\n",
@@ -201,7 +204,7 @@ func TestEndToEnd(t *testing.T) {
 				stdout: "wrote data.txt (12 bytes)\n", writes: true,
 				check: file("$TREE/data.txt", "answer first")},
 			{args: []string{"--out", "$TMP", "--ask", "--record", filepath.Join("$TMP", "r.jsonl"), "write_file", "--path", "data.txt", "--content", "ask between"},
-				stdin: "y\n", stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: "Replace data.txt (12 bytes)?\nContinue? [y/N] ",
+				stdin: "y\n", stdout: "wrote data.txt (11 bytes)\n", writes: true, stderr: asked("Replace data.txt (12 bytes)?"),
 				check: file("$TREE/data.txt", "ask between")},
 		}},
 		{"write_file with JSON holding a single quote on stdin", []step{{

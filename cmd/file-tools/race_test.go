@@ -26,7 +26,7 @@ func TestCreateRace(t *testing.T) {
 	const (
 		wrote    = "wrote f.txt (1 bytes)\n"
 		appeared = "Error: not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it\n"
-		question = `{"message":"Replace f.txt (1 bytes)?","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
+		question = `{"message":"Replace f.txt (1 bytes)?","digest":"4e3b2f84ace2","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()
@@ -86,9 +86,9 @@ func TestAcceptRace(t *testing.T) {
 	if testing.Short() {
 		pairs = 20
 	}
-	const (
-		asked   = "Replace f.txt (4 bytes)?\n" + prompt
-		changed = asked + "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
+	var (
+		prompted = asked("Replace f.txt (4 bytes)?")
+		changed  = prompted + "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()
@@ -108,7 +108,7 @@ func TestAcceptRace(t *testing.T) {
 		var won []string
 		for j, a := range runs {
 			switch got := a.finish(t); {
-			case got.status == 0 && got.stdout == "wrote f.txt (1 bytes)\n" && got.stderr == asked:
+			case got.status == 0 && got.stdout == "wrote f.txt (1 bytes)\n" && got.stderr == prompted:
 				won = append(won, contents[j])
 			case got.status == 1 && got.stdout == "" && got.stderr == changed:
 			default:

@@ -3,8 +3,8 @@
 // It is the floor of scripts/bench.sh: what any Go program that answers one
 // call by reading a file must pay at least, process start included. With
 // -signals it first catches SIGINT and SIGTERM with signal.NotifyContext,
-// as a bundle's Main would if it did so before the call instead of in the
-// background, so that the benchmark shows what that costs.
+// as a bundle's Main does before the call, so that the benchmark shows what
+// that costs.
 package main
 
 import (

@@ -1,0 +1,136 @@
+package cli
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// jsonFlag is the refusal of a flag named like a parameter that has no
+// flag: one that only the JSON argument gives, or an object whose fields
+// have flags of their own. It shows the call with the parameter moved into
+// the JSON argument.
+type jsonFlag struct {
+	typed string   // the flag as typed, "--entities"
+	pos   position // the parameter
+	// words are the other words of the command line, in order, and json
+	// the JSON argument with the parameter set to the flag's value.
+	words []string
+	json  string
+	// stdin reports that the words read the JSON argument from stdin,
+	// where the parameter has to be added.
+	stdin bool
+}
+
+// Error says that the parameter takes JSON, without the program's name
+// that the call shown needs.
+func (e *jsonFlag) Error() string { return e.message("", "") }
+
+// message is the refusal, showing the corrected call of the command named
+// command of the program named program when program is not empty.
+func (e *jsonFlag) message(program, command string) string {
+	msg := fmt.Sprintf("%s: %q is a parameter that takes JSON, not a flag", e.typed, e.pos.dotted())
+	if e.pos.nests {
+		msg = fmt.Sprintf("%s: %q is an object, given by its fields' flags or in JSON", e.typed, e.pos.dotted())
+	}
+	switch {
+	case e.stdin:
+		return msg + "; add it to the JSON on stdin: " + e.json
+	case program == "":
+		return msg + "; give it in the JSON argument: " + ShellWord(e.json)
+	}
+	words := []string{program, command}
+	for _, w := range e.words {
+		words = append(words, ShellWord(w))
+	}
+	return msg + "; give it in the JSON argument: " + strings.Join(append(words, ShellWord(e.json)), " ")
+}
+
+// jsonFlagError returns the refusal of the flag name, which the flag set
+// did not define, given among words, when name is the dotted path of a
+// parameter of the walk that has no flag.
+func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, bool) {
+	i := slices.IndexFunc(walk, func(p position) bool { return p.flag == "" && p.dotted() == name })
+	if i < 0 {
+		return nil, false
+	}
+	e := &jsonFlag{typed: typedFlag(words, name), pos: walk[i]}
+	value, have := "", false
+	var rest []string
+	for j := 0; j < len(words); j++ {
+		w := words[j]
+		switch {
+		case have || w != e.typed && !strings.HasPrefix(w, e.typed+"="):
+			rest = append(rest, w)
+		case w != e.typed:
+			value, have = w[len(e.typed)+1:], true
+		case j+1 < len(words) && words[j+1] != "-" && !strings.HasPrefix(words[j+1], "--"):
+			value, have = words[j+1], true
+			j++
+		default:
+			have = true
+		}
+	}
+	root := &object{}
+	for _, w := range rest {
+		t := trimJSONSpace(w)
+		switch {
+		case w == "-":
+			e.stdin = true
+		case e.json == "" && strings.HasPrefix(t, "{") && json.Valid([]byte(t)):
+			if err := root.parse(t); err == nil {
+				e.json = t
+				continue
+			}
+		}
+		e.words = append(e.words, w)
+	}
+	obj := root
+	path := e.pos.path
+	for k, key := range path[:len(path)-1] {
+		var err error
+		if obj, err = obj.child(key, path[:k+1]); err != nil {
+			// The JSON argument holds something else there; the
+			// parameter is shown alone.
+			root, obj = &object{}, &object{}
+			root.members = []field{{key: path[0], obj: obj}}
+			for _, key := range path[1 : len(path)-1] {
+				next := &object{}
+				obj.members = []field{{key: key, obj: next}}
+				obj = next
+			}
+			break
+		}
+	}
+	last := path[len(path)-1]
+	if k := obj.find(last); k >= 0 {
+		obj.members = slices.Delete(obj.members, k, k+1)
+	}
+	obj.add(last, jsonValue(e.pos.param, value))
+	e.json = string(root.appendTo(nil))
+	return e, true
+}
+
+// jsonValue is the JSON text that gives the parameter p the value word,
+// typed after its flag: the word itself when it is JSON, a string holding
+// it when the parameter may be a string, else a sample of p's type.
+func jsonValue(p *Param, word string) string {
+	if t := trimJSONSpace(word); t != "" && json.Valid([]byte(t)) {
+		return t
+	}
+	if word != "" && (p.Type == "" || p.Type == "string") {
+		return string(quote(word))
+	}
+	switch p.Type {
+	case "array":
+		return "[]"
+	case "object":
+		return "{}"
+	case "integer", "number":
+		return "1"
+	case "boolean":
+		return "true"
+	}
+	return `""`
+}

@@ -1,0 +1,105 @@
+package skillindex
+
+import (
+	"testing"
+)
+
+// TestFirstSentence checks where the first sentence of a description ends.
+
+func TestFirstSentence(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ desc, want string }{
+		{"", ""},
+		{"Print a.", "Print a."},
+		{"  Read a file. Returns its contents.", "Read a file."},
+		{"Read a file\nin the tree. More.", "Read a file"},
+		{"Version 1.2 works. Yes.", "Version 1.2 works."},
+		{"No period at all", "No period at all"},
+	}
+	for _, tc := range tests {
+		if got := FirstSentence(tc.desc); got != tc.want {
+			t.Errorf("FirstSentence(%q) = %q, want %q", tc.desc, got, tc.want)
+		}
+	}
+}
+
+// TestBodyBudget checks both edges of the budget: a body of exactly 500
+// lines or 20,000 bytes stays one file, and one line or one byte more moves
+// the commands to references.
+
+// TestCut checks that a sentence is cut at a word, within its width.
+func TestCut(t *testing.T) {
+	tests := []struct {
+		s     string
+		width int
+		want  string
+	}{
+		{"Read a file.", 12, "Read a file."},
+		{"Read a file.", 100, "Read a file."},
+		{"Read a file.", 11, "Read a…"},
+		{"Read a file.", 9, "Read a…"},
+		{"Read a file.", 8, "Read…"},
+		{"Read a file.", 7, "Read…"},
+		{"Read a file.", 6, ""},
+		{"Read, then write.", 13, "Read, then…"},
+		{"Read, then write.", 8, "Read…"},
+		{"Écrire déjà tout.", 10, "Écrire…"},
+		{"Écrire déjà tout.", 9, ""},
+		{"", 0, ""},
+		{"word", 0, ""},
+	}
+	for _, tc := range tests {
+		got := Cut(tc.s, tc.width)
+		if got != tc.want {
+			t.Errorf("Cut(%q, %d) = %q, want %q", tc.s, tc.width, got, tc.want)
+		}
+		if len(got) > tc.width && got != tc.s {
+			t.Errorf("Cut(%q, %d) = %q, longer than %d bytes", tc.s, tc.width, got, tc.width)
+		}
+	}
+}
+
+// TestIndex checks the three forms of a skill's index, each chosen by the
+// room it is given: synopses and whole sentences; names and sentences cut to
+// one length; names alone.
+func TestIndex(t *testing.T) {
+	entries := []Entry{
+		{Name: "read", File: "references/read.md", Synopsis: "read --path <string> [...]", Sentence: "Read a file of the working tree as text, a range of its lines at a time."},
+		{Name: "list", File: "references/list.md", Synopsis: "list", Sentence: "List a directory."},
+	}
+	const (
+		intro    = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
+		synopses = " An entry gives the command as it follows `p`, `[...]` standing for its optional flags."
+	)
+	full := intro + synopses + "\n\n" +
+		"- [`read --path <string> [...]`](references/read.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
+		"- [`list`](references/list.md): List a directory.\n"
+	uncut := intro + "\n\n" +
+		"- [`read`](references/read.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
+		"- [`list`](references/list.md): List a directory.\n"
+	cutTo := func(width int) string {
+		return intro + "\n\n" +
+			"- [`read`](references/read.md): " + Cut(entries[0].Sentence, width) + "\n" +
+			"- [`list`](references/list.md): List a directory.\n"
+	}
+	names := intro + "\n\n- [`read`](references/read.md)\n- [`list`](references/list.md)\n"
+	tests := []struct {
+		room int
+		want string
+	}{
+		{1 << 20, full},
+		{len(full), full},
+		{len(full) - 1, uncut},
+		{len(uncut), uncut},
+		{len(uncut) - 1, cutTo(len(entries[0].Sentence) - 1)},
+		{len(cutTo(40)), cutTo(40)},
+		{len(cutTo(MinSentence)), cutTo(MinSentence)},
+		{len(cutTo(MinSentence)) - 1, names},
+		{0, names},
+	}
+	for _, tc := range tests {
+		if got := Write("p", entries, tc.room); got != tc.want {
+			t.Errorf("Write in %d bytes:\ngot:\n%s\nwant:\n%s", tc.room, got, tc.want)
+		}
+	}
+}

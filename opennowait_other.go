@@ -1,7 +1,0 @@
-//go:build !unix
-
-package toolbundle
-
-// openNoWait is a flag of its own only on Unix, where opening a named pipe
-// can wait for a writer.
-const openNoWait = 0

@@ -1,0 +1,3254 @@
+package toolbundle
+
+import (
+	"bufio"
+	"bytes"
+	"cmp"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"maps"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/agenttool/agentskill"
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/agenttool/cli"
+	"github.com/agenttool/toolbundle/internal/fileset"
+	"github.com/agenttool/toolbundle/internal/filetools"
+	"github.com/agenttool/toolbundle/internal/shellwords"
+	"github.com/agenttool/toolbundle/internal/skillcheck"
+)
+
+// named returns a tool called name that does nothing.
+func named(name string) agenttool.Tool {
+	return agenttool.New(name, "Do nothing.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil })
+}
+
+var goldenSkill = filepath.Join("testdata", "skills", "file-tools", "SKILL.md")
+
+// skillPath returns where export-skill writes the golden bundle's skill
+// under dir.
+func skillPath(dir string) string { return filepath.Join(dir, goldenName, "SKILL.md") }
+
+// exportOK exports b under dir and fails the test unless it succeeds.
+func exportOK(t *testing.T, b Bundle, dir string, flags ...string) result {
+	t.Helper()
+	r := call(b, append(append([]string{"export-skill"}, flags...), dir)...)
+	if r.status != 0 {
+		t.Fatalf("export-skill: %v", r)
+	}
+	return r
+}
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// TestMain points HOME at an empty temporary directory, so that no test,
+// example or child process can read or write the user's home. The go
+// command, which builds testprog, keeps finding its caches where they were:
+// an empty build cache would rebuild the standard library.
+func TestMain(m *testing.M) {
+	if os.Getenv("GOCACHE") == "" {
+		if dir, err := os.UserCacheDir(); err == nil {
+			os.Setenv("GOCACHE", filepath.Join(dir, "go-build"))
+		}
+	}
+	if os.Getenv("GOPATH") == "" {
+		if dir, err := os.UserHomeDir(); err == nil {
+			os.Setenv("GOPATH", filepath.Join(dir, "go"))
+		}
+	}
+	home, err := os.MkdirTemp("", "toolbundle-home-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Setenv("HOME", home)
+	os.Setenv("USERPROFILE", home)
+	status := m.Run()
+	os.RemoveAll(home)
+	os.Exit(status)
+}
+
+const (
+	goldenName        = "file-tools"
+	goldenVersion     = "v1.2.3"
+	goldenDescription = "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one."
+)
+
+// workTree returns a temporary directory holding data.txt, the root of the
+// file tools in the fixtures.
+func workTree(t *testing.T) string {
+	t.Helper()
+	root := t.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "data.txt"), []byte("hello\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// rescan is the golden bundle's hidden tool.
+func rescan() agenttool.Tool {
+	return agenttool.New("rescan", "Rebuild the index of the working tree.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "rescanned", nil })
+}
+
+// goldenTools returns the tools of the golden bundle (§10 of the
+// specification, with the examples of cmd/file-tools as issue 14 left them:
+// write_file's content given by flag, and one read_file example), with
+// readFile in place of read_file.
+func goldenTools(root string, readFile agenttool.Tool) []Tool {
+	return []Tool{
+		Use(readFile, PreApproved(),
+			Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
+		Use(filetools.Search(root), PreApproved(),
+			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
+		Use(filetools.WriteFile(root)),
+		Use(rescan(), Hidden()),
+	}
+}
+
+// goldenBundle returns the bundle whose skill is testdata/skills/file-tools.
+func goldenBundle(root string) Bundle {
+	return Bundle{
+		Name:        goldenName,
+		Description: goldenDescription,
+		Version:     goldenVersion,
+		Tools:       goldenTools(root, filetools.ReadFile(root)),
+	}
+}
+
+// spy wraps tool and counts its calls in n.
+func spy(tool agenttool.Tool, n *atomic.Int32) agenttool.Tool {
+	return agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {
+		n.Add(1)
+		return tool.Execute(ctx, call)
+	})
+}
+
+// closer returns a tool named name that counts its closings in n and fails
+// to close with err.
+func closer(name string, n *atomic.Int32, err error) agenttool.Tool {
+	return agenttool.New(name, "Hold something open.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return name, nil },
+		agenttool.WithCloser(func() error {
+			n.Add(1)
+			return err
+		}))
+}
+
+// result is what one run of the program gave.
+type result struct {
+	status         int
+	stdout, stderr string
+}
+
+func (r result) String() string {
+	return fmt.Sprintf("status %d\nstdout:\n%s\nstderr:\n%s", r.status, r.stdout, r.stderr)
+}
+
+// invocation is one run of the program for a test.
+type invocation struct {
+	ctx   context.Context
+	argv0 string
+	stdin string
+}
+
+// run runs the program b describes with inv.argv0 and words, reading
+// inv.stdin, and captures its output.
+func (inv invocation) run(b Bundle, words ...string) result {
+	ctx := inv.ctx
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	var stdout, stderr bytes.Buffer
+	s := streams{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr}
+	status := run(ctx, b, append([]string{inv.argv0}, words...), s)
+	return result{status: status, stdout: stdout.String(), stderr: stderr.String()}
+}
+
+// call runs the program as file-tools with no input.
+func call(b Bundle, words ...string) result {
+	return invocation{argv0: goldenName}.run(b, words...)
+}
+
+// readFile returns the contents of path, failing the test when it cannot.
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// lineDiff returns a readable line diff from want to got: lines only in
+// want start with "-", lines only in got with "+", shared ones with " ".
+func lineDiff(want, got string) string {
+	a, b := lines(want), lines(got)
+	// lcs[i][j] is the length of the longest common subsequence of a[i:]
+	// and b[j:].
+	lcs := make([][]int, len(a)+1)
+	for i := range lcs {
+		lcs[i] = make([]int, len(b)+1)
+	}
+	for i := len(a) - 1; i >= 0; i-- {
+		for j := len(b) - 1; j >= 0; j-- {
+			if a[i] == b[j] {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	var out strings.Builder
+	line := func(mark byte, s string) {
+		out.WriteByte(mark)
+		out.WriteString(strings.TrimSuffix(s, "\n"))
+		if !strings.HasSuffix(s, "\n") {
+			out.WriteString(" [no newline at the end]")
+		}
+		out.WriteByte('\n')
+	}
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		switch {
+		case i < len(a) && j < len(b) && a[i] == b[j]:
+			line(' ', a[i])
+			i, j = i+1, j+1
+		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
+			line('-', a[i])
+			i++
+		default:
+			line('+', b[j])
+			j++
+		}
+	}
+	return out.String()
+}
+
+// lines splits s into lines that keep their newlines; a last line without
+// one is kept as it is.
+func lines(s string) []string {
+	l := strings.SplitAfter(s, "\n")
+	if l[len(l)-1] == "" {
+		l = l[:len(l)-1]
+	}
+	return l
+}
+
+// checkGolden compares got with the golden file at path, rewriting the file
+// instead under -update.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want := readFile(t, path)
+	if got != want {
+		t.Errorf("%s differs from a fresh export (-want +got; go test -run TestExportSkill . -update rewrites it):\n%s", path, lineDiff(want, got))
+	}
+}
+
+func TestLineDiff(t *testing.T) {
+	t.Parallel()
+	got := lineDiff("a\nb\nc\n", "a\nx\nc")
+	want := " a\n-b\n-c\n+x\n+c [no newline at the end]\n"
+	if got != want {
+		t.Errorf("lineDiff = %q, want %q", got, want)
+	}
+}
+
+func stdoutIs(want string) func(*testing.T, result) {
+	return func(t *testing.T, r result) {
+		t.Helper()
+		if r.stdout != want {
+			t.Errorf("stdout %q, want %q", r.stdout, want)
+		}
+	}
+}
+
+func stderrHas(frag string) func(*testing.T, result) {
+	return func(t *testing.T, r result) {
+		t.Helper()
+		if !strings.Contains(r.stderr, frag) {
+			t.Errorf("stderr %q lacks %q", r.stderr, frag)
+		}
+	}
+}
+
+// fileTools returns the bundle of cmd/file-tools, rooted at root: the
+// golden bundle's tools but the hidden one, without a version.
+func fileTools(root string) Bundle {
+	return Bundle{
+		Name:        goldenName,
+		Description: goldenDescription,
+		Tools:       goldenTools(root, filetools.ReadFile(root))[:3],
+	}
+}
+
+// fileToolsReport is what export-skill prints on stdout once it has written
+// the file-tools skill to path.
+func fileToolsReport(path string) string {
+	return "wrote " + path + "\n" +
+		"pre-approved in allowed-tools, for the turn that loaded the skill:\n" +
+		"  Bash(file-tools read_file *)\n" +
+		"  Bash(file-tools search *)\n" +
+		"  Bash(file-tools help *)\n" +
+		"  Bash(file-tools schema *)\n" +
+		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
+		"  Skill(file-tools)\n" +
+		hostsReport +
+		"the rules that pre-approve the same commands in another host: file-tools export-rules <host>, <host> one of \"claude\", \"codex\", \"gemini\", \"opencode\", \"copilot\"\n"
+}
+
+// hostsReport is the part of export-skill's report saying where each host
+// looks for skills.
+const hostsReport = "where hosts look for skills:\n" +
+	"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
+	"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
+	"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
+	"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
+	"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n"
+
+// tree returns everything under dir, dir itself left out: each file by
+// slash-separated path, with its contents, and each directory by its path
+// with a trailing slash, as "references/", with no contents, so that a
+// comparison of two trees also catches a directory made or removed.
+func tree(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		if err != nil || rel == "." {
+			return err
+		}
+		if d.IsDir() {
+			files[filepath.ToSlash(rel)+"/"] = ""
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		files[filepath.ToSlash(rel)] = string(data)
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return files
+}
+
+// sameTree fails the test unless dir holds exactly the files and
+// directories want, as tree gives them.
+func sameTree(t *testing.T, dir string, want map[string]string) {
+	t.Helper()
+	got := tree(t, dir)
+	for name := range maps.Keys(want) {
+		if g, ok := got[name]; !ok {
+			t.Errorf("%s is gone", name)
+		} else if g != want[name] {
+			t.Errorf("%s changed", name)
+		}
+	}
+	for name := range maps.Keys(got) {
+		if _, ok := want[name]; !ok {
+			t.Errorf("%s is new", name)
+		}
+	}
+}
+
+// must fails the test on an error.
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// noSkill fails the test if a SKILL.md exists under dir.
+func noSkill(t *testing.T, dir string) {
+	t.Helper()
+	if _, err := os.Lstat(skillPath(dir)); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("SKILL.md exists (%v), want none", err)
+	}
+}
+
+func TestHiddenRouting(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tmp := t.TempDir()
+	tests := []struct {
+		name   string
+		words  []string
+		status int
+		check  func(t *testing.T, r result)
+	}{
+		{name: "runs by name", words: []string{"rescan"}, check: stdoutIs("rescanned\n")},
+		{name: "runs after program options", words: []string{"--answer", "accept", "--record", filepath.Join(tmp, "r"), "rescan"},
+			check: stdoutIs("rescanned\n")},
+		{name: "help omits it", words: []string{"help"}, check: func(t *testing.T, r result) {
+			if !strings.Contains(r.stdout, "`write_file`") || strings.Contains(r.stdout, "rescan") {
+				t.Errorf("help should list write_file and not rescan:\n%s", r.stdout)
+			}
+		}},
+		{name: "help of it is unknown", words: []string{"help", "rescan"}, status: 2, check: stderrHas(`unknown command "rescan"`)},
+		{name: "schema of it is unknown", words: []string{"schema", "rescan"}, status: 2, check: stderrHas(`unknown command "rescan"`)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := call(goldenBundle(root), tc.words...)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
+			}
+			tc.check(t, r)
+		})
+	}
+}
+
+// TestRunInProcess runs the example bundle, the tools of cmd/file-tools,
+// through Run with streams of the test's own, as a bundle author's test
+// would: a call, a question that stops the call, the same call answered with
+// --answer, and an export with its check. Nothing may reach the process's
+// own stdout or stderr.
+func TestRunInProcess(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	skills := t.TempDir()
+	skillFile := filepath.Join(skills, "file-tools", "SKILL.md")
+
+	// os.Stdout and os.Stderr point at files for the duration, to show that
+	// Run writes to neither.
+	procOut, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	procErr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	oldOut, oldErr := os.Stdout, os.Stderr
+	os.Stdout, os.Stderr = procOut, procErr
+	defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
+
+	steps := []struct {
+		name   string
+		words  []string
+		stdin  string
+		status int
+		stdout string // exact, or a fragment when frag is set
+		frag   bool
+		after  func(t *testing.T)
+	}{
+		{name: "a call", words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
+		{name: "a call with its JSON on stdin", words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
+		{name: "a question", words: []string{"write_file", "--path", "data.txt", "--content", "bye\n"},
+			status: cli.ExitNeedsAnswer, stdout: `"answers_given":0`, frag: true,
+			after: func(t *testing.T) {
+				if got := readFile(t, filepath.Join(root, "data.txt")); got != "hello\n" {
+					t.Errorf("data.txt = %q before the answer", got)
+				}
+			}},
+		{name: "its answer", words: []string{"--answer", "accept", "write_file", "--path", "data.txt", "--content", "bye\n"},
+			stdout: "wrote data.txt", frag: true,
+			after: func(t *testing.T) {
+				if got := readFile(t, filepath.Join(root, "data.txt")); got != "bye\n" {
+					t.Errorf("data.txt = %q after the answer", got)
+				}
+			}},
+		{name: "an export", words: []string{"export-skill", skills},
+			stdout: fileToolsReport(skillFile),
+			after: func(t *testing.T) {
+				if got := readFile(t, skillFile); !strings.Contains(got, "### `write_file`") {
+					t.Errorf("SKILL.md lacks write_file:\n%s", got)
+				}
+			}},
+		{name: "its check", words: []string{"export-skill", "--check", skills}, stdout: skillFile + ": up to date\n"},
+	}
+	for _, st := range steps {
+		t.Run(st.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := Run(context.Background(), fileTools(root), append([]string{"file-tools"}, st.words...),
+				strings.NewReader(st.stdin), &stdout, &stderr)
+			if status != st.status {
+				t.Fatalf("status %d, want %d\nstdout:\n%s\nstderr:\n%s", status, st.status, stdout.String(), stderr.String())
+			}
+			if got := stdout.String(); st.frag && !strings.Contains(got, st.stdout) || !st.frag && got != st.stdout {
+				t.Errorf("stdout %q, want %q", got, st.stdout)
+			}
+			if st.after != nil {
+				st.after(t)
+			}
+		})
+	}
+	for _, f := range []*os.File{procOut, procErr} {
+		if info, err := f.Stat(); err != nil || info.Size() != 0 {
+			t.Errorf("the process's %s received %d bytes (%v)", f.Name(), info.Size(), err)
+		}
+	}
+}
+
+// TestRunNilStreams checks that Run reads a nil stdin as empty and
+// discards what goes to a nil stdout or stderr, rather than falling back
+// to the process's streams.
+func TestRunNilStreams(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "--path", "data.txt"}, nil, nil, nil); got != cli.ExitOK {
+		t.Errorf("a call: status %d", got)
+	}
+	var stderr bytes.Buffer
+	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "-"}, nil, nil, &stderr); got != cli.ExitUsage || stderr.Len() == 0 {
+		t.Errorf("JSON from an empty stdin: status %d, stderr %q", got, stderr.String())
+	}
+}
+
+func TestClosing(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	skills := t.TempDir()
+	if r := call(goldenBundle(root), "export-skill", skills); r.status != 0 {
+		t.Fatalf("export: %v", r)
+	}
+	tests := []struct {
+		name   string
+		words  []string
+		broken bool // the bundle fails the startup check
+		status int
+	}{
+		{name: "call", words: []string{"read_file", "--path", "data.txt"}},
+		{name: "call of the closer", words: []string{"holder"}},
+		{name: "call of the hidden closer", words: []string{"secret"}},
+		{name: "failed call", words: []string{"read_file", "--path", "../x"}, status: 1},
+		{name: "arguments refused", words: []string{"read_file"}, status: 2},
+		{name: "usage error", words: []string{"nope"}, status: 2},
+		{name: "export-skill", words: []string{"export-skill", t.TempDir()}},
+		{name: "check", words: []string{"export-skill", "--check", skills}, status: 1},
+		{name: "export-skill usage error", words: []string{"export-skill"}, status: 2},
+		{name: "version", words: []string{"version"}},
+		{name: "help", words: []string{"help"}},
+		{name: "startup refusal", words: []string{"version"}, broken: true, status: 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var visible, hidden atomic.Int32
+			b := goldenBundle(root)
+			b.Tools = append(b.Tools,
+				Use(closer("holder", &visible, nil), Stateful()),
+				Use(closer("secret", &hidden, nil), Hidden()))
+			if tc.broken {
+				b.Tools = append(b.Tools, Use(rescan()))
+			}
+			r := call(b, tc.words...)
+			if r.status != tc.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
+			}
+			if v, h := visible.Load(), hidden.Load(); v != 1 || h != 1 {
+				t.Errorf("closed the visible closer %d times and the hidden one %d times, want once each", v, h)
+			}
+		})
+	}
+
+	t.Run("a closer listed twice is closed once", func(t *testing.T) {
+		var n atomic.Int32
+		holder := closer("holder", &n, nil)
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(holder, Stateful()), Use(holder, Hidden()))
+		r := call(b, "version")
+		if want := "file-tools: tool \"holder\": duplicate name\n"; r.status != 2 || r.stderr != want {
+			t.Fatalf("want status 2 and stderr %q\n%v", want, r)
+		}
+		if n.Load() != 1 {
+			t.Errorf("closed %d times, want once", n.Load())
+		}
+	})
+
+	t.Run("failing close keeps the status", func(t *testing.T) {
+		var n atomic.Int32
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(closer("holder", &n, errors.New("stuck")), Stateful()))
+		r := call(b, "version")
+		if r.status != 0 || r.stdout != "file-tools v1.2.3\n" {
+			t.Fatalf("want status 0 and the version\n%v", r)
+		}
+		want := "file-tools: closing the tools: agenttool: close \"holder\": stuck\n"
+		if r.stderr != want {
+			t.Errorf("stderr %q, want %q", r.stderr, want)
+		}
+		if n.Load() != 1 {
+			t.Errorf("closed %d times, want once", n.Load())
+		}
+	})
+}
+
+func TestClosingPanic(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	holder := agenttool.New("holder", "Hold something open.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
+		agenttool.WithCloser(func() error { panic("lost the handle") }))
+	b := goldenBundle(root)
+	b.Tools = append(b.Tools, Use(holder, Stateful()))
+	r := call(b, "read_file", "--path", "data.txt")
+	if r.status != 0 || r.stdout != "hello\n" {
+		t.Fatalf("want status 0 and the call's output\n%v", r)
+	}
+	if want := "file-tools: closing the tools: panic: lost the handle\n"; r.stderr != want {
+		t.Errorf("stderr %q, want %q", r.stderr, want)
+	}
+}
+
+// TestCatchSignals sends this test's own process each signal Main catches,
+// and checks that the context catchSignals returns is cancelled with the
+// signal as its cause. Each signal is caught twice, as in a process that
+// runs Main more than once. A signal that was not caught would end the
+// test binary, a failure too.
+func TestCatchSignals(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	self, err := os.FindProcess(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range caughtSignals() {
+		for round := 1; round <= 2; round++ {
+			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
+				ctx, release := catchSignals(context.Background())
+				defer release()
+				if err := self.Signal(tt.sig); err != nil {
+					t.Fatal(err)
+				}
+				<-ctx.Done()
+				if cause := context.Cause(ctx); cause.Error() != tt.cause || ctx.Err() != context.Canceled {
+					t.Errorf("the cause is %v and the error %v, want %q and context.Canceled", cause, ctx.Err(), tt.cause)
+				}
+			})
+		}
+	}
+}
+
+// TestCatchSignalsCancelled checks that the context catchSignals returns
+// ends with its parent, cancelled before the catching or after, with the
+// parent's cause, and with release.
+func TestCatchSignalsCancelled(t *testing.T) {
+	errDone := errors.New("done")
+	for _, before := range []bool{true, false} {
+		name := "after it is set up"
+		if before {
+			name = "before it is set up"
+		}
+		t.Run(name, func(t *testing.T) {
+			parent, cancel := context.WithCancelCause(context.Background())
+			if before {
+				cancel(errDone)
+			}
+			ctx, release := catchSignals(parent)
+			defer release()
+			cancel(errDone)
+			<-ctx.Done()
+			if got := context.Cause(ctx); got != errDone {
+				t.Errorf("the cause is %v, want %v", got, errDone)
+			}
+		})
+	}
+	t.Run("released", func(t *testing.T) {
+		ctx, release := catchSignals(context.Background())
+		release()
+		<-ctx.Done()
+		if got := context.Cause(ctx); got != context.Canceled {
+			t.Errorf("the cause is %v, want context.Canceled", got)
+		}
+	})
+}
+
+// buildTestprog builds testdata/testprog into dir, without -race, and
+// returns the binary's path.
+func buildTestprog(tb testing.TB, dir string) string {
+	tb.Helper()
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		tb.Skipf("no go command to build testprog: %v", err)
+	}
+	bin := filepath.Join(dir, "testprog")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	out, err := exec.Command(goTool, "build", "-o", bin, "./testdata/testprog").CombinedOutput()
+	if err != nil {
+		tb.Fatalf("go build ./testdata/testprog: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// waiter is a run of testprog's wait tool as a real process.
+type waiter struct {
+	cmd    *exec.Cmd
+	closed string      // the file its closer appends to
+	lines  chan string // its stderr, line by line, closed at the end
+	text   strings.Builder
+}
+
+// startWaiter starts testprog with the bundle (slow or stubborn) and
+// GOMAXPROCS set to procs, and waits until its tool runs. Unless raise is
+// nil, the tool sends its process that signal itself, as TESTPROG_RAISE
+// describes.
+func startWaiter(t *testing.T, bin, bundle string, raise os.Signal, procs int) *waiter {
+	t.Helper()
+	w := &waiter{closed: filepath.Join(t.TempDir(), "closed"), lines: make(chan string, 16)}
+	// The limit only ends a process that ignores every signal; the test
+	// waits for the process, never for a duration.
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	t.Cleanup(cancel)
+	w.cmd = exec.CommandContext(ctx, bin, "wait")
+	w.cmd.Env = append(os.Environ(), "GOMAXPROCS="+strconv.Itoa(procs), "TESTPROG_BUNDLE="+bundle, "TESTPROG_CLOSED="+w.closed)
+	if raise != nil {
+		w.cmd.Env = append(w.cmd.Env, "TESTPROG_RAISE="+raise.String())
+	}
+	stderr, err := w.cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		defer close(w.lines)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			w.lines <- sc.Text()
+		}
+	}()
+	w.expect(t, "waiting")
+	return w
+}
+
+// expect reads stderr up to the line want, failing the test when the
+// process ends first.
+func (w *waiter) expect(t *testing.T, want string) {
+	t.Helper()
+	for line := range w.lines {
+		w.text.WriteString(line + "\n")
+		if line == want {
+			return
+		}
+	}
+	w.cmd.Wait()
+	t.Fatalf("the process ended before printing %q; stderr:\n%s", want, w.text.String())
+}
+
+// signal sends the process sig, failing the test when it cannot.
+func (w *waiter) signal(t *testing.T, sig os.Signal) {
+	t.Helper()
+	if err := w.cmd.Process.Signal(sig); err != nil {
+		t.Fatalf("sending %v: %v", sig, err)
+	}
+}
+
+// finish reads the rest of stderr and waits for the process.
+func (w *waiter) finish() error {
+	for line := range w.lines {
+		w.text.WriteString(line + "\n")
+	}
+	return w.cmd.Wait()
+}
+
+// caughtSignal is a signal Main catches, with the cause it gives the call.
+type caughtSignal struct {
+	sig   os.Signal
+	cause string
+}
+
+// caughtSignals returns the signals Main catches.
+func caughtSignals() []caughtSignal {
+	return []caughtSignal{
+		{os.Interrupt, "interrupt signal received"},
+		{syscall.SIGTERM, "terminated signal received"},
+	}
+}
+
+// TestInterrupt runs the slow bundle as a real process, signals it, and
+// checks that the call ends with the tool's error, that the signal is the
+// context's cause, and that the tools are closed once. The signal comes
+// either from the test once the tool waits, or from the tool itself the
+// moment it starts, which only a tool that waits until the signals are
+// caught survives.
+func TestInterrupt(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs testprog")
+	}
+	bin := buildTestprog(t, t.TempDir())
+	for _, tt := range caughtSignals() {
+		for _, self := range []bool{false, true} {
+			name := tt.sig.String() + "/sent by the test"
+			if self {
+				name = tt.sig.String() + "/sent by the tool as it starts"
+			}
+			t.Run(name, func(t *testing.T) {
+				var raise os.Signal
+				if self {
+					raise = tt.sig
+				}
+				// With one processor, the goroutine that catches the signals
+				// runs only once the call waits for it, so a tool that did not
+				// wait would meet its own signal before anything caught it.
+				w := startWaiter(t, bin, "slow", raise, 1)
+				if !self {
+					w.signal(t, tt.sig)
+				}
+				err := w.finish()
+
+				var exit *exec.ExitError
+				if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+					t.Errorf("the process ended with %v, want exit status 1; stderr:\n%s", err, w.text.String())
+				}
+				got := w.text.String()
+				if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+					t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
+				}
+				if !strings.Contains(got, "\nError: context canceled ("+tt.cause+")\n") {
+					t.Errorf("stderr %q lacks the tool's error", got)
+				}
+				if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {
+					t.Errorf("the closer wrote %q (%v), want one line closed", got, err)
+				}
+			})
+		}
+	}
+}
+
+// TestSecondSignal runs the stubborn bundle, whose tool goes on after its
+// call is cancelled, and checks that a second signal ends the process by
+// that signal, without closing the tools. Either the test sends both
+// signals, the second once the tool says it goes on, or the tool sends
+// both itself, the second the moment it sees its call cancelled: the
+// default handling must be back by then, or the second signal is swallowed
+// and the process sleeps until the test's limit ends it. The second case
+// runs several times with several processors, since a handling restored
+// just after the cancellation instead of just before would only sometimes
+// lose the race.
+func TestSecondSignal(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs testprog")
+	}
+	bin := buildTestprog(t, t.TempDir())
+	for _, tt := range caughtSignals() {
+		for _, self := range []bool{false, true} {
+			name, runs := tt.sig.String()+"/sent by the test", 1
+			if self {
+				name, runs = tt.sig.String()+"/sent by the tool", 10
+			}
+			t.Run(name, func(t *testing.T) {
+				var raise os.Signal
+				if self {
+					raise = tt.sig
+				}
+				for run := 1; run <= runs && !t.Failed(); run++ {
+					w := startWaiter(t, bin, "stubborn", raise, 4)
+					if !self {
+						w.signal(t, tt.sig)
+						w.expect(t, "ignoring")
+						w.signal(t, tt.sig)
+					}
+					err := w.finish()
+
+					var exit *exec.ExitError
+					if !errors.As(err, &exit) {
+						t.Fatalf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
+					}
+					if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
+						t.Errorf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
+					}
+					if got := w.text.String(); !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+						t.Errorf("run %d: stderr %q does not give the cause %q: the first signal was not caught", run, got, tt.cause)
+					}
+					if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
+						t.Errorf("run %d: the closer wrote %q (%v), want no file: the tools are not closed", run, got, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkStartup measures one call, "t0 --a x", of a built program as a
+// whole process, for a bundle of one tool and one of 200 tools with three
+// examples each, run alternately so that any drift of the machine touches
+// both. It reports the median wall time of each and their ratio, whose goal
+// is at most 3; scripts/bench.sh makes the same comparison with more care.
+// It is a benchmark, never a timed test.
+func BenchmarkStartup(b *testing.B) {
+	bin := buildTestprog(b, b.TempDir())
+	call := func(bundle string) time.Duration {
+		cmd := exec.Command(bin, "t0", "--a", "x")
+		cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
+		start := time.Now()
+		out, err := cmd.Output()
+		elapsed := time.Since(start)
+		if err != nil || string(out) != "x\n" {
+			b.Fatalf("TESTPROG_BUNDLE=%s testprog t0 --a x: %q, %v", bundle, out, err)
+		}
+		return elapsed
+	}
+	var small, large []time.Duration
+	for b.Loop() {
+		small = append(small, call("small"))
+		large = append(large, call("large"))
+	}
+	ms, ml := median(small), median(large)
+	b.ReportMetric(float64(ms.Nanoseconds()), "small-ns/call")
+	b.ReportMetric(float64(ml.Nanoseconds()), "large-ns/call")
+	b.ReportMetric(float64(ml)/float64(ms), "large/small")
+}
+
+// median returns the median of ds, which it sorts.
+func median(ds []time.Duration) time.Duration {
+	slices.Sort(ds)
+	n := len(ds)
+	if n%2 == 1 {
+		return ds[n/2]
+	}
+	return (ds[n/2-1] + ds[n/2]) / 2
+}
+
+// TestSignalDuringSetWrite exports testprog's 200-tool skill, SKILL.md and
+// 200 references, with --force over its one-tool skill, a single SKILL.md,
+// as a real process, and sends it SIGINT or SIGTERM after a delay from none
+// to about the length of the export. Whenever the signal lands, the
+// directory afterwards holds the old skill or the whole new one, and no
+// temporary or backup file: the process either wrote the new set (status
+// 0), stopped before putting anything in place (status 1, interrupted), or
+// was ended by the signal before it touched the file system.
+func TestSignalDuringSetWrite(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs testprog")
+	}
+	bin := buildTestprog(t, t.TempDir())
+	run := func(bundle string, args ...string) *exec.Cmd {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
+		return cmd
+	}
+	for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+		for _, delay := range []time.Duration{0, time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond, 60 * time.Millisecond, 150 * time.Millisecond} {
+			t.Run(fmt.Sprintf("%v after %v", sig, delay), func(t *testing.T) {
+				dir := t.TempDir()
+				if out, err := run("small", "export-skill", dir).CombinedOutput(); err != nil {
+					t.Fatalf("export of the small skill: %v\n%s", err, out)
+				}
+				before := tree(t, dir)
+				cmd := run("large", "export-skill", "--force", dir)
+				var stderr bytes.Buffer
+				cmd.Stderr = &stderr
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				time.Sleep(delay)
+				cmd.Process.Signal(sig) // an error means it has ended already
+				err := cmd.Wait()
+
+				t.Logf("ended with %v", err)
+				var exit *exec.ExitError
+				switch {
+				case err == nil:
+					check := run("large", "export-skill", "--check", dir)
+					if out, err := check.CombinedOutput(); err != nil {
+						t.Errorf("status 0, but --check says %v:\n%s", err, out)
+					}
+				case errors.As(err, &exit) && exit.ExitCode() == 1:
+					if want := fmt.Sprintf("export-skill: interrupted: %v signal received; nothing was written\n", sig); !strings.HasSuffix(stderr.String(), want) {
+						t.Errorf("status 1 with stderr %q, want it to end %q", stderr.String(), want)
+					}
+					sameTree(t, dir, before)
+				case errors.As(err, &exit) && !exit.Exited():
+					// Ended by the signal, before export-skill reached the
+					// file system.
+					sameTree(t, dir, before)
+				default:
+					t.Errorf("the export ended with %v; stderr:\n%s", err, stderr.String())
+				}
+				for name := range tree(t, dir) {
+					if base := filepath.Base(name); strings.HasPrefix(base, ".") {
+						t.Errorf("%s is left", name)
+					}
+				}
+			})
+		}
+	}
+}
+
+func TestUses(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	b := Bundle{
+		Name:        goldenName,
+		Description: goldenDescription,
+		Version:     goldenVersion,
+		Tools:       Uses(filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)),
+	}
+	if r := call(b, "read_file", "--path", "data.txt"); r.status != 0 || r.stdout != "hello\n" {
+		t.Fatalf("call: want status 0 and hello\n%v", r)
+	}
+	dir := t.TempDir()
+	r := call(b, "export-skill", dir)
+	path := filepath.Join(dir, goldenName, "SKILL.md")
+	if want := "wrote " + path + "\nno command is pre-approved, so the model loads the skill without asking\n" + hostsReport; r.status != 0 || r.stdout != want {
+		t.Fatalf("export: want status 0 and stdout %q\n%v", want, r)
+	}
+	if data := readFile(t, path); strings.Contains(data, "allowed-tools") {
+		t.Errorf("the skill has allowed-tools:\n%s", data)
+	}
+	if got := Uses(); got != nil {
+		t.Errorf("Uses() = %v, want nil", got)
+	}
+}
+
+func TestUseSkipsNilOption(t *testing.T) {
+	t.Parallel()
+	tool := Use(rescan(), nil, Hidden(), nil)
+	if !tool.hidden || tool.tool == nil {
+		t.Errorf("Use with nil options = %+v, want the hidden tool", tool)
+	}
+}
+
+func TestStartupRefusals(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+
+	// Each case changes the golden bundle, whose read_file is a spy.
+	withTool := func(tool Tool) func(*Bundle) {
+		return func(b *Bundle) { b.Tools = append([]Tool{tool}, b.Tools...) }
+	}
+	withExample := func(args string) func(*Bundle) {
+		return func(b *Bundle) { b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example(args, "")) }
+	}
+	withCaption := func(caption string) func(*Bundle) {
+		return func(b *Bundle) {
+			b.Tools[0] = Use(b.Tools[0].tool, PreApproved(), Example("read_file --path x", caption))
+		}
+	}
+	tests := []struct {
+		name   string
+		change func(*Bundle)
+		want   string // a fragment of the one stderr line
+		also   string // another fragment, when not empty
+	}{
+		{name: "no name", change: func(b *Bundle) { b.Name = "" }, want: "toolbundle: the bundle has no name\n"},
+		{name: "no tools", change: func(b *Bundle) { b.Tools = nil }, want: "file-tools: the bundle has no tools\n"},
+		{name: "upper-case name", change: func(b *Bundle) { b.Name = "File-Tools" }, want: "File-Tools: the bundle cannot export a valid skill: Skill name 'File-Tools' must be lowercase"},
+		{name: "doubled hyphen in the name", change: func(b *Bundle) { b.Name = "file--tools" }, want: "consecutive hyphens"},
+		{name: "name of 65 characters", change: func(b *Bundle) { b.Name = strings.Repeat("a", 65) }, want: "64 character limit"},
+		{name: "empty description", change: func(b *Bundle) { b.Description = "" }, want: "description"},
+		{name: "blank description", change: func(b *Bundle) { b.Description = " \n\t" }, want: "description"},
+		{name: "description of 1025 characters", change: func(b *Bundle) { b.Description = strings.Repeat("d", 1025) }, want: "1024"},
+		{name: "instructions too long", change: func(b *Bundle) { b.Instructions = strings.Repeat("i", MaxInstructions+1) },
+			want: "file-tools: the instructions are 2001 bytes; at most 2000 fit the skill\n"},
+		{name: "instructions not UTF-8", change: func(b *Bundle) { b.Instructions = "Call \xff first." }, want: "file-tools: the instructions are not valid UTF-8\n"},
+		{name: "instructions with an escape", change: func(b *Bundle) { b.Instructions = "Call \x1b[31mfirst." }, want: "the instructions hold a control character other than a line break or a tab"},
+		{name: "instructions with a rule", change: func(b *Bundle) { b.Instructions = "First.\n---\nThen." },
+			want: `the instructions have the line "---" (line 2), which a reader may take for the end of the frontmatter`},
+		{name: "instructions with a title", change: func(b *Bundle) { b.Instructions = "# Mine\nFirst." },
+			want: `the instructions have the heading "# Mine" (line 1); the skill's title and sections are its own`},
+		{name: "instructions with a section", change: func(b *Bundle) { b.Instructions = "First.\n\n  ## Then" }, want: `the heading "## Then" (line 3)`},
+		{name: "instructions with an open fence", change: func(b *Bundle) { b.Instructions = "Run:\n```sh\nfile-tools help" },
+			want: "the instructions leave a code fence open, which would swallow the rest of the skill"},
+		{name: "zero tool", change: withTool(Tool{}), want: "file-tools: tool[0]: nil tool\n"},
+		{name: "nil tool", change: withTool(Use(nil)), want: "tool[0]: nil tool"},
+		{name: "tool without a name", change: withTool(Use(named(""))), want: "file-tools: tool[0]: empty name\n"},
+		{name: "tool named version", change: withTool(Use(named("version"))), want: `file-tools: tool "version": named like a command of the program's own` + "\n"},
+		{name: "tool named export-skill", change: withTool(Use(named("export-skill"))), want: "command of the program's own"},
+		{name: "tool named help", change: withTool(Use(named("help"))), want: "command of the program's own"},
+		{name: "tool named schema", change: withTool(Use(named("schema"))), want: "command of the program's own"},
+		{name: "hidden tool named help", change: withTool(Use(named("help"), Hidden())), want: "command of the program's own"},
+		{name: "tool named like an option", change: withTool(Use(named("-x"))), want: `tool "-x": begins with a dash, which a command line reads as an option`},
+		{name: "tool named with a leading equals sign", change: withTool(Use(named("=x"))), want: `tool "=x": begins with "=", which zsh expands`},
+		{name: "tool named with a space", change: withTool(Use(named("a b"))), want: `tool "a b": would need quoting in the skill's command lines`},
+		{name: "tool named with parentheses", change: withTool(Use(named("a(b)"))), want: `tool "a(b)": would need quoting`},
+		{name: "two tools of one name", change: func(b *Bundle) {
+			b.Tools = append(b.Tools, Use(named("a")), Use(named("a"), Hidden()))
+		}, want: `file-tools: tool "a": duplicate name` + "\n"},
+		{name: "caption with a line break", change: withCaption("Read\n```\n"),
+			want: `file-tools: tool "read_file": the caption "Read\n` + "```" + `\n" of example "read_file --path x": '\n' must not appear in a caption; it is one line`},
+		{name: "caption with a line separator", change: withCaption("Read\u2028it"), want: `'\u2028' must not appear in a caption; it is one line`},
+		{name: "caption with a control character", change: withCaption("Read\x1b[31m"), want: `'\x1b' must not appear in a caption; it is a control character`},
+		{name: "caption opening a code fence", change: withCaption(" ```sh"), want: "a caption must not start with a code fence"},
+		{name: "caption opening a tilde fence", change: withCaption("~~~"), want: "a caption must not start with a code fence"},
+		{name: "example with an unknown flag", change: withExample("read_file --file x"),
+			want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"`},
+		{name: "example with a bad integer", change: withExample("read_file --max_bytes ten"),
+			want: `tool "read_file": example "read_file --max_bytes ten": --max_bytes: expected integer, got "ten"`},
+		{name: "example of another command", change: withExample("search --pattern x"),
+			want: `tool "read_file": example "search --pattern x": it must start with the command, "read_file"`},
+		{name: "example with a program option", change: withExample("--record r read_file --path x"),
+			want: `tool "read_file": example "--record r read_file --path x": it must start with the command, "read_file"`},
+		{name: "example quoting the command", change: withExample("'read_file' --path x"),
+			want: `tool "read_file": example "'read_file' --path x": it must start with the command, "read_file", unquoted`},
+		{name: "example joining a quote to the command", change: withExample(`read_file"" --path x`),
+			want: `tool "read_file": example "read_file\"\" --path x": it must start with the command, "read_file", unquoted`},
+		{name: "empty example", change: withExample(""), want: `tool "read_file": example "": it must start with the command, "read_file"`},
+		{name: "example reading stdin", change: withExample("read_file -"), want: `tool "read_file": example "read_file -": `, also: "inline"},
+		{name: "example with a redirection", change: withExample("read_file > out"), want: `tool "read_file": example "read_file > out": '>' must be quoted`},
+		{name: "example with an expansion", change: withExample("read_file --path $HOME"), want: `tool "read_file": example "read_file --path $HOME": '$' must be quoted`},
+		{name: "example asking for help", change: withExample("read_file --help"),
+			want: `tool "read_file": example "read_file --help": it asks for the command's help; it is not a call of the command`},
+		{name: "example with bad JSON", change: withExample("read_file '{path}'"), want: `tool "read_file": example "read_file '{path}'": `, also: "JSON"},
+		{name: "bad example on a hidden tool", change: func(b *Bundle) {
+			b.Tools[3] = Use(rescan(), Hidden(), Example("rescan --x", ""))
+		}, want: `tool "rescan": example "rescan --x": unknown flag "--x"`},
+	}
+	commands := []struct {
+		name  string
+		words func(dir string) []string
+	}{
+		{name: "version", words: func(string) []string { return []string{"version"} }},
+		{name: "help", words: func(string) []string { return []string{"help"} }},
+		{name: "export-skill", words: func(dir string) []string { return []string{"export-skill", dir} }},
+		{name: "call", words: func(string) []string { return []string{"read_file", "--path", "data.txt"} }},
+	}
+	for _, tc := range tests {
+		for _, cmd := range commands {
+			t.Run(tc.name+"/"+cmd.name, func(t *testing.T) {
+				var calls atomic.Int32
+				b := goldenBundle(root)
+				b.Tools = goldenTools(root, spy(filetools.ReadFile(root), &calls))
+				tc.change(&b)
+				dir := t.TempDir()
+
+				r := call(b, cmd.words(dir)...)
+				if r.status != 2 {
+					t.Fatalf("status %d, want 2\n%v", r.status, r)
+				}
+				if r.stdout != "" {
+					t.Errorf("stdout %q, want it empty", r.stdout)
+				}
+				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") ||
+					!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) {
+					t.Errorf("stderr %q, want one line holding %q and %q", r.stderr, tc.want, tc.also)
+				}
+				if calls.Load() != 0 {
+					t.Errorf("read_file ran %d times", calls.Load())
+				}
+				if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+					t.Errorf("the export directory holds %v (%v), want nothing", entries, err)
+				}
+			})
+		}
+	}
+}
+
+// TestStartupAllowsAllHidden checks that a bundle whose tools are all hidden
+// starts: it has nothing to show, but its commands still run by name.
+func TestStartupAllowsAllHidden(t *testing.T) {
+	t.Parallel()
+	b := Bundle{Name: "quiet", Description: "Nothing to see. Use never.", Tools: []Tool{Use(rescan(), Hidden())}}
+	if r := call(b, "rescan"); r.status != 0 || r.stdout != "rescanned\n" {
+		t.Fatalf("want status 0 and rescanned\n%v", r)
+	}
+}
+
+// TestStartupCheckOrder gives bundles with two faults each and checks that
+// the one the startup check reaches first is reported: the bundle itself,
+// then the rules of a set (nil, unnamed, duplicate tools), then the
+// program's own words, then what the skill's command lines can hold, each
+// rule over the tools in bundle order, then the frontmatter, then the
+// examples.
+func TestStartupCheckOrder(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tests := []struct {
+		name   string
+		change func(*Bundle)
+		want   string // the whole stderr
+	}{
+		{name: "no name before no tools", change: func(b *Bundle) { b.Name, b.Tools = "", nil },
+			want: "toolbundle: the bundle has no name\n"},
+		{name: "no tools before the description", change: func(b *Bundle) { b.Tools, b.Description = nil, "" },
+			want: "file-tools: the bundle has no tools\n"},
+		{name: "the set's rules before the program's words", change: func(b *Bundle) {
+			b.Tools = append([]Tool{Use(named("help")), Tool{}}, b.Tools...)
+		}, want: "file-tools: tool[1]: nil tool\n"},
+		{name: "an earlier tool before a later one", change: func(b *Bundle) {
+			b.Tools = append([]Tool{Use(named("help")), Use(named("version"))}, b.Tools...)
+		}, want: `file-tools: tool "help": named like a command of the program's own` + "\n"},
+		{name: "the program's words before the skill's quoting", change: func(b *Bundle) {
+			b.Tools = append([]Tool{Use(named("a b")), Use(named("export-skill"))}, b.Tools...)
+		}, want: `file-tools: tool "export-skill": named like a command of the program's own` + "\n"},
+		{name: "a nil tool before a later name", change: func(b *Bundle) {
+			b.Tools = append([]Tool{Use(named("ok")), {}, Use(named("version"))}, b.Tools...)
+		}, want: "file-tools: tool[1]: nil tool\n"},
+		{name: "a duplicate before a later bad name", change: func(b *Bundle) {
+			b.Tools = append(b.Tools, Use(named("read_file")), Use(named("-x")))
+		}, want: `file-tools: tool "read_file": duplicate name` + "\n"},
+		{name: "tools before the frontmatter", change: func(b *Bundle) {
+			b.Name = "File-Tools"
+			b.Tools = append(b.Tools, Use(named("schema")))
+		}, want: `File-Tools: tool "schema": named like a command of the program's own` + "\n"},
+		{name: "frontmatter before the examples", change: func(b *Bundle) {
+			b.Description = ""
+			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --file x", ""))
+		}, want: "file-tools: the bundle cannot export a valid skill: "},
+		{name: "examples in bundle order", change: func(b *Bundle) {
+			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
+			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
+		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path, --offset, --column, --limit and --max_bytes` + "\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := goldenBundle(root)
+			tc.change(&b)
+			r := call(b, "version")
+			if r.status != 2 || r.stdout != "" {
+				t.Fatalf("want status 2 and no stdout\n%v", r)
+			}
+			if strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want ||
+				!strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
+				t.Errorf("stderr %q, want one line starting %q", r.stderr, tc.want)
+			}
+		})
+	}
+}
+
+// watched is a tool that counts how often its description, schema and
+// optional declarations are read. The startup check and a call of another
+// tool need none of them, unless the tool has examples, whose check
+// describes it once.
+type watched struct {
+	name   string
+	reads  atomic.Int32 // every read but Name
+	params atomic.Int32 // reads of Parameters
+}
+
+func (w *watched) Name() string { return w.name }
+
+func (w *watched) Description() string { w.reads.Add(1); return "Watch what reads the tool." }
+
+func (w *watched) Parameters() json.RawMessage {
+	w.reads.Add(1)
+	w.params.Add(1)
+	return json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`)
+}
+
+func (w *watched) Execute(context.Context, agenttool.Call) (agenttool.Result, error) {
+	return agenttool.Result{}, nil
+}
+
+func (w *watched) Resource() string { w.reads.Add(1); return "" }
+
+func (w *watched) Sequential() bool { w.reads.Add(1); return false }
+
+func (w *watched) Annotations() agenttool.Annotations { w.reads.Add(1); return agenttool.Annotations{} }
+
+// TestLaziness checks that a call, and the version command, do only the
+// work the startup check and that call need: no other tool is described
+// (so no Markdown or body is built for the skill, and cli describes the
+// called tool alone), no tool's state is looked at for warnings, and a tool
+// with examples is described once for all of them. export-skill, which does
+// need all of it, shows that the counters see the reads.
+func TestLaziness(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tests := []struct {
+		name  string
+		words []string
+		read  bool // the plain tool is read
+	}{
+		{name: "call of another tool", words: []string{"read_file", "--path", "data.txt"}},
+		{name: "call of a hidden tool", words: []string{"rescan"}},
+		{name: "version", words: []string{"version"}},
+		{name: "usage error of export-skill", words: []string{"export-skill"}},
+		{name: "export-skill", words: []string{"export-skill", t.TempDir()}, read: true},
+		{name: "help", words: []string{"help"}, read: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			plain, examples := &watched{name: "plain"}, &watched{name: "examples"}
+			b := goldenBundle(root)
+			b.Tools = append(b.Tools, Use(plain, PreApproved()),
+				Use(examples, Example("examples --a x", ""), Example("examples --a y", ""), Example(`examples '{"a": "z"}'`, "")))
+			r := call(b, tc.words...)
+			if r.status == 2 && tc.words[0] != "export-skill" {
+				t.Fatalf("the call did not run\n%v", r)
+			}
+			if got := plain.reads.Load(); (got != 0) != tc.read {
+				t.Errorf("the plain tool was read %d times; want reads %v", got, tc.read)
+			}
+			if !tc.read {
+				if got := examples.params.Load(); got != 1 {
+					t.Errorf("the tool with three examples was described %d times, want once", got)
+				}
+			}
+		})
+	}
+}
+
+// TestCheckCaption checks which captions stay one line of prose in the
+// skill, and the message for each that would not.
+func TestCheckCaption(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name    string
+		caption string
+		want    string // "" when accepted
+	}{
+		{"empty", "", ""},
+		{"a sentence", "Read a file.", ""},
+		{"code and a tab", "Use `--max_bytes` for\ta long file", ""},
+		{"non-ASCII letters", "Ünïcode — fine", ""},
+		{"a fence inside", "a ``` in the middle", ""},
+		{"line feed", "Two\nlines", `'\n' must not appear in a caption; it is one line`},
+		{"carriage return", "CR\r", `'\r' must not appear in a caption; it is one line`},
+		{"next line", "next line\u0085", `'\u0085' must not appear in a caption; it is one line`},
+		{"paragraph separator", "paragraph\u2029", `'\u2029' must not appear in a caption; it is one line`},
+		{"bell", "bell\a", `'\a' must not appear in a caption; it is a control character`},
+		{"not UTF-8", "Lat\xedn-1", "a caption must be valid UTF-8; byte 0xed at offset 3 is not"},
+		{"backquote fence", "```", "a caption must not start with a code fence"},
+		{"indented tilde fence", "  ~~~ tilde", "a caption must not start with a code fence"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := checkCaption(tt.caption)
+			if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
+				t.Errorf("checkCaption(%q) = %v, want %q", tt.caption, err, tt.want)
+			}
+		})
+	}
+}
+
+// echo is a tool with an integer n and a number x that prints the
+// arguments it was called with, byte for byte, as its output.
+func echo() agenttool.Tool {
+	type args struct {
+		N int64   `json:"n,omitempty" desc:"An integer"`
+		X float64 `json:"x,omitempty" desc:"A number"`
+	}
+	typed := agenttool.New("echo", "Print the arguments as given.",
+		func(context.Context, args) (string, error) { return "", nil })
+	return agenttool.Wrap(typed, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Text(string(call.Args)), nil
+	})
+}
+
+// TestBigNumbers calls a tool that prints its arguments as it receives
+// them with numbers no float64 holds, given as a flag, in the JSON argument
+// and on stdin: each reaches the tool digit for digit, as written.
+func TestBigNumbers(t *testing.T) {
+	t.Parallel()
+	b := Bundle{Name: "kit", Description: "Echo. Use in tests.", Tools: []Tool{Use(echo())}}
+	tests := []struct {
+		name, flag, value string
+	}{
+		{"an integer one past float64's exact range", "n", "9007199254740993"},
+		{"an integer past int64", "n", "12345678901234567890123"},
+		{"an integer in exponent form", "n", "1e2"},
+		{"a number with more digits than float64 keeps", "x", "0.1000000000000000055511151231257827"},
+		{"a number past float64's range", "x", "1e400"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			want := `{"` + tt.flag + `":` + tt.value + `}`
+			for _, w := range []struct {
+				way   string
+				stdin string
+				words []string
+			}{
+				{"flag", "", []string{"echo", "--" + tt.flag, tt.value}},
+				{"JSON argument", "", []string{"echo", want}},
+				{"stdin", want, []string{"echo", "-"}},
+			} {
+				r := invocation{argv0: "kit", stdin: w.stdin}.run(b, w.words...)
+				if r.status != 0 || r.stdout != want+"\n" {
+					t.Errorf("%s: want status 0 and stdout %q\n%v", w.way, want+"\n", r)
+				}
+			}
+		})
+	}
+}
+
+func TestExportSkill(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	dir := t.TempDir()
+	r := exportOK(t, goldenBundle(root), dir)
+	path := skillPath(dir)
+	wantOut := fileToolsReport(path)
+	if r.stdout != wantOut {
+		t.Errorf("stdout:\n%s", lineDiff(wantOut, r.stdout))
+	}
+	if r.stderr != "" {
+		t.Errorf("stderr %q, want it empty", r.stderr)
+	}
+	data := readFile(t, path)
+	checkGolden(t, goldenSkill, data)
+
+	skill, err := agentskill.Load(fstest.MapFS{"SKILL.md": {Data: []byte(data)}}, goldenName)
+	if err != nil {
+		t.Fatalf("agentskill.Load: %v", err)
+	}
+	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
+		t.Errorf("the skill has problems: %v", problems)
+	}
+	if rules, err := skill.Rules(); err != nil || len(rules) != 4 {
+		t.Errorf("Rules() = %v, %v; want 4 rules", rules, err)
+	}
+	sum := sha256.Sum256([]byte(skill.Body))
+	if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {
+		t.Errorf("metadata digest %q, want the body's SHA-256 %q", got, want)
+	}
+	if got := skill.Metadata["version"]; got != goldenVersion {
+		t.Errorf("metadata version %q, want %q", got, goldenVersion)
+	}
+	if strings.Contains(data, "rescan") {
+		t.Errorf("the hidden tool rescan appears in the skill")
+	}
+	if info, err := os.Stat(path); err != nil || (runtime.GOOS != "windows" && info.Mode().Perm() != 0o644) {
+		t.Errorf("SKILL.md: %v, %v; want mode 0644, readable by all", info, err)
+	}
+
+	if err := fstest.TestFS(os.DirFS(dir), "file-tools/SKILL.md"); err != nil {
+		t.Error(err)
+	}
+	var found []string
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		rel, _ := filepath.Rel(dir, p)
+		found = append(found, filepath.ToSlash(rel))
+		return err
+	})
+	if want := []string{".", "file-tools", "file-tools/SKILL.md"}; err != nil || !slices.Equal(found, want) {
+		t.Errorf("the export left %q (%v), want %q", found, err, want)
+	}
+}
+
+// TestInterop checks the golden skills, the file-tools one and the one past
+// the budget, with the skills-ref validator of the
+// Agent Skills project. It runs only with SKILLS_INTEROP=1, and then a
+// missing validator is a failure rather than a skip.
+func TestInterop(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("SKILLS_INTEROP") != "1" {
+		t.Skip("set SKILLS_INTEROP=1 to run the skills-ref validator")
+	}
+	validator, err := exec.LookPath("skills-ref")
+	if err != nil {
+		t.Fatalf("SKILLS_INTEROP=1 but no validator: %v", err)
+	}
+	for _, dir := range []string{filepath.Dir(goldenSkill), filepath.Join("testdata", "skills", bigName)} {
+		out, err := exec.Command(validator, "validate", dir).CombinedOutput()
+		if err != nil {
+			t.Errorf("skills-ref validate %s: %v\n%s", dir, err, out)
+		}
+	}
+}
+
+// TestHiddenPreApproved checks that pre-approving a hidden tool grants
+// nothing: the rule is neither in allowed-tools nor in the report, and the
+// tool's section is absent.
+func TestHiddenPreApproved(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	b := goldenBundle(root)
+	b.Tools[3] = Use(rescan(), Hidden(), PreApproved())
+	dir := t.TempDir()
+	r := exportOK(t, b, dir)
+	if strings.Contains(r.stdout, "rescan") {
+		t.Errorf("the report pre-approves the hidden tool:\n%s", r.stdout)
+	}
+	if got := readFile(t, skillPath(dir)); got != readFile(t, goldenSkill) {
+		t.Errorf("the skill differs from the golden one:\n%s", lineDiff(readFile(t, goldenSkill), got))
+	}
+}
+
+// TestTextRefused checks that a description or version that a SKILL.md
+// cannot hold, or a version that is not one clean line, is refused at
+// startup, as every other flaw that would make the export fail, rather
+// than by export-skill alone.
+func TestTextRefused(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tests := []struct {
+		name   string
+		change func(*Bundle)
+		want   string
+	}{
+		{name: "description", change: func(b *Bundle) { b.Description = "Read files.\xff" },
+			want: `file-tools: the description "Read files.\xff" is not valid UTF-8` + "\n"},
+		{name: "version", change: func(b *Bundle) { b.Version = "v1.\xfe" },
+			want: `file-tools: the version "v1.\xfe" is not valid UTF-8` + "\n"},
+		{name: "version with a trailing newline", change: func(b *Bundle) { b.Version = "v1.2.0\n" },
+			want: `file-tools: the version "v1.2.0\n" has white space around it or a control character in it; trim it where it is read` + "\n"},
+		{name: "version with a leading space", change: func(b *Bundle) { b.Version = " v1" },
+			want: `file-tools: the version " v1" has white space around it or a control character in it; trim it where it is read` + "\n"},
+		{name: "version with a control character", change: func(b *Bundle) { b.Version = "v1\x00" },
+			want: `file-tools: the version "v1\x00" has white space around it or a control character in it; trim it where it is read` + "\n"},
+	}
+	for _, tc := range tests {
+		for _, words := range [][]string{{"version"}, {"export-skill", "DIR"}, {"read_file", "--path", "data.txt"}} {
+			t.Run(tc.name+" "+words[0], func(t *testing.T) {
+				b := goldenBundle(root)
+				tc.change(&b)
+				dir := t.TempDir()
+				words = slices.Clone(words)
+				if i := slices.Index(words, "DIR"); i >= 0 {
+					words[i] = dir
+				}
+				r := call(b, words...)
+				if r.status != 2 || r.stderr != tc.want || r.stdout != "" {
+					t.Errorf("want status 2 and stderr %q\n%v", tc.want, r)
+				}
+				noSkill(t, dir)
+			})
+		}
+	}
+}
+
+// TestNamePadded checks that a name with white space around it is refused
+// for what it is, not as a directory that does not match the name.
+func TestNamePadded(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	for _, name := range []string{" file-tools", "file-tools ", "file-tools\n", "\tfile-tools"} {
+		t.Run(fmt.Sprintf("%q", name), func(t *testing.T) {
+			b := goldenBundle(root)
+			b.Name = name
+			dir := t.TempDir()
+			r := call(b, "export-skill", dir)
+			want := fmt.Sprintf("the name %q has white space around it", name)
+			if r.status != 2 || !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "Directory name") || r.stdout != "" {
+				t.Errorf("want status 2 and stderr holding %q\n%v", want, r)
+			}
+			if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
+				t.Errorf("the export wrote %v (%v)", entries, err)
+			}
+		})
+	}
+}
+
+// TestExportRoundTrip exports bundles whose description and version hold
+// what YAML gives a meaning to (a version only inside it: around it, white
+// space is refused, see TestTextRefused), and checks that the file reads
+// back with the same values, validates, and is up to date for --check.
+func TestExportRoundTrip(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tests := []struct {
+		name, description, version string
+	}{
+		{"quotes", `It's "quoted" text. Use for files.`, "v1"},
+		{"colon space", "Use when: the user asks about files", "v1: x"},
+		{"comment sign", "# Files #1 and a #hash", "#1"},
+		{"padded", "  Read files.\n\t", "v1  beta"},
+		{"line breaks", "Read files.\nUse for files.\r\nAnd more.", "v1.0"},
+		{"tab", "Read\tfiles", "v1 tab"},
+		{"YAML words", "yes", "no"},
+		{"null words", "null", "~"},
+		{"numbers", "1.0", "0x1F"},
+		{"date", "2024-01-01", "12:30"},
+		{"indicators", "*star &amp !bang |pipe >gt %pct @at `tick`", "-"},
+		{"flow", "[a, b] {c: d}", "{}"},
+		{"non-ASCII", "Lire des fichiers: é, 技能, 😀", "v1.0-β"},
+		{"line separator", "a\u2028b\u0085c", "v\u20281"},
+		{"byte order mark inside", "a\ufeffb", "v\ufeff1"},
+		{"document markers", "--- x\n...\n---", "..."},
+		{"long", strings.Repeat("é", 1024), strings.Repeat("9", 300)},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := goldenBundle(root)
+			b.Description, b.Version = tc.description, tc.version
+			dir := t.TempDir()
+			exportOK(t, b, dir)
+			s, err := agentskill.Parse([]byte(readFile(t, skillPath(dir))))
+			if err != nil {
+				t.Fatalf("the written file does not parse: %v", err)
+			}
+			if s.Description != strings.TrimSpace(tc.description) || s.Metadata["version"] != tc.version {
+				t.Errorf("read back description %q and version %q, want %q and %q",
+					s.Description, s.Metadata["version"], strings.TrimSpace(tc.description), tc.version)
+			}
+			if problems := s.Validate(); agentskill.HasErrors(problems) {
+				t.Errorf("the written file is not valid: %v", problems)
+			}
+			if r := call(b, "export-skill", "--check", dir); r.status != 0 {
+				t.Errorf("--check: %v", r)
+			}
+		})
+	}
+}
+
+// TestDescriptionTrimmed checks that the description reaches the frontmatter
+// trimmed, and that the body, which starts with the title, does not repeat it.
+func TestDescriptionTrimmed(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	b := goldenBundle(root)
+	b.Description = "  text\n"
+	dir := t.TempDir()
+	if r := call(b, "export-skill", dir); r.status != 0 {
+		t.Fatalf("export: %v", r)
+	}
+	data := readFile(t, filepath.Join(dir, goldenName, "SKILL.md"))
+	if !strings.Contains(data, "\ndescription: text\n") {
+		t.Errorf("the frontmatter lacks \"description: text\":\n%s", data)
+	}
+	if !strings.Contains(data, "---\n\n# file-tools\n\n## ") || strings.Contains(data, "\ntext\n") {
+		t.Errorf("the body does not start with the title alone, the description being in the frontmatter:\n%s", data)
+	}
+}
+
+func TestBodyBudget(t *testing.T) {
+	t.Parallel()
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	body := func(desc string) (string, []fileset.File) {
+		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
+			Tools: []Tool{Use(agenttool.New("t0", desc, noop))}}
+		return skillBody(b)
+	}
+	lines := func(s string) int { return strings.Count(s, "\n") }
+
+	base, _ := body("x")
+	k := bodyByteBudget - len(base) + 1 // the description that makes the body exactly the budget
+	for _, tc := range []struct {
+		desc string
+		refs bool
+	}{
+		{strings.Repeat("x", k), false},
+		{strings.Repeat("x", k+1), true},
+	} {
+		got, refs := body(tc.desc)
+		if tc.refs != (refs != nil) {
+			t.Errorf("a body of %d bytes: references %v, want %v", len(got), refs != nil, tc.refs)
+		}
+		if !tc.refs && len(got) != bodyByteBudget {
+			t.Errorf("a body of %d bytes, want %d", len(got), bodyByteBudget)
+		}
+	}
+
+	n := bodyLineBudget - lines(base) + 1 // the lines of a description that make the body exactly the budget
+	for _, tc := range []struct {
+		desc string
+		refs bool
+	}{
+		{strings.Repeat("x\n", n-1) + "x", false},
+		{strings.Repeat("x\n", n) + "x", true},
+	} {
+		got, refs := body(tc.desc)
+		if tc.refs != (refs != nil) {
+			t.Errorf("a body of %d lines: references %v, want %v", lines(got), refs != nil, tc.refs)
+		}
+		if !tc.refs && lines(got) != bodyLineBudget {
+			t.Errorf("a body of %d lines, want %d", lines(got), bodyLineBudget)
+		}
+	}
+}
+
+// bigName is the name of the bundle over the budget.
+const bigName = "big"
+
+// bigBundle returns a bundle of n tools, t0 to t<n-1>, shaped like
+// testprog's large one: three string flags and three examples each, the
+// even ones pre-approved, t1 with a required flag. desc is each tool's
+// description. Twenty of them pass the budget of a skill's body.
+func bigBundle(n int, desc string) Bundle {
+	type args struct {
+		A string `json:"a,omitempty" desc:"First value, printed back"`
+		B string `json:"b,omitempty" desc:"Second value"`
+		C string `json:"c,omitempty" desc:"Third value"`
+	}
+	type required struct {
+		Path string `json:"path" desc:"File to name"`
+	}
+	tools := make([]Tool, n)
+	for i := range tools {
+		name := fmt.Sprintf("t%d", i)
+		var opts []Option
+		if i%2 == 0 {
+			opts = append(opts, PreApproved())
+		}
+		if i == 1 {
+			tool := agenttool.New(name, desc, func(_ context.Context, a required) (string, error) { return a.Path, nil })
+			tools[i] = Use(tool, append(opts, Example(name+" --path go.mod", "Name go.mod"))...)
+			continue
+		}
+		tool := agenttool.New(name, desc, func(_ context.Context, a args) (string, error) { return a.A, nil },
+			agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
+		tools[i] = Use(tool, append(opts,
+			Example(name+" --a x", "Print x"),
+			Example(name+" --a x --b y --c z", "Give every value"),
+			Example(name+` '{"a": "x", "b": "y"}'`, "Give the values as JSON"))...)
+	}
+	return Bundle{Name: bigName, Description: "Tools to test a skill past its budget. Use only in tests.", Version: "v1.0.0", Tools: tools}
+}
+
+// bigCall runs the program of b as big.
+func bigCall(b Bundle, words ...string) result {
+	return invocation{argv0: bigName}.run(b, words...)
+}
+
+// TestExportReferences exports a bundle past the budget and compares
+// SKILL.md and two of its references with their golden files; it checks
+// that the body keeps within the budget, links every visible command's
+// reference, each one there, and that the directory validates.
+func TestExportReferences(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	b := bigBundle(20, "Print the value of a. The other values are ignored.")
+	r := bigCall(b, "export-skill", dir)
+	if r.status != 0 || r.stderr != "" {
+		t.Fatalf("want status 0 and nothing on stderr\n%v", r)
+	}
+	skillDir := filepath.Join(dir, bigName)
+	if want := "wrote " + filepath.Join(skillDir, "SKILL.md") + " and 20 references in " + filepath.Join(skillDir, "references") + "\n"; !strings.HasPrefix(r.stdout, want) {
+		t.Errorf("stdout does not start %q\n%v", want, r)
+	}
+	files := tree(t, skillDir)
+	checkGolden(t, "testdata/skills/big/SKILL.md", files["SKILL.md"])
+	checkGolden(t, "testdata/skills/big/references/t0.md", files["references/t0.md"])
+	checkGolden(t, "testdata/skills/big/references/t1.md", files["references/t1.md"])
+
+	skill, err := agentskill.LoadDir(skillDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
+		t.Errorf("the skill has problems: %v", problems)
+	}
+	if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget {
+		t.Errorf("the body has %d lines and %d bytes, over the budget", n, len(skill.Body))
+	}
+	linked := skillcheck.Linked(filepath.Join(skillDir, "SKILL.md"))
+	var want []string
+	for i := range 20 {
+		want = append(want, fmt.Sprintf("references/t%d.md", i))
+	}
+	if !slices.Equal(linked, want) {
+		t.Errorf("SKILL.md links %q, want %q", linked, want)
+	}
+	if len(files) != 22 {
+		t.Errorf("the skill has %d entries, want SKILL.md, references/ and 20 references in it: %q", len(files), slices.Sorted(maps.Keys(files)))
+	}
+	if r := bigCall(b, "export-skill", "--check", dir); r.status != 0 {
+		t.Errorf("--check right after the export\n%v", r)
+	}
+}
+
+func TestExportRefusesToReplace(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	dir := t.TempDir()
+	exportOK(t, goldenBundle(root), dir)
+	path := skillPath(dir)
+	const edited = "edited by hand\n"
+	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	r := call(goldenBundle(root), "export-skill", dir)
+	want := fmt.Sprintf("file-tools: export-skill: %q exists; give --force to replace it\n", path)
+	if r.status != 1 || r.stderr != want || r.stdout != "" {
+		t.Errorf("want status 1 and stderr %q\n%v", want, r)
+	}
+	if got := readFile(t, path); got != edited {
+		t.Errorf("the file was changed to %q", got)
+	}
+
+	exportOK(t, goldenBundle(root), dir, "--force")
+	if got := readFile(t, path); got != readFile(t, goldenSkill) {
+		t.Errorf("--force did not replace the file:\n%s", got)
+	}
+}
+
+// redescribed is an agenttool.Tool with a replaced description and the
+// same hints, so that a skill built from it changes in nothing else.
+type redescribed struct {
+	agenttool.Tool
+	description string
+}
+
+func (r redescribed) Description() string { return r.description }
+
+func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
+
+func TestExportWarnings(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	plain := func(opts ...agenttool.Option) agenttool.Tool {
+		return agenttool.New("shell", "Run a command.",
+			func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }, opts...)
+	}
+	closes := agenttool.WithCloser(func() error { return nil })
+	withTool := func(tool Tool) func(*Bundle) {
+		return func(b *Bundle) { b.Tools = append(b.Tools, tool) }
+	}
+	const advice = "each call of the program is a process of its own"
+	tests := []struct {
+		name   string
+		argv0  string
+		change func(*Bundle)
+		want   []string // fragments of stderr; none means stderr is empty
+	}{
+		{name: "resource", change: withTool(Use(plain(agenttool.WithResource("shell:tty")))),
+			want: []string{`file-tools: warning: tool "shell": declares the resource "shell:tty",`, advice, "toolbundle.Stateful()"}},
+		{name: "sequential", change: withTool(Use(plain(agenttool.WithSequential()))),
+			want: []string{`file-tools: warning: tool "shell": is sequential,`}},
+		{name: "closer", change: withTool(Use(plain(closes))),
+			want: []string{`file-tools: warning: tool "shell": owns something it closes,`}},
+		{name: "sequential closer", change: withTool(Use(plain(agenttool.WithSequential(), closes))),
+			want: []string{`file-tools: warning: tool "shell": is sequential and owns something it closes,`}},
+		{name: "resource and closer", change: withTool(Use(plain(agenttool.WithResource("shell:tty"), closes))),
+			want: []string{`tool "shell": declares the resource "shell:tty" and owns something it closes,`}},
+		{name: "stateful is silent", change: withTool(Use(plain(agenttool.WithResource("shell:tty"), closes), Stateful()))},
+		{name: "hidden still warns", change: withTool(Use(plain(closes), Hidden())),
+			want: []string{`file-tools: warning: tool "shell": owns something it closes,`}},
+		{name: "plain tool is silent", change: withTool(Use(plain()))},
+		{name: "angle brackets in the description", change: func(b *Bundle) { b.Description = "Read <b>files</b>. Use for files." },
+			want: []string{"file-tools: warning: Description contains '<' or '>'"}},
+		{name: "reserved word in the name", argv0: "claude-files", change: func(b *Bundle) { b.Name = "claude-files" },
+			want: []string{"claude-files: warning: Skill name 'claude-files' contains the reserved word 'claude'"}},
+		{name: "long description moved to a reference", change: withTool(Use(redescribed{plain(), strings.Repeat("Run a command.\n", 500)}))},
+		{name: "body over 500 lines with references", change: func(b *Bundle) { b.Tools = append(b.Tools, manyTools(500)...) },
+			want: []string{"file-tools: warning: SKILL.md has ", "lines"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := goldenBundle(root)
+			tc.change(&b)
+			argv0 := tc.argv0
+			if argv0 == "" {
+				argv0 = goldenName
+			}
+			dir := t.TempDir()
+			r := invocation{argv0: argv0}.run(b, "export-skill", dir)
+			if r.status != 0 {
+				t.Fatalf("status %d, want 0\n%v", r.status, r)
+			}
+			if _, err := os.Stat(filepath.Join(dir, b.Name, "SKILL.md")); err != nil {
+				t.Errorf("no skill written: %v", err)
+			}
+			if len(tc.want) == 0 && r.stderr != "" {
+				t.Errorf("stderr %q, want it empty", r.stderr)
+			}
+			for _, frag := range tc.want {
+				if !strings.Contains(r.stderr, frag) {
+					t.Errorf("stderr %q lacks %q", r.stderr, frag)
+				}
+			}
+		})
+	}
+}
+
+// TestExportWarningOrder checks the order of what export-skill writes to
+// stderr after a successful write: validation warnings, portability
+// warnings, state warnings, then the binary-name note, one line each.
+func TestExportWarningOrder(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	b := goldenBundle(root)
+	b.Description = "Read <b>files</b>. Use for files."
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	b.Tools = append(b.Tools, manyTools(500)...)
+	b.Tools = append(b.Tools, Use(agenttool.New("shell", "Run a command.", noop, agenttool.WithSequential())))
+	r := invocation{argv0: "main"}.run(b, "export-skill", t.TempDir())
+	if r.status != 0 {
+		t.Fatalf("status %d, want 0\n%v", r.status, r)
+	}
+	want := []string{
+		"file-tools: warning: SKILL.md has ",
+		"file-tools: warning: Description contains '<' or '>'",
+		`file-tools: warning: tool "shell": is sequential,`,
+		"file-tools: note: this binary was run as \"main\",",
+	}
+	got := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+	if len(got) != len(want) {
+		t.Fatalf("stderr has %d lines, want %d:\n%s", len(got), len(want), r.stderr)
+	}
+	for i := range want {
+		if !strings.HasPrefix(got[i], want[i]) {
+			t.Errorf("line %d of stderr is %q, want it to start %q", i+1, got[i], want[i])
+		}
+	}
+}
+
+func TestBinaryNameNote(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tests := []struct {
+		argv0 string
+		note  string // the whole stderr
+	}{
+		{argv0: "/tmp/go-build1/exe/main", note: "file-tools: note: this binary was run as \"main\", and the skill calls it file-tools; install it under that name\n"},
+		{argv0: "ft", note: "file-tools: note: this binary was run as \"ft\", and the skill calls it file-tools; install it under that name\n"},
+		{argv0: "file-tools.exe"},
+		{argv0: "file-tools.EXE"},
+		{argv0: "/usr/bin/file-tools"},
+		{argv0: ""},
+	}
+	for _, tc := range tests {
+		t.Run(fmt.Sprintf("%q", tc.argv0), func(t *testing.T) {
+			r := invocation{argv0: tc.argv0}.run(goldenBundle(root), "export-skill", t.TempDir())
+			if r.status != 0 || r.stderr != tc.note {
+				t.Errorf("want status 0 and stderr %q\n%v", tc.note, r)
+			}
+		})
+	}
+}
+
+// TestExportIntoTheSkillsOwnDirectory checks the note export-skill gives
+// when the directory it is given already carries the skill's name, for a
+// write and for --check, and that it gives none otherwise.
+func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	tests := []struct {
+		name   string
+		option string
+		suffix string // added to <skills>/file-tools
+	}{
+		{"write", "", ""},
+		{"write with a trailing separator", "", string(filepath.Separator)},
+		{"write with a dot element", "", string(filepath.Separator) + "."},
+		{"--force", "--force", ""},
+		{"--check", "--check", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			skills := t.TempDir()
+			own := filepath.Join(skills, "file-tools")
+			if err := os.Mkdir(own, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			dir := own + tt.suffix
+			words := []string{"export-skill", dir}
+			if tt.option != "" {
+				words = []string{"export-skill", tt.option, dir}
+			}
+			r := call(goldenBundle(root), words...)
+			want := fmt.Sprintf("file-tools: export-skill: %q already ends in the skill's name; give its parent %q (the skill is written to <dir>/file-tools/)\n", dir, skills)
+			if r.status != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {
+				t.Fatalf("want status 2, no stdout and stderr starting with\n%s\n%v", want, r)
+			}
+			if entries, err := os.ReadDir(own); err != nil || len(entries) != 0 {
+				t.Errorf("%s holds %v (%v), want it empty", own, entries, err)
+			}
+		})
+	}
+}
+
+// FuzzExportArgs feeds parseExportArgs command lines, given as words joined
+// by NUL bytes, and checks what it promises: a help option asks for help;
+// an accepted line names one usable directory and not both --force and
+// --check, and its canonical form (the options, "--", the directory) reads
+// back the same; a refused line says why, and an option after the
+// directory is named and the order explained.
+func FuzzExportArgs(f *testing.F) {
+	helpOption := regexp.MustCompile(`(?s)^--?(h|help)(=.*)?$`)
+	for _, words := range [][]string{
+		{"skills"}, {"--force", "skills"}, {"-check", "skills"}, {"--force=true", "d"}, {"--check=false", "--force", "d"},
+		{"d", "--force"}, {"--", "-odd"}, {"-h"}, {"d", "-h"}, {"--force", "--check", "d"}, {"~/skills"}, {""}, {"a", "b"},
+		{"-", "d"}, {"--frce", "d"}, {"--force=maybe", "d"},
+	} {
+		f.Add(strings.Join(words, "\x00"))
+	}
+	f.Fuzz(func(t *testing.T, line string) {
+		var words []string
+		if line != "" {
+			words = strings.Split(line, "\x00")
+		}
+		a, err := parseExportArgs("file-tools", words)
+		switch {
+		case errors.Is(err, flag.ErrHelp):
+			if !slices.ContainsFunc(words, helpOption.MatchString) {
+				t.Fatalf("parseExportArgs(%q) asks for help, with no help option", words)
+			}
+			return
+		case err != nil:
+			msg := err.Error()
+			if msg == "" {
+				t.Fatalf("parseExportArgs(%q): an empty error", words)
+			}
+			if strings.Contains(msg, "after the directory") && !strings.HasPrefix(msg, `"-`) {
+				t.Fatalf("parseExportArgs(%q): %q does not start with the option", words, msg)
+			}
+			return
+		}
+		if a.dir == "" || a.dir == "~" || strings.HasPrefix(a.dir, "~/") || a.force && a.check {
+			t.Fatalf("parseExportArgs(%q) accepted %+v", words, a)
+		}
+		var canonical []string
+		if a.force {
+			canonical = append(canonical, "--force")
+		}
+		if a.check {
+			canonical = append(canonical, "--check")
+		}
+		canonical = append(canonical, "--", a.dir)
+		if again, err := parseExportArgs("file-tools", canonical); err != nil || again != a {
+			t.Fatalf("parseExportArgs(%q) = %+v, but its canonical form %q reads as %+v, %v", words, a, canonical, again, err)
+		}
+	})
+}
+
+// manyTools returns n plain tools, t0 to t<n-1>, which take no arguments:
+// enough of them pass the budget of a skill's body.
+func manyTools(n int) []Tool {
+	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
+	tools := make([]Tool, n)
+	for i := range tools {
+		tools[i] = Use(agenttool.New(fmt.Sprintf("t%d", i), "Do nothing.", noop))
+	}
+	return tools
+}
+
+// snapshot records every path under dir with its mode and contents.
+func snapshot(t *testing.T, dir string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		entry := info.Mode().String()
+		if d.Type().IsRegular() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			entry += " " + string(data)
+		}
+		files[p] = entry
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return files
+}
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	// exported returns a directory holding the golden bundle's skill, with
+	// edit applied to the file's text.
+	exported := func(t *testing.T, edit func(string) string) string {
+		dir := t.TempDir()
+		exportOK(t, goldenBundle(root), dir)
+		if edit != nil {
+			path := skillPath(dir)
+			if err := os.WriteFile(path, []byte(edit(readFile(t, path))), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return dir
+	}
+	tests := []struct {
+		name    string
+		dir     func(t *testing.T) string
+		change  func(*Bundle)
+		status  int
+		verdict string
+	}{
+		{name: "up to date", dir: func(t *testing.T) string { return exported(t, nil) }, verdict: "up to date"},
+		{name: "missing", dir: func(t *testing.T) string { return t.TempDir() }, status: 1, verdict: "missing"},
+		{name: "tool description changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) {
+				b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
+					Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+			},
+			status: 1, verdict: "body digest differs (the body changed)"},
+		{name: "version changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) { b.Version = "v1.2.4" },
+			status: 1, verdict: "only the version differs (v1.2.3 in the file, v1.2.4 now)"},
+		{name: "version removed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) { b.Version = "" },
+			status: 1, verdict: "only the version differs (v1.2.3 in the file, " + cmp.Or(buildVersion(), "none") + " now)"},
+		{name: "version added", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.Replace(s, "  version: v1.2.3\n", "", 1) })
+		},
+			status: 1, verdict: "only the version differs (none in the file, v1.2.3 now)"},
+		{name: "bundle description changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) { b.Description = "Read and write files. Use for files." },
+			status: 1, verdict: "other frontmatter differs (description)"},
+		{name: "description edited by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (description)"},
+		{name: "pre-approval changed", dir: func(t *testing.T) string { return exported(t, nil) },
+			change: func(b *Bundle) {
+				b.Tools[1] = Use(b.Tools[1].tool, Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+			},
+			// The body says which commands run without asking, so it
+			// changes with allowed-tools and is the first difference found.
+			status: 1, verdict: "body digest differs (the body changed)"},
+		{name: "license added by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "\nallowed-tools:", "\nlicense: MIT\nallowed-tools:", 1)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (license)"},
+		{name: "unknown keys added by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "\nmetadata:", "\nzeta: 1\nalpha: 2\nmetadata:", 1)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (alpha, zeta)"},
+		{name: "every key edited by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.NewReplacer(
+					"name: file-tools", "name: other-tools",
+					"description: Read, search", "description: Read, find",
+					" Bash(file-tools search *)", "",
+					"  digest: ", "  digest: 0",
+					"\nmetadata:", "\nzeta: 1\ncompatibility: Needs a shell.\nlicense: MIT\nmetadata:",
+				).Replace(s)
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (name, description, license, compatibility, allowed-tools, metadata, zeta)"},
+		{name: "version changed and description edited", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+			})
+		},
+			change: func(b *Bundle) { b.Version = "v1.2.4" },
+			status: 1, verdict: "other frontmatter differs (description, metadata)"},
+		{name: "link followed", dir: func(t *testing.T) string {
+			dir, elsewhere := t.TempDir(), exported(t, nil)
+			if err := os.Mkdir(filepath.Join(dir, goldenName), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink(skillPath(elsewhere), skillPath(dir)); err != nil {
+				t.Skipf("no symbolic links: %v", err)
+			}
+			return dir
+		},
+			verdict: "up to date"},
+		{name: "quoting changed by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools", "name: 'file-tools'", 1) })
+		},
+			status: 1, verdict: "other frontmatter differs (formatting)"},
+		{name: "trailing spaces added by hand", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools\n", "name: file-tools  \t\n", 1) })
+		},
+			status: 1, verdict: "other frontmatter differs (formatting)"},
+		{name: "frontmatter saved with CRLF", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string {
+				fm, body, _ := strings.Cut(strings.TrimPrefix(s, "---\n"), "\n---\n")
+				return strings.ReplaceAll("---\n"+fm+"\n---\n", "\n", "\r\n") + body
+			})
+		},
+			status: 1, verdict: "other frontmatter differs (formatting)"},
+		// Line ends are part of the body the digest covers, so a file
+		// saved with CRLF throughout reads as a changed body.
+		{name: "whole file saved with CRLF", dir: func(t *testing.T) string {
+			return exported(t, func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") })
+		},
+			status: 1, verdict: "body digest differs (the body changed)"},
+		{name: "byte order mark added", dir: func(t *testing.T) string { return exported(t, func(s string) string { return "\ufeff" + s }) },
+			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
+		{name: "garbage", dir: func(t *testing.T) string { return exported(t, func(string) string { return "garbage\n" }) },
+			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := tc.dir(t)
+			before := snapshot(t, dir)
+			b := goldenBundle(root)
+			if tc.change != nil {
+				tc.change(&b)
+			}
+			r := call(b, "export-skill", "--check", dir)
+			want := skillPath(dir) + ": " + tc.verdict + "\n"
+			if r.status != tc.status || r.stdout != want || r.stderr != "" {
+				t.Errorf("want status %d, stdout %q and no stderr\n%v", tc.status, want, r)
+			}
+			if after := snapshot(t, dir); !maps.Equal(before, after) {
+				t.Errorf("--check changed the directory:\nbefore %q\nafter  %q", before, after)
+			}
+		})
+	}
+
+	t.Run("warnings and the binary-name note are left to the export", func(t *testing.T) {
+		b := goldenBundle(root)
+		b.Tools = append(b.Tools, Use(agenttool.New("shell", "Run a command.",
+			func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
+			agenttool.WithSequential())))
+		dir := t.TempDir()
+		inv := invocation{argv0: "main"}
+		if r := inv.run(b, "export-skill", dir); r.status != 0 || r.stderr == "" {
+			t.Fatalf("export: want status 0 and warnings\n%v", r)
+		}
+		r := inv.run(b, "export-skill", "--check", dir)
+		if want := skillPath(dir) + ": up to date\n"; r.status != 0 || r.stdout != want || r.stderr != "" {
+			t.Errorf("want status 0, stdout %q and no stderr\n%v", want, r)
+		}
+	})
+
+	t.Run("unreadable", func(t *testing.T) {
+		dir := t.TempDir()
+		if err := os.MkdirAll(skillPath(dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		r := call(goldenBundle(root), "export-skill", "--check", dir)
+		if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "file-tools: export-skill: ") {
+			t.Errorf("want status 1 and the read error on stderr\n%v", r)
+		}
+	})
+}
+
+// TestCheckDirectory changes an exported skill's directory as a user or a
+// new version of the bundle would, and checks what --check says of it and
+// what an export with --force does to it.
+func TestCheckDirectory(t *testing.T) {
+	t.Parallel()
+	const desc = "Print the value of a."
+	ref := func(dir, cmd string) string { return filepath.Join(dir, bigName, "references", cmd+".md") }
+	tests := []struct {
+		name   string
+		change func(t *testing.T, dir string) // after an export of bigBundle(20, desc)
+		now    Bundle                         // the bundle --check and the export run with
+		status int
+		stdout func(dir string) string
+	}{
+		{name: "up to date", change: func(*testing.T, string) {}, now: bigBundle(20, desc),
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + filepath.Join(dir, bigName, "references") + ": all 20 references up to date\n"
+			}},
+		{name: "reference removed", status: 1, now: bigBundle(20, desc),
+			change: func(t *testing.T, dir string) { must(t, os.Remove(ref(dir, "t3"))) },
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + ref(dir, "t3") + ": missing\n"
+			}},
+		{name: "reference changed", status: 1, now: bigBundle(20, desc),
+			change: func(t *testing.T, dir string) { must(t, os.WriteFile(ref(dir, "t4"), []byte("mine\n"), 0o644)) },
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + ref(dir, "t4") + ": differs\n"
+			}},
+		{name: "file added by hand", now: bigBundle(20, desc),
+			change: func(t *testing.T, dir string) { must(t, os.WriteFile(ref(dir, "notes"), []byte("mine\n"), 0o644)) },
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": up to date\n" + filepath.Join(dir, bigName, "references") + ": all 20 references up to date\n"
+			}},
+		{name: "reference of a removed command", status: 1, now: bigBundle(19, desc), change: func(*testing.T, string) {},
+			stdout: func(dir string) string {
+				return filepath.Join(dir, bigName, "SKILL.md") + ": body digest differs (the body changed)\n" +
+					ref(dir, "t19") + ": left over (the skill no longer has it; export-skill --force removes it)\n" +
+					filepath.Join(dir, bigName, "references") + ": all 19 references up to date\n"
+			}},
+		{name: "back under the budget", status: 1, now: bigBundle(2, desc), change: func(*testing.T, string) {},
+			stdout: func(dir string) string {
+				var left strings.Builder
+				for i := range 20 {
+					fmt.Fprintf(&left, "%s: left over (the skill no longer has it; export-skill --force removes it)\n", ref(dir, fmt.Sprintf("t%d", i)))
+				}
+				return filepath.Join(dir, bigName, "SKILL.md") + ": body digest differs (the body changed)\n" + left.String()
+			}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			exportOK(t, bigBundle(20, desc), dir)
+			mine := filepath.Join(dir, bigName, "mine.txt")
+			must(t, os.WriteFile(mine, []byte("mine\n"), 0o644))
+			tc.change(t, dir)
+			r := bigCall(tc.now, "export-skill", "--check", dir)
+			if want := tc.stdout(dir); r.status != tc.status || r.stdout != want || r.stderr != "" {
+				t.Errorf("--check: want status %d and stdout\n%s\n%v", tc.status, want, r)
+			}
+			// Whatever was there, an export with --force brings the
+			// directory to the new skill and leaves the user's files alone.
+			handMade := tree(t, filepath.Join(dir, bigName))
+			exportOK(t, tc.now, dir, "--force")
+			if r := bigCall(tc.now, "export-skill", "--check", dir); r.status != 0 {
+				t.Errorf("--check after the export\n%v", r)
+			}
+			got := tree(t, filepath.Join(dir, bigName))
+			for _, name := range []string{"mine.txt", "references/notes.md"} {
+				if was, ok := handMade[name]; ok && got[name] != was {
+					t.Errorf("the export changed %s, which it did not write", name)
+				}
+			}
+			for name := range got {
+				if strings.HasPrefix(name, "references/t") && !strings.Contains(got["SKILL.md"], "]("+name+")") {
+					t.Errorf("%s is left, and SKILL.md does not link it", name)
+				}
+			}
+			if _, ok := handMade["references/notes.md"]; !ok && len(tc.now.Tools) == 2 {
+				if _, err := os.Stat(filepath.Join(dir, bigName, "references")); !errors.Is(err, fs.ErrNotExist) {
+					t.Errorf("the emptied references directory is left: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// TestExportRules runs export-rules through Run: the rules of each host go
+// to stdout exactly as the host's text gives them, with its note on stderr;
+// a host that cannot allow some commands of a program only, or a bundle that
+// pre-approves nothing, prints no rule and exits 1; a bad command line exits
+// 2 and prints nothing on stdout.
+func TestExportRules(t *testing.T) {
+	t.Parallel()
+	root := workTree(t)
+	golden := goldenBundle(root)
+	// The commands package hostrules holds its golden files of file-tools to.
+	if got, want := allowedCommands(golden), []string{"read_file", "search", "help", "schema"}; !slices.Equal(got, want) {
+		t.Fatalf("allowedCommands = %q, want %q", got, want)
+	}
+	none := goldenBundle(root)
+	none.Tools = append([]Tool(nil), none.Tools...)
+	for i := range none.Tools {
+		none.Tools[i].preApproved = false
+	}
+	usage := "usage: file-tools export-rules <host>\n"
+	pointer := "Run `file-tools help export-rules` for its usage.\n"
+	tests := []struct {
+		name   string
+		b      Bundle
+		words  []string
+		status int
+		golden bool // stdout and stderr are the golden rules of the host
+		stdout string
+		stderr string
+	}{
+		{name: "codex", b: golden, words: []string{"export-rules", "codex"}, status: cli.ExitOK, golden: true},
+		{name: "claude", b: golden, words: []string{"export-rules", "claude"}, status: cli.ExitOK, golden: true},
+		{name: "gemini after a program option", b: golden, words: []string{"--ask", "export-rules", "gemini"}, status: cli.ExitOK, golden: true},
+		{name: "opencode", b: golden, words: []string{"export-rules", "opencode"}, status: cli.ExitOK, golden: true},
+		{name: "copilot has none", b: golden, words: []string{"export-rules", "copilot"}, status: cli.ExitFailed, golden: true},
+		{name: "nothing pre-approved", b: none, words: []string{"export-rules", "codex"}, status: cli.ExitFailed,
+			stderr: "file-tools pre-approves no command, so there is nothing for Codex CLI to allow; every call asks as Codex CLI's own policy says.\n"},
+		{name: "help", b: golden, words: []string{"export-rules", "--help"}, status: cli.ExitOK,
+			stdout: usage + "  <host> is one of claude, codex, gemini, opencode or copilot. The rules go to stdout; nothing is written.\n"},
+		{name: "no host", b: golden, words: []string{"export-rules"}, status: cli.ExitUsage,
+			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
+		{name: "two hosts", b: golden, words: []string{"export-rules", "codex", "gemini"}, status: cli.ExitUsage,
+			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
+		{name: "unknown host", b: golden, words: []string{"export-rules", "Codex"}, status: cli.ExitUsage,
+			stderr: `file-tools: export-rules: unknown host "Codex": expected one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
+		{name: "an option", b: golden, words: []string{"export-rules", "--all"}, status: cli.ExitUsage,
+			stderr: "file-tools: export-rules: unknown flag \"--all\"\n" + pointer},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := Run(context.Background(), tt.b, append([]string{"file-tools"}, tt.words...), nil, &stdout, &stderr)
+			if status != tt.status {
+				t.Fatalf("status %d, want %d; stderr:\n%s", status, tt.status, stderr.String())
+			}
+			wantOut, wantErr := tt.stdout, tt.stderr
+			if tt.golden {
+				// The golden bundle's rules are the golden files of
+				// package hostrules, which hold them to what was reviewed.
+				wantOut, wantErr = goldenRules(t, tt.words[len(tt.words)-1])
+			}
+			if got := stdout.String(); got != wantOut {
+				t.Errorf("stdout:\n%s\nwant:\n%s", got, wantOut)
+			}
+			if got := stderr.String(); got != wantErr {
+				t.Errorf("stderr:\n%s\nwant:\n%s", got, wantErr)
+			}
+			if tt.status == cli.ExitFailed && (stdout.Len() != 0 || !strings.HasSuffix(stderr.String(), "\n")) {
+				t.Errorf("a host without rules printed %q on stdout and %q on stderr", stdout.String(), stderr.String())
+			}
+		})
+	}
+}
+
+// TestExportRulesName checks that no tool may be called export-rules, as no
+// tool may take the name of any other command of the program's own.
+func TestExportRulesName(t *testing.T) {
+	t.Parallel()
+	b := goldenBundle(workTree(t))
+	b.Tools = append(b.Tools, Use(named("export-rules")))
+	var stdout, stderr bytes.Buffer
+	if status := Run(context.Background(), b, []string{"file-tools", "read_file", "--path", "data.txt"}, nil, &stdout, &stderr); status != cli.ExitUsage {
+		t.Fatalf("status %d, want %d; stderr %q", status, cli.ExitUsage, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `tool "export-rules"`) {
+		t.Errorf("stderr %q does not name the tool", stderr.String())
+	}
+}
+
+// goldenRules returns the stdout and the stderr that the golden file of
+// host's rules for file-tools holds.
+func goldenRules(t *testing.T, host string) (stdout, stderr string) {
+	t.Helper()
+	data := readFile(t, filepath.Join("internal", "hostrules", "testdata", "rules", "file-tools", host+".txt"))
+	rest, ok := strings.CutPrefix(data, "-- stdout --\n")
+	if !ok {
+		t.Fatalf("the golden rules of %s do not start with the stdout heading", host)
+	}
+	stdout, stderr, ok = strings.Cut(rest, "-- stderr --\n")
+	if !ok {
+		t.Fatalf("the golden rules of %s have no stderr heading", host)
+	}
+	return stdout, stderr
+}
+
+// TestCodexInterop asks the real Codex CLI whether the rules that
+// `export-rules codex` prints for the golden bundle allow what they should and nothing more: every
+// example of a pre-approved command, and no example of another command, no
+// call with a program option before the command, no other program. It needs
+// CODEX_INTEROP=1 and codex on PATH (npm's @openai/codex ships it; `codex
+// execpolicy check` runs offline).
+func TestCodexInterop(t *testing.T) {
+	t.Parallel()
+	if os.Getenv("CODEX_INTEROP") != "1" {
+		t.Skip("set CODEX_INTEROP=1 to check the rules with codex execpolicy")
+	}
+	codex, err := exec.LookPath("codex")
+	if err != nil {
+		t.Skip("codex is not on PATH")
+	}
+	b := goldenBundle(t.TempDir())
+	var rules, stderr bytes.Buffer
+	if status := Run(context.Background(), b, []string{b.Name, "export-rules", "codex"}, nil, &rules, &stderr); status != 0 {
+		t.Fatalf("export-rules codex: status %d: %s", status, stderr.String())
+	}
+	file := filepath.Join(t.TempDir(), "file-tools.rules")
+	if err := os.WriteFile(file, rules.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	type line struct {
+		words []string
+		allow bool
+	}
+	var lines []line
+	for _, tool := range b.Tools {
+		for _, ex := range tool.examples {
+			words, err := shellwords.Split(ex.args)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, line{append([]string{b.Name}, words...), tool.preApproved && !tool.hidden})
+		}
+	}
+	lines = append(lines,
+		line{[]string{b.Name, "read_file", "--path", "x"}, true},
+		line{[]string{b.Name, "search", "--pattern", "a|b"}, true},
+		line{[]string{b.Name, "help", "read_file"}, true},
+		line{[]string{b.Name, "schema", "search"}, true},
+		line{[]string{b.Name, "export-skill", "--force", "/tmp"}, false},
+		line{[]string{b.Name, "write_file", "--path", "x", "--content", "y"}, false},
+		line{[]string{b.Name, "--out", "/tmp", "read_file", "--path", "x"}, false},
+		line{[]string{b.Name, "--answer", "accept", "write_file", "--path", "x"}, false},
+		line{[]string{b.Name, "read_filex", "--path", "x"}, false},
+		line{[]string{b.Name}, false},
+		line{[]string{"other-tools", "read_file", "--path", "x"}, false},
+		line{[]string{"bash", "-c", b.Name + " read_file --path x"}, false},
+	)
+	for _, l := range lines {
+		cmd := exec.Command(codex, append([]string{"execpolicy", "check", "--rules", file}, l.words...)...)
+		cmd.Env = append(os.Environ(), "CODEX_HOME="+t.TempDir())
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("codex execpolicy check %q: %v", l.words, err)
+		}
+		var verdict struct{ Decision string }
+		if err := json.Unmarshal(out, &verdict); err != nil {
+			t.Fatalf("codex execpolicy check %q printed %q: %v", l.words, out, err)
+		}
+		if got := verdict.Decision == "allow"; got != l.allow {
+			t.Errorf("%q: allowed = %v, want %v (%s)", l.words, got, l.allow, out)
+		}
+	}
+}
+
+func TestVersionOption(t *testing.T) {
+	t.Parallel()
+	b := goldenBundle(workTree(t))
+	b.Version = "v1.2.3"
+	tests := []struct {
+		name   string
+		words  []string
+		status int
+		stdout string
+		stderr string // a fragment of stderr; "" wants it empty
+	}{
+		{"--version", []string{"--version"}, 0, "file-tools v1.2.3\n", ""},
+		{"the version command", []string{"version"}, 0, "file-tools v1.2.3\n", ""},
+		{"--version with a word after it", []string{"--version", "x"}, 2, "", `unexpected word "x"`},
+		{"-version", []string{"-version"}, 2, "", `unknown program option "-version"`},
+		{"--version after a program option", []string{"--ask", "--version"}, 2, "", `unknown program option "--version"`},
+		{"an unknown program option", []string{"--bogus"}, 2, "", `unknown program option "--bogus"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := call(b, tt.words...)
+			if r.status != tt.status || r.stdout != tt.stdout {
+				t.Fatalf("want status %d and stdout %q\n%v", tt.status, tt.stdout, r)
+			}
+			if tt.stderr == "" && r.stderr != "" || !strings.Contains(r.stderr, tt.stderr) {
+				t.Errorf("stderr %q, want it to hold %q", r.stderr, tt.stderr)
+			}
+		})
+	}
+}
+
+// kitMain is the main package of a program built by TestVersionOfABuiltBinary:
+// a bundle that gives no version of its own.
+const kitMain = `package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle"
+)
+
+func main() {
+	hello := agenttool.New("hello", "Say hello.",
+		func(context.Context, agenttool.NoArgs) (string, error) { return "hello", nil })
+	os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
+		Name:        "kit",
+		Description: "Say hello. Use in tests.",
+		Tools:       []toolbundle.Tool{toolbundle.Use(hello)},
+	}, os.Args))
+}
+`
+
+// TestVersionOfABuiltBinary builds a program of its own, in a module of its
+// own that requires this one through replace directives, and checks the
+// version it prints and records in its skill: the tag of the commit it was
+// built from, as the go command stamps it, or "(devel)" when the build
+// records no version control. The versions are constants of the test, so
+// it cannot pass by reading the build information the way the code does.
+func TestVersionOfABuiltBinary(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds a program")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command: %v", err)
+	}
+	gitTool, err := exec.LookPath("git")
+	if err != nil {
+		t.Skipf("no git command: %v", err)
+	}
+	here, err := filepath.Abs(".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := t.TempDir()
+	goMod := "module example.com/kit\n\ngo 1.25\n\n" +
+		"require (\n\tgithub.com/agenttool/agentskill v0.1.0\n\tgithub.com/agenttool/agenttool v0.1.0\n\tgithub.com/agenttool/toolbundle v0.1.0\n)\n\n" +
+		"replace github.com/agenttool/toolbundle v0.1.0 => " + here + "\n\n" +
+		"replace github.com/agenttool/agenttool v0.1.0 => " + filepath.Join(here, "agenttool") + "\n\n" +
+		"replace github.com/agenttool/agentskill v0.1.0 => " + filepath.Join(here, "agentskill") + "\n"
+	must(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte(goMod), 0o644))
+	must(t, os.WriteFile(filepath.Join(src, "main.go"), []byte(kitMain), 0o644))
+	run := func(name string, args ...string) {
+		t.Helper()
+		cmd := exec.Command(name, args...)
+		cmd.Dir = src
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod",
+			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s %q: %v\n%s", name, args, err, out)
+		}
+	}
+	run(gitTool, "init", "-q")
+	run(gitTool, "add", ".")
+	run(gitTool, "commit", "-q", "-m", "kit")
+	run(gitTool, "tag", "v1.4.2")
+
+	bins := t.TempDir()
+	for _, tt := range []struct {
+		name    string
+		vcs     string // the -buildvcs flag
+		version string
+	}{
+		{"tagged commit", "-buildvcs=true", "v1.4.2"},
+		{"no version control", "-buildvcs=false", "(devel)"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			bin := filepath.Join(bins, strings.ReplaceAll(tt.name, " ", "-"), "kit")
+			if runtime.GOOS == "windows" {
+				bin += ".exe"
+			}
+			run(goTool, "build", tt.vcs, "-o", bin, ".")
+			out, err := exec.Command(bin, "version").Output()
+			if want := "kit " + tt.version + "\n"; err != nil || string(out) != want {
+				t.Errorf("kit version printed %q (%v), want %q", out, err, want)
+			}
+			dir := t.TempDir()
+			if out, err := exec.Command(bin, "export-skill", dir).CombinedOutput(); err != nil {
+				t.Fatalf("kit export-skill: %v\n%s", err, out)
+			}
+			skill := readFile(t, filepath.Join(dir, "kit", "SKILL.md"))
+			if !strings.Contains(skill, "\n  version: "+tt.version+"\n") && !strings.Contains(skill, "\n  version: \""+tt.version+"\"\n") {
+				t.Errorf("the skill's metadata lacks the version %s:\n%s", tt.version, skill)
+			}
+		})
+	}
+}
+
+// benchArgs are the arguments of every tool of benchBundle, as in testprog.
+type benchArgs struct {
+	A string `json:"a,omitempty" desc:"First value, printed back"`
+	B string `json:"b,omitempty" desc:"Second value"`
+	C string `json:"c,omitempty" desc:"Third value"`
+}
+
+// benchBundle is testprog's large bundle built in process: n tools with
+// three examples each.
+func benchBundle(n int) Bundle {
+	tools := make([]Tool, n)
+	for i := range tools {
+		name := fmt.Sprintf("t%d", i)
+		tool := agenttool.New(name, "Print the value of a.", func(_ context.Context, a benchArgs) (string, error) {
+			return a.A, nil
+		})
+		tools[i] = Use(tool, PreApproved(),
+			Example(name+" --a x", "Print x"),
+			Example(name+" --a x --b y --c z", "Give every value"),
+			Example(name+` '{"a": "x", "b": "y"}'`, "Give the values as JSON"))
+	}
+	return Bundle{Name: "bench", Description: "Tools for a benchmark.", Version: "v0.0.0", Tools: tools}
+}
+
+// BenchmarkBuildTools measures what constructing a bundle of 200 typed tools
+// costs, which a program pays before Main is called.
+func BenchmarkBuildTools(b *testing.B) {
+	b.ReportAllocs()
+	for b.Loop() {
+		benchBundle(200)
+	}
+}
+
+// BenchmarkStartupCheck measures the startup check that every call of a
+// bundle of 200 tools with three examples each pays.
+func BenchmarkStartupCheck(b *testing.B) {
+	bd := benchBundle(200)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := checkBundle(bd, builtins(bd, bd.Name, streams{})); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkExampleCheck measures the check of one example against a command
+// described once, the step the startup check repeats per example.
+func BenchmarkExampleCheck(b *testing.B) {
+	c := cli.Describe(benchBundle(1).Tools[0].tool)
+	b.ReportAllocs()
+	for b.Loop() {
+		if err := checkExample(c, "t0 --a x --b y --c z"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkReadFileCall measures the Go code of one whole call of
+// file-tools in process: building its tools, the startup check, parsing
+// "read_file --path data.txt", running the tool and printing the file. It
+// is what a process pays on top of starting a Go program and reading a
+// file, which scripts/bench.sh measures against the floor.
+func BenchmarkReadFileCall(b *testing.B) {
+	root := b.TempDir()
+	if err := os.WriteFile(filepath.Join(root, "data.txt"), []byte("hello\n"), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	args := []string{"file-tools", "read_file", "--path", "data.txt"}
+	ctx := context.Background()
+	var stdout strings.Builder
+	b.ReportAllocs()
+	for b.Loop() {
+		stdout.Reset()
+		s := streams{stdin: strings.NewReader(""), stdout: &stdout, stderr: io.Discard}
+		if status := run(ctx, fileTools(root), args, s); status != cli.ExitOK || stdout.String() != "hello\n" {
+			b.Fatalf("status %d, stdout %q", status, stdout.String())
+		}
+	}
+}
+
+// A script is an end-to-end story of cmd/file-tools, read from a file under
+// testdata/scripts: prose lines starting with #, then sections, each a
+// header line "-- ... --" and the lines under it. Before the first step, a
+// section "-- <path> --" is a file of the working tree. A step "-- $ <words>
+// --" runs the built program with the words, split as an example's command
+// line is (see shellwords.Split), in the tree. The sections after it say
+// what the run does:
+//
+//	-- stdin --            what it reads on stdin (nothing otherwise)
+//	-- status <n> --       its exit status (0 otherwise)
+//	-- stdout -- / -- stderr --          the stream in full (empty otherwise)
+//	-- stdout has -- / -- stderr has --  lines that each appear in it
+//	-- file <path> --      what the file holds afterwards, in full
+//	-- file <path> has --  lines that each appear in the file
+//
+// $WORK in a word or an expected text stands for the working tree, and $TMP
+// for a directory outside it. Paths in expected text are slash-separated;
+// on Windows, so is the program's output once read. The text of a section is its lines, each with
+// its line break, but for the last line of a section whose header ends in
+// "(no newline)", as in "-- file x.txt (no newline) --".
+type script struct {
+	files map[string]string
+	steps []scriptStep
+}
+
+// scriptStep is one run of the program in a script.
+type scriptStep struct {
+	line   string // the command line as the script gives it, for messages
+	words  []string
+	stdin  string
+	status int
+	// stdout and stderr are the streams in full, has the lines that must
+	// appear in them.
+	stdout, stderr       string
+	stdoutHas, stderrHas []string
+	files                []scriptFile
+}
+
+// scriptFile is what a file holds after a step: data in full, or, with
+// has, lines that each appear in it.
+type scriptFile struct {
+	path string
+	data string
+	has  bool
+}
+
+// parseScript reads the text of a script.
+func parseScript(text string) (*script, error) {
+	s := &script{files: map[string]string{}}
+	var head string
+	var body strings.Builder
+	flush := func() error {
+		if head == "" {
+			return nil
+		}
+		text := body.String()
+		body.Reset()
+		if h, ok := strings.CutSuffix(head, " (no newline)"); ok {
+			head, text = h, strings.TrimSuffix(text, "\n")
+		}
+		var step *scriptStep
+		if len(s.steps) > 0 {
+			step = &s.steps[len(s.steps)-1]
+		}
+		if line, ok := strings.CutPrefix(head+" ", "$ "); ok {
+			line = strings.TrimSpace(line)
+			words, err := shellwords.Split(line)
+			if err != nil {
+				return fmt.Errorf("step %q: %v", line, err)
+			}
+			if text != "" {
+				return fmt.Errorf("step %q: a step has no text of its own", line)
+			}
+			s.steps = append(s.steps, scriptStep{line: line, words: words})
+			return nil
+		}
+		if step == nil {
+			s.files[head] = text
+			return nil
+		}
+		switch word, arg, _ := strings.Cut(head, " "); {
+		case head == "stdin":
+			step.stdin = text
+		case head == "stdout":
+			step.stdout = text
+		case head == "stderr":
+			step.stderr = text
+		case head == "stdout has":
+			step.stdoutHas = fragments(text)
+		case head == "stderr has":
+			step.stderrHas = fragments(text)
+		case word == "status":
+			n, err := strconv.Atoi(arg)
+			if err != nil {
+				return fmt.Errorf("step %q: status %q is not a number", step.line, arg)
+			}
+			step.status = n
+		case word == "file":
+			path, has := strings.CutSuffix(arg, " has")
+			step.files = append(step.files, scriptFile{path: path, data: text, has: has})
+		default:
+			return fmt.Errorf("step %q: unknown section %q", step.line, head)
+		}
+		return nil
+	}
+	for line := range strings.Lines(text) {
+		if h, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "-- "); ok && strings.HasSuffix(h, " --") {
+			if err := flush(); err != nil {
+				return nil, err
+			}
+			head = strings.TrimSuffix(h, " --")
+			continue
+		}
+		switch {
+		case head != "":
+			body.WriteString(line)
+		case strings.HasPrefix(line, "#"), strings.TrimSpace(line) == "":
+		default:
+			return nil, fmt.Errorf("line %q before the first section is not a comment", line)
+		}
+	}
+	if err := flush(); err != nil {
+		return nil, err
+	}
+	if len(s.steps) == 0 {
+		return nil, errors.New("the script has no step")
+	}
+	return s, nil
+}
+
+// TestParseScript checks that a script the runner could misread is
+// refused, naming what is wrong.
+func TestParseScript(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name, text, err string
+	}{
+		{"no step", "# nothing\n-- data.txt --\nhello\n", "the script has no step"},
+		{"prose outside a comment", "hello\n-- $ version --\n", `line "hello\n" before the first section is not a comment`},
+		{"text under a step", "-- $ version --\nx\n", `step "version": a step has no text of its own`},
+		{"unknown section", "-- $ version --\n-- stdot --\n", `step "version": unknown section "stdot"`},
+		{"status not a number", "-- $ version --\n-- status one --\n", `step "version": status "one" is not a number`},
+		{"words a shell would expand", "-- $ read_file --path $HOME --\n", `step "read_file --path $HOME": '$' must be quoted`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := parseScript(tt.text); err == nil || err.Error() != tt.err {
+				t.Errorf("parseScript = %v, want %q", err, tt.err)
+			}
+		})
+	}
+	s, err := parseScript("-- a.txt --\nx\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n")
+	if err != nil || len(s.steps) != 1 || s.steps[0].words != nil || s.steps[0].status != 2 || s.files["a.txt"] != "x\n" ||
+		len(s.steps[0].files) != 1 || s.steps[0].files[0].data != "x" {
+		t.Errorf("parseScript = %+v, %v", s, err)
+	}
+}
+
+// TestScripts builds cmd/file-tools once and runs every script under
+// testdata/scripts with it, each in a working tree of its own.
+func TestScripts(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs cmd/file-tools")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skipf("no go command to build cmd/file-tools: %v", err)
+	}
+	bin := filepath.Join(t.TempDir(), "file-tools")
+	if runtime.GOOS == "windows" {
+		bin += ".exe"
+	}
+	if out, err := exec.Command(goTool, "build", "-buildvcs=false", "-o", bin, "./cmd/file-tools").CombinedOutput(); err != nil {
+		t.Fatalf("go build ./cmd/file-tools: %v\n%s", err, out)
+	}
+	names, err := filepath.Glob(filepath.Join("testdata", "scripts", "*.txt"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no scripts under testdata/scripts (%v)", err)
+	}
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txt"), func(t *testing.T) {
+			t.Parallel()
+			s, err := parseScript(readFile(t, name))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			runScript(t, bin, s)
+		})
+	}
+}
+
+// runScript runs the steps of s with the program bin in a new working tree.
+func runScript(t *testing.T, bin string, s *script) {
+	t.Helper()
+	work, tmp := t.TempDir(), t.TempDir()
+	// Words get the directories as the system writes them; expected text
+	// is slash-separated, and so is what the program printed, once read.
+	expandWord := strings.NewReplacer("$WORK", work, "$TMP", tmp).Replace
+	expand := strings.NewReplacer("$WORK", filepath.ToSlash(work), "$TMP", filepath.ToSlash(tmp)).Replace
+	slashes := func(s string) string {
+		if runtime.GOOS == "windows" {
+			return strings.ReplaceAll(s, `\`, "/")
+		}
+		return s
+	}
+	for name, data := range s.files {
+		path := filepath.Join(work, filepath.FromSlash(name))
+		must(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		must(t, os.WriteFile(path, []byte(data), 0o644))
+	}
+	for _, st := range s.steps {
+		words := make([]string, len(st.words))
+		for i, w := range st.words {
+			words[i] = expandWord(w)
+		}
+		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
+		cmd := exec.CommandContext(ctx, bin, words...)
+		cmd.Dir = work
+		cmd.Stdin = strings.NewReader(st.stdin)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err := cmd.Run()
+		cancel()
+		var exit *exec.ExitError
+		if err != nil && !errors.As(err, &exit) {
+			t.Fatalf("$ %s: %v", st.line, err)
+		}
+		if got := cmd.ProcessState.ExitCode(); got != st.status {
+			t.Errorf("$ %s: status %d, want %d\nstdout:\n%s\nstderr:\n%s", st.line, got, st.status, stdout.String(), stderr.String())
+		}
+		checkText(t, "$ "+st.line+": stdout", slashes(stdout.String()), expand(st.stdout), st.stdoutHas, expand)
+		checkText(t, "$ "+st.line+": stderr", slashes(stderr.String()), expand(st.stderr), st.stderrHas, expand)
+		for _, f := range st.files {
+			path := expandWord(f.path)
+			if !filepath.IsAbs(path) {
+				path = filepath.Join(work, filepath.FromSlash(path))
+			}
+			got := readFile(t, path)
+			if f.has {
+				checkText(t, "$ "+st.line+": "+f.path, got, "", fragments(f.data), expand)
+			} else {
+				checkText(t, "$ "+st.line+": "+f.path, got, expand(f.data), nil, expand)
+			}
+		}
+	}
+}
+
+// checkText fails the test unless got, the text named what, holds every
+// line of has, once expanded, or, with has empty, is want in full.
+func checkText(t *testing.T, what, got, want string, has []string, expand func(string) string) {
+	t.Helper()
+	if len(has) == 0 {
+		if got != want {
+			t.Errorf("%s (-want +got):\n%s", what, lineDiff(want, got))
+		}
+		return
+	}
+	for _, h := range has {
+		if !strings.Contains(got, expand(h)) {
+			t.Errorf("%s lacks %q:\n%s", what, expand(h), got)
+		}
+	}
+}
+
+// fragments returns the lines of a "has" section, without their line
+// breaks.
+func fragments(text string) []string {
+	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
+}
+
+// TestInstructions checks where the author's instructions go: after the
+// skill's title, before the rules of calling, and first in help; and that
+// what the rules allow (a deeper heading, a rule or heading inside a code
+// block, the full size) is taken as written.
+func TestInstructions(t *testing.T) {
+	t.Parallel()
+	const text = "### First\n\nCall `read_file` before `search`.\n\n```text\n---\n# not a heading here\n```"
+	for _, instructions := range []string{text, strings.Repeat("i", MaxInstructions)} {
+		b := goldenBundle(workTree(t))
+		b.Instructions = "\n " + instructions + "\n"
+		body, _ := skillBody(b)
+		if want := "\n# file-tools\n\n" + instructions + "\n\n## Calling `file-tools`\n"; !strings.HasPrefix(body, want) {
+			t.Errorf("the body does not start %q:\n%s", want, body)
+		}
+		r := call(b, "help")
+		if want := instructions + "\n\n## Calling `file-tools`\n"; r.status != 0 || !strings.HasPrefix(r.stdout, want) {
+			t.Errorf("help does not start %q\n%v", want, r)
+		}
+	}
+	// Instructions count in the body's budget: enough of them move the
+	// commands to references.
+	b := goldenBundle(workTree(t))
+	b.Instructions = strings.Repeat("Read the notes of each call.\n", bodyLineBudget)
+	b.Instructions = b.Instructions[:MaxInstructions]
+	if _, refs := skillBody(b); refs != nil {
+		t.Errorf("%d bytes of instructions moved the commands to references", len(b.Instructions))
+	}
+	b.Instructions = strings.Repeat("x\n", MaxInstructions/2)
+	if _, refs := skillBody(b); refs == nil {
+		t.Errorf("%d lines of instructions left the body within its budget of %d lines", MaxInstructions/2, bodyLineBudget)
+	}
+}
+
+// TestExportPastBudgetWarns exports a bundle whose index alone passes the
+// budget and checks that export-skill warns with the figures.
+func TestExportPastBudgetWarns(t *testing.T) {
+	t.Parallel()
+	r := bigCall(bigBundle(700, "Print the value of a."), "export-skill", t.TempDir())
+	if r.status != 0 {
+		t.Fatalf("want status 0\n%v", r)
+	}
+	for _, want := range []string{
+		"big: warning: SKILL.md has 7",
+		"big: warning: the body of SKILL.md is about 6",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr does not say %q\n%v", want, r)
+		}
+	}
+}
+
+// corpusDir holds real tool definitions as MCP servers list them; it sits
+// beside the repository, not in it.
+const corpusDir = "../shared/realworld/corpus"
+
+// mcpTool is one tool of a tools/list result, as far as a bundle reads it.
+type mcpTool struct {
+	Name        string          `json:"name"`
+	Description string          `json:"description"`
+	InputSchema json.RawMessage `json:"inputSchema"`
+	Annotations json.RawMessage `json:"annotations"`
+}
+
+// corpusTools reads every tool of the corpus, skipping the test when the
+// corpus is absent.
+func corpusTools(t *testing.T) []mcpTool {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.json"))
+	if len(files) == 0 {
+		t.Skipf("no real tool definitions in %s (it is beside the clone in CI)", corpusDir)
+	}
+	var all []mcpTool
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var list struct{ Tools []mcpTool }
+		if err := json.Unmarshal(data, &list); err != nil {
+			t.Fatalf("%s: %v", f, err)
+		}
+		all = append(all, list.Tools...)
+	}
+	return all
+}
+
+// echoMCP returns the tool d defines, built as a user bringing MCP definitions
+// would build it, whose call prints its arguments back.
+func echoMCP(t *testing.T, d mcpTool) agenttool.Tool {
+	t.Helper()
+	ann, err := agenttool.AnnotationsFromMCP(d.Annotations)
+	if err != nil {
+		t.Fatalf("tool %s: %v", d.Name, err)
+	}
+	return agenttool.NewFunc(d.Name, d.Description, d.InputSchema,
+		func(_ context.Context, c agenttool.Call) (agenttool.Result, error) {
+			return agenttool.Text(string(c.Args)), nil
+		}, agenttool.WithAnnotations(ann))
+}
+
+// TestRealToolSets bundles every tool of the corpus into one program and
+// checks that it starts, that help names every command, that a call by
+// flags of each tool whose required parameters all take a scalar reaches
+// the tool as the same JSON an MCP client would send, and that the skill's
+// body keeps within its budget.
+func TestRealToolSets(t *testing.T) {
+	t.Parallel()
+	defs := corpusTools(t)
+	b := Bundle{Name: "realtools", Description: "Real tool definitions, bundled. Use in tests.", Version: "v1.0.0"}
+	for _, d := range defs {
+		b.Tools = append(b.Tools, Use(echoMCP(t, d)))
+	}
+	run := func(args ...string) (int, string, string) {
+		var stdout, stderr bytes.Buffer
+		status := Run(context.Background(), b, append([]string{"realtools"}, args...), strings.NewReader(""), &stdout, &stderr)
+		return status, stdout.String(), stderr.String()
+	}
+
+	status, help, stderr := run("help")
+	if status != 0 {
+		t.Fatalf("help: status %d, stderr:\n%s", status, stderr)
+	}
+	for _, d := range defs {
+		if !strings.Contains(help, d.Name) {
+			t.Errorf("help does not name %s", d.Name)
+		}
+	}
+
+	called := 0
+	for _, d := range defs {
+		args, want, ok := flagCall(d.InputSchema)
+		if !ok {
+			continue
+		}
+		called++
+		status, stdout, stderr := run(append([]string{d.Name}, args...)...)
+		if status != 0 {
+			t.Errorf("%s %s: status %d, stderr:\n%s", d.Name, strings.Join(args, " "), status, stderr)
+			continue
+		}
+		var got any
+		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
+			t.Errorf("%s %s: the tool got %q, not JSON: %v", d.Name, strings.Join(args, " "), stdout, err)
+			continue
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s %s: the tool got %s, want %s", d.Name, strings.Join(args, " "), stdout, mustJSON(want))
+		}
+	}
+	t.Logf("%d tools; %d called by flags", len(defs), called)
+
+	checkBudget(t, b, len(defs))
+	list, err := json.Marshal(map[string]any{"tools": defs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the same tools as tools/list gives them: %d bytes (%d tokens at 4 bytes a token)", len(list), (len(list)+3)/4)
+	// 250 tools of real length: the corpus, and as many of its tools
+	// again under other names.
+	more := b
+	more.Tools = slices.Clone(b.Tools)
+	for i := 0; len(more.Tools) < 250; i++ {
+		d := defs[i%len(defs)]
+		d.Name = fmt.Sprintf("%s_%d", d.Name, i)
+		more.Tools = append(more.Tools, Use(echoMCP(t, d)))
+	}
+	checkBudget(t, more, 250)
+}
+
+// checkBudget exports the skill of b, which has n tools, and checks that
+// its body is within the budget, that it has a reference a tool, and that
+// export-skill gave no warning.
+func checkBudget(t *testing.T, b Bundle, n int) {
+	t.Helper()
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if status := Run(context.Background(), b, []string{b.Name, "export-skill", dir}, strings.NewReader(""), &stdout, &stderr); status != 0 || stderr.Len() != 0 {
+		t.Fatalf("export-skill of %d tools: status %d, stderr:\n%s", n, status, &stderr)
+	}
+	skill, err := agentskill.LoadDir(filepath.Join(dir, b.Name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if size := len(skill.Body); size > 20000 {
+		t.Errorf("%d tools: the body of SKILL.md is %d bytes, want at most 20,000 (5,000 tokens at 4 bytes a token)", n, size)
+	}
+	if lines := strings.Count(skill.Body, "\n"); lines > 500 {
+		t.Errorf("%d tools: the body of SKILL.md is %d lines, want at most 500", n, lines)
+	}
+	refs, _ := filepath.Glob(filepath.Join(dir, b.Name, "references", "*.md"))
+	if len(refs) != n {
+		t.Errorf("%d tools: %d references, want one a tool", n, len(refs))
+	}
+	refBytes := 0
+	for _, r := range refs {
+		info, err := os.Stat(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		refBytes += int(info.Size())
+	}
+	whole, err := os.Stat(filepath.Join(dir, b.Name, "SKILL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("%d tools: body %d bytes (%d tokens at 4 bytes a token), SKILL.md %d bytes, %d references of %d bytes",
+		n, len(skill.Body), (len(skill.Body)+3)/4, whole.Size(), len(refs), refBytes)
+}
+
+// flagCall returns a call by flags of the required parameters of schema
+// and the arguments it should give the tool, or false when a required
+// parameter takes no scalar or its name could not be a flag.
+func flagCall(schema json.RawMessage) (args []string, want map[string]any, ok bool) {
+	var s struct {
+		Properties map[string]json.RawMessage
+		Required   []string
+	}
+	if json.Unmarshal(schema, &s) != nil {
+		return nil, nil, false
+	}
+	want = map[string]any{}
+	slices.Sort(s.Required)
+	for _, name := range s.Required {
+		if strings.ContainsAny(name, "=. ") || strings.HasPrefix(name, "-") {
+			return nil, nil, false
+		}
+		flag, value, ok := sample(s.Properties[name])
+		if !ok {
+			return nil, nil, false
+		}
+		args = append(args, "--"+name+"="+flag)
+		want[name] = value
+	}
+	return args, want, true
+}
+
+// sample returns a flag's text for a property of one scalar type and the
+// JSON value it stands for: the first of its enum when it has one.
+func sample(prop json.RawMessage) (flag string, value any, ok bool) {
+	var p struct {
+		Type json.RawMessage
+		Enum []any
+	}
+	if json.Unmarshal(prop, &p) != nil {
+		return "", nil, false
+	}
+	var typ string
+	if json.Unmarshal(p.Type, &typ) != nil {
+		return "", nil, false
+	}
+	if len(p.Enum) > 0 {
+		if v, ok := p.Enum[0].(string); ok && typ == "string" {
+			return v, v, true
+		}
+		return "", nil, false
+	}
+	switch typ {
+	case "string":
+		return "a value", "a value", true
+	case "integer", "number":
+		return "7", float64(7), true
+	case "boolean":
+		return "true", true, true
+	}
+	return "", nil, false
+}
+
+func mustJSON(v any) string {
+	data, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(data)
+}
