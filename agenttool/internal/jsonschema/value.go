@@ -14,8 +14,8 @@ import (
 
 // The values the package reads are those encoding/json decodes into an
 // any with UseNumber: nil, bool, string, json.Number, []any and
-// map[string]any. A value of any other Go type is of no JSON type, equal
-// to nothing but itself by ==, where == is defined.
+// map[string]any. A value of any other Go type is of no JSON type and
+// equal to nothing, so that it matches no type, enum or const.
 
 // The JSON types, as bits of a set.
 const (
