@@ -37,8 +37,9 @@ var ErrHelp = flag.ErrHelp
 //
 // The error is a usage error, whose text Run prints after "<command>: ", or
 // ErrHelp. It names what was wrong as the caller gave it: a flag as typed,
-// a JSON value by its path. Required properties and enums are not checked
-// here: they are the tool's to judge.
+// a JSON value by its path. Required properties, enums and the rest of the
+// schema are not checked here: Run checks the arguments against the
+// tool's whole schema after this, before it calls the tool.
 //
 // Args is ArgsContext with a context that is never done.
 func (c Command) Args(words []string, stdin io.Reader) (json.RawMessage, error) {

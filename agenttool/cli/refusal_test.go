@@ -56,10 +56,23 @@ func refusalTools(ran *atomic.Int32) agenttool.Set {
 			return a.Dst, nil
 		}),
 		agenttool.NewFunc("deploy", "Deploy somewhere.", json.RawMessage(deploySchema), count),
+		agenttool.NewFunc("list_issues", "List issues.", json.RawMessage(issuesSchema), count),
 		agenttool.NewFunc("ping", "", nil, count),
 		agenttool.NewFunc("search", "Search.", json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"}}}`), count),
 	}
 }
+
+// issuesSchema is a raw schema of the kind an MCP server serves, which only
+// the schema's validation in Run judges: the tool takes whatever it is given.
+const issuesSchema = `{"type":"object","properties":{
+	"owner":{"type":"string"},
+	"repo":{"type":"string","pattern":"^[A-Za-z0-9_.-]+$"},
+	"state":{"type":"string","enum":["open","closed"]},
+	"perPage":{"type":"integer","minimum":1,"maximum":100},
+	"score":{"type":"number","exclusiveMinimum":0},
+	"since":{"$ref":"#/$defs/when"}},
+	"required":["owner","repo"],
+	"$defs":{"when":{"type":"object","properties":{"date":{"type":"string"}},"required":["date"]}}}`
 
 // refusalCase is one command line the program refuses.
 type refusalCase struct {
@@ -98,17 +111,25 @@ var refusalCases = []refusalCase{
 	{"unknown program option", []string{"--answr", "accept", "write_file"}, "", ExitUsage},
 	{"answer with a malformed JSON form", []string{"--answer", `{"reason":`, "write_file", "--path", "x", "--content", "y"}, "", ExitUsage},
 	{"answer without its value", []string{"--answer"}, "", ExitUsage},
-	{"missing required flag", []string{"read_file"}, "", ExitFailed},
-	{"missing required flag beside another flag", []string{"write_file", "--path", "x"}, "", ExitFailed},
-	{"missing required property in JSON alone", []string{"read_file", `{"max_bytes":3}`}, "", ExitFailed},
-	{"missing required flag, flags and JSON both", []string{"read_file", "--max_bytes", "3", "{}"}, "", ExitFailed},
-	{"heredoc marker without -", []string{"write_file"}, `{"path":"x","content":"y"}`, ExitFailed},
-	{"heredoc marker without - after a flag", []string{"write_file", "--path", "x"}, `{"content":"y"}`, ExitFailed},
+	{"missing required flag", []string{"read_file"}, "", ExitUsage},
+	{"missing required flag beside another flag", []string{"write_file", "--path", "x"}, "", ExitUsage},
+	{"missing required property in JSON alone", []string{"read_file", `{"max_bytes":3}`}, "", ExitUsage},
+	{"missing required flag, flags and JSON both", []string{"read_file", "--max_bytes", "3", "{}"}, "", ExitUsage},
+	{"heredoc marker without -", []string{"write_file"}, `{"path":"x","content":"y"}`, ExitUsage},
+	{"heredoc marker without - after a flag", []string{"write_file", "--path", "x"}, `{"content":"y"}`, ExitUsage},
 	{"flag value of the wrong type", []string{"read_file", "--path", "x", "--max_bytes", "ten"}, "", ExitUsage},
 	{"JSON value of the wrong type", []string{"read_file", `{"path":"x","max_bytes":"ten"}`}, "", ExitUsage},
 	{"nested JSON value of the wrong type", []string{"deploy", `{"target":{"host":"h","port":"80"}}`}, "", ExitUsage},
-	{"flag value outside the enum", []string{"tag", "--tags", "a", "--level", "mid"}, "", ExitFailed},
-	{"JSON value outside the enum", []string{"tag", `{"tags":["a"],"level":"mid"}`}, "", ExitFailed},
+	{"flag value outside the enum", []string{"tag", "--tags", "a", "--level", "mid"}, "", ExitUsage},
+	{"JSON value outside the enum", []string{"tag", `{"tags":["a"],"level":"mid"}`}, "", ExitUsage},
+	{"raw schema: missing required flag", []string{"list_issues", "--repo", "r"}, "", ExitUsage},
+	{"raw schema: flag value outside the enum", []string{"list_issues", "--owner", "o", "--repo", "r", "--state", "all"}, "", ExitUsage},
+	{"raw schema: flag value below the minimum", []string{"list_issues", "--owner", "o", "--repo", "r", "--perPage", "0"}, "", ExitUsage},
+	{"raw schema: JSON value above the maximum", []string{"list_issues", `{"owner":"o","repo":"r","perPage":101}`}, "", ExitUsage},
+	{"raw schema: JSON value at an exclusive bound", []string{"list_issues", `{"owner":"o","repo":"r","score":0}`}, "", ExitUsage},
+	{"raw schema: flag value not matching the pattern", []string{"list_issues", "--owner", "o", "--repo", "my repo"}, "", ExitUsage},
+	{"raw schema: null where null is not allowed", []string{"list_issues", `{"owner":null,"repo":"r"}`}, "", ExitUsage},
+	{"raw schema: member of a $ref'd object missing", []string{"list_issues", `{"owner":"o","repo":"r","since":{}}`}, "", ExitUsage},
 	{"unknown JSON member", []string{"read_file", `{"path":"x.txt","offset":5}`}, "", ExitUsage},
 	{"unknown JSON member beside flags", []string{"read_file", "--path", "x", `{"offset":5}`}, "", ExitUsage},
 	{"unknown JSON member on stdin", []string{"read_file", "-"}, `{"path":"x","ofset":5}`, ExitUsage},

@@ -32,10 +32,11 @@ const (
 	// full disk.
 	ExitFailed = 1
 	// ExitUsage means the tool did not run, because the command line was not
-	// understood or the call could not be started. It is also returned, after
-	// the same words as a refusal of ExitFailed, when agenttool.Decode
-	// refused a value the tool's Go types cannot hold, such as a number past
-	// the range of an int: the tool's function did not run.
+	// understood, the arguments do not match the tool's schema, or the call
+	// could not be started. It is also returned, after the same words as a
+	// refusal of ExitFailed, when agenttool.Decode refused a value the
+	// tool's Go types cannot hold, such as a number past the range of an
+	// int: the tool's function did not run.
 	ExitUsage = 2
 	// ExitNeedsAnswer means the tool asked a question nobody answered, was
 	// told it was cancelled, and ran to its end; stdout holds the question
@@ -93,8 +94,10 @@ type Runner struct {
 // Run handles one command line, args excluding the program name, and
 // returns its exit status. It checks the names of the tools and builtins as
 // [CheckNames] does, parses the program options, then prints help or a
-// schema, runs a [Builtin], or parses the command's flags and JSON argument
-// and calls the tool itself, on this goroutine, with ctx as the call's
+// schema, runs a [Builtin], or parses the command's flags and JSON argument,
+// checks the arguments against the tool's whole parameters schema (a
+// mismatch is [ExitUsage], whatever the tool's own options of validation
+// say) and calls the tool itself, on this goroutine, with ctx as the call's
 // context: cancelling ctx is the interrupt the tool receives. A panic in the
 // tool is recovered and reported as the tool's error. Run keeps nothing
 // between calls, closes no tool and never panics, whatever args hold,
@@ -163,13 +166,17 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
+	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin}
+	if err := checkArgs(cmd, callArgs); err != nil {
+		return r.refuseArgs(why, err)
+	}
 	for _, note := range gave.passed {
 		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
 	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = newPrompter(r.Stdin, r.Stderr).reply
 	}
-	return r.call(ctx, tool, callArgs, opts, refusal{cmd: cmd, gave: gave, stdin: r.Stdin})
+	return r.call(ctx, tool, callArgs, opts, why)
 }
 
 // refuse answers the words of a command that Command.parse refused with

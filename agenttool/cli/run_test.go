@@ -102,9 +102,9 @@ func runCases() []runCase {
 		{name: "unknown program option", args: []string{"--bogus", "ping"},
 			status: ExitUsage, stderrHas: []string{"-bogus"}},
 		{name: "missing required property", args: []string{"read_file"}, command: "read_file",
-			status: ExitFailed, stderrHas: []string{"Error: invalid arguments: missing required flag --path\nRun `kit help read_file` for its flags.\n"}},
+			status: ExitUsage, stderrHas: []string{"kit: read_file: invalid arguments: missing required flag --path\nRun `kit help read_file` for its flags.\n"}},
 		{name: "value outside enum", args: []string{"tag", "--tags", "a", "--level", "mid"}, command: "tag",
-			status: ExitFailed, stderrHas: []string{`Error: invalid arguments: --level: expected one of ["low", "high"], got "mid"`}},
+			status: ExitUsage, stderrHas: []string{`kit: tag: invalid arguments: --level: expected one of ["low", "high"], got "mid"`}},
 		{name: "tool error", args: []string{"fail"}, command: "fail",
 			status: ExitFailed, stderrHas: []string{"Error: no such file\n"}},
 		{name: "tool panic", args: []string{"boom"}, command: "boom",
@@ -325,6 +325,13 @@ func TestArgsAgreesWithRun(t *testing.T) {
 				want := "kit: " + cmd.Name + ": " + msg + "\nRun `kit help " + cmd.Name + "` for its flags.\n"
 				if got.status != ExitUsage || got.stderr != want {
 					t.Errorf("Args: %v; Run gave\n%v", err, got)
+				}
+			case checkArgs(cmd, args) != nil:
+				// Args parses; Run then checks the arguments against the
+				// schema, and refuses them before calling the tool.
+				want := "kit: " + cmd.Name + ": invalid arguments: "
+				if got.status != ExitUsage || len(s.ran()) != 0 || !strings.HasPrefix(got.stderr, want) {
+					t.Errorf("Args %s, refused by the schema; Run gave\n%v", args, got)
 				}
 			case strings.HasPrefix(got.stderr, "kit: --record: "):
 				// The arguments were fine; the record file was not.

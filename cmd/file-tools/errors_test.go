@@ -22,9 +22,9 @@ func TestRefusalsTellTheFix(t *testing.T) {
 		{"a program option after the command", []string{"write_file", "--answer", "accept", "--path", "data.txt", "--content", "y"}, 2,
 			"file-tools: write_file: --answer is an option of the program; put it before the command: " +
 				"`file-tools --answer accept write_file ...`\n" + pointer + "\n"},
-		{"a required flag missing", []string{"read_file"}, 1,
+		{"a required flag missing", []string{"read_file"}, 2,
 			// stdin is a pipe, which may hold a JSON argument nobody read.
-			"Error: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
+			"file-tools: read_file: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
 				commandPointer("read_file") + "\n"},
 		{"a JSON member the command does not have", []string{"read_file", `{"path": "data.txt", "bogus": 5}`}, 2,
 			"file-tools: read_file: unknown JSON member \"bogus\"; its members are \"path\", \"offset\", \"column\", \"limit\" and \"max_bytes\"\n" +

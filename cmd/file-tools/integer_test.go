@@ -9,7 +9,8 @@ import (
 // in the JSON argument and in the JSON on stdin: each value gets the same
 // status and output all three ways. An integer is a number whose exact
 // value is whole, however written and however large (a count past the
-// limit counts as the limit); anything else is a usage error.
+// limit counts as the limit); anything else, a negative count included,
+// is a usage error.
 func TestIntegerEveryWay(t *testing.T) {
 	const whole = "hello\n"
 	tests := []struct {
@@ -27,8 +28,8 @@ func TestIntegerEveryWay(t *testing.T) {
 		{"1e-400", 2, ""},
 		{"1.0000000000000000001", 2, ""},
 		{"1.5", 2, ""},
-		{"-1", 1, ""},
-		{"-1e400", 1, ""},
+		{"-1", 2, ""},
+		{"-1e400", 2, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.value, func(t *testing.T) {

@@ -102,16 +102,16 @@ func TestEndToEnd(t *testing.T) {
 				stderr: "Error: offset 4 is past the end of \"crlf.txt\", which has 3 lines\n"},
 		}},
 		{"read_file with a negative max_bytes", []step{{
-			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 1,
-			stderr: "Error: invalid arguments: --max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
+			args: []string{"read_file", "--path", "data.txt", "--max_bytes", "-1"}, status: 2,
+			stderr: "file-tools: read_file: invalid arguments: --max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
 		}}},
 		{"read_file with a negative max_bytes in JSON", []step{{
-			args: []string{"read_file", `{"path": "data.txt", "max_bytes": -1}`}, status: 1,
-			stderr: "Error: invalid arguments: max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
+			args: []string{"read_file", `{"path": "data.txt", "max_bytes": -1}`}, status: 2,
+			stderr: "file-tools: read_file: invalid arguments: max_bytes: expected at least 0, got -1\n" + commandPointer("read_file") + "\n",
 		}}},
 		{"search from match 0", []step{{
-			args: []string{"search", "--pattern", "x", "--offset", "0"}, status: 1,
-			stderr: "Error: invalid arguments: --offset: expected at least 1, got 0\n" + commandPointer("search") + "\n",
+			args: []string{"search", "--pattern", "x", "--offset", "0"}, status: 2,
+			stderr: "file-tools: search: invalid arguments: --offset: expected at least 1, got 0\n" + commandPointer("search") + "\n",
 		}}},
 		{"read_file --help", []step{{args: []string{"read_file", "--help"}, stdoutHas: []string{"### `read_file` (read-only)\n"}}}},
 		{"read_file outside the tree", []step{{
@@ -119,13 +119,13 @@ func TestEndToEnd(t *testing.T) {
 			stderr: "Error: path \"../outside\" is outside the working tree\n",
 		}}},
 		{"read_file without a path", []step{{
-			args: []string{"read_file"}, status: 1,
-			stderr: "Error: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
+			args: []string{"read_file"}, status: 2,
+			stderr: "file-tools: read_file: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
 				commandPointer("read_file") + "\n",
 		}}},
 		{"a heredoc given without -", []step{{
-			args: []string{"write_file", "--path", "new.txt"}, stdin: `{"content": "x"}`, status: 1,
-			stderr: "Error: invalid arguments: missing required flag --content; to give the JSON argument on stdin, end the command with -\n" +
+			args: []string{"write_file", "--path", "new.txt"}, stdin: `{"content": "x"}`, status: 2,
+			stderr: "file-tools: write_file: invalid arguments: missing required flag --content; to give the JSON argument on stdin, end the command with -\n" +
 				commandPointer("write_file") + "\n",
 		}}},
 		{"read_file of a directory", []step{{

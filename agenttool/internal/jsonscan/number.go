@@ -167,3 +167,16 @@ func PlainInteger[T Text](s T, maxDigits int) (plain string, ok bool) {
 	}
 	return plain, true
 }
+
+// Decompose splits the JSON number literal s into its sign, its
+// significant digits sig and its power of ten exp, the value being
+// ±sig×10^exp: sig has no leading or trailing zeros, and zero has sig ""
+// and exp 0 and is never negative. An exponent written beyond ±2^30 is
+// read as that bound. ok is false when s is not a number literal.
+func Decompose[T Text](s T) (neg bool, sig string, exp int, ok bool) {
+	if !Number(s) {
+		return false, "", 0, false
+	}
+	neg, sig, exp = decompose(s)
+	return neg && sig != "", sig, exp, true
+}

@@ -131,3 +131,28 @@ func FuzzPlainInteger(f *testing.F) {
 // refNumber is the number grammar of RFC 8259 written as a regular
 // expression.
 var refNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`).MatchString
+
+func TestDecompose(t *testing.T) {
+	for _, tt := range []struct {
+		in  string
+		neg bool
+		sig string
+		exp int
+		ok  bool
+	}{
+		{"0", false, "", 0, true},
+		{"-0.0e5", false, "", 0, true},
+		{"-12", true, "12", 0, true},
+		{"1500e-3", false, "15", -1, true},
+		{"0.00120", false, "12", -4, true},
+		{"2.50e1", false, "25", 0, true},
+		{"1e99999999999999999999", false, "1", 1 << 30, true},
+		{"-1e-99999999999999999999", true, "1", -(1 << 30), true},
+		{"1.", false, "", 0, false},
+	} {
+		neg, sig, exp, ok := Decompose(tt.in)
+		if neg != tt.neg || sig != tt.sig || exp != tt.exp || ok != tt.ok {
+			t.Errorf("Decompose(%q) = %v, %q, %d, %v; want %v, %q, %d, %v", tt.in, neg, sig, exp, ok, tt.neg, tt.sig, tt.exp, tt.ok)
+		}
+	}
+}

@@ -1,0 +1,114 @@
+package cli
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
+
+// echo is a tool function that returns its arguments as they came.
+func echo(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
+	return agenttool.Text(string(call.Args)), nil
+}
+
+// TestValidArgumentsReachTheTool gives a raw schema's tool calls that its
+// schema accepts, by flags and by JSON: each runs, with the arguments as
+// given, what the schema's validation lets through untouched.
+func TestValidArgumentsReachTheTool(t *testing.T) {
+	tools := agenttool.Set{agenttool.NewFunc("list_issues", "List issues.", json.RawMessage(issuesSchema), echo)}
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"list_issues", "--owner", "o", "--repo", "r.x"}, `{"owner":"o","repo":"r.x"}`},
+		{[]string{"list_issues", "--owner", "o", "--repo", "r", "--state", "open", "--perPage", "100"},
+			`{"owner":"o","repo":"r","state":"open","perPage":100}`},
+		{[]string{"list_issues", `{"owner":"o","repo":"r","score":1e-9,"perPage":1.0,"since":{"date":"2026"}}`},
+			`{"owner":"o","repo":"r","score":1e-9,"perPage":1.0,"since":{"date":"2026"}}`},
+	}
+	for _, tt := range tests {
+		got := run(t, tools, "", tt.args...)
+		if got.status != ExitOK || !jsonEqual(t, got.stdout, tt.want) {
+			t.Errorf("%q:\n%v\nwant status 0 and %s", tt.args, got, tt.want)
+		}
+	}
+}
+
+// TestSchemaThatCannotCheck calls a tool whose schema the validator cannot
+// compile: the call is refused, with status 2, and the tool does not run;
+// the other tools of the program, whose schemas are not compiled for it,
+// still run.
+func TestSchemaThatCannotCheck(t *testing.T) {
+	broken := &standIn{name: "broken", schema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"},"b":{"$ref":"#/$defs/gone"}}}`)}
+	good := &standIn{name: "good", schema: json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`)}
+	tools := agenttool.Set{broken, good}
+
+	got := run(t, tools, "", "broken", "--a", "x")
+	want := "kit: broken: the tool's parameters schema cannot be used to check its arguments: " +
+		`#/properties/b/$ref: "#/$defs/gone" names no location of the schema` + "\nRun `kit help broken` for its flags.\n"
+	if got.status != ExitUsage || got.stderr != want || broken.runs != 0 {
+		t.Errorf("%d runs;\n%v\nwant status 2 and stderr\n%s", broken.runs, got, want)
+	}
+	if got := run(t, tools, "", "good", "--a", "x"); got.status != ExitOK || good.runs != 1 {
+		t.Errorf("%d runs of the good tool;\n%v", good.runs, got)
+	}
+}
+
+// TestRecursiveSchema calls a tool whose schema refers to itself through
+// $defs, as pydantic writes a tree: a tree of any depth is checked to its
+// leaves, and a schema that refers to itself with no member in between is
+// refused before anything runs.
+func TestRecursiveSchema(t *testing.T) {
+	const tree = `{"type":"object","properties":{"root":{"$ref":"#/$defs/node"}},"required":["root"],
+		"$defs":{"node":{"type":"object","properties":{"name":{"type":"string"},
+		"kids":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":["name"]}}}`
+	tools := agenttool.Set{
+		agenttool.NewFunc("tree", "Take a tree.", json.RawMessage(tree), echo),
+		agenttool.NewFunc("loop", "Loop.", json.RawMessage(`{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/a"}}}`), echo),
+	}
+	tests := []struct {
+		args   []string
+		status int
+		stdout string
+		stderr string
+	}{
+		{[]string{"tree", `{"root":{"name":"a","kids":[{"name":"b","kids":[{"name":"c"}]}]}}`}, ExitOK,
+			`{"root":{"name":"a","kids":[{"name":"b","kids":[{"name":"c"}]}]}}`, ""},
+		{[]string{"tree", `{"root":{"name":"a","kids":[{"name":"b","kids":[{"kids":[]}]}]}}`}, ExitUsage, "",
+			"kit: tree: invalid arguments: root.kids[0].kids[0]: missing required property \"name\"\nRun `kit help tree` for its flags.\n"},
+		{[]string{"loop"}, ExitUsage, "",
+			"kit: loop: the tool's parameters schema cannot be used to check its arguments: #/$defs/a: " +
+				"$ref leads back to this schema with no member or element in between: #/$defs/a -> #/$defs/a\nRun `kit help loop` for its usage.\n"},
+	}
+	for _, tt := range tests {
+		got := run(t, tools, "", tt.args...)
+		if got.status != tt.status || got.stderr != tt.stderr || tt.stdout != "" && !jsonEqual(t, got.stdout, tt.stdout) {
+			t.Errorf("%q:\n%v\nwant status %d, stdout %s and stderr\n%s", tt.args, got, tt.status, tt.stdout, tt.stderr)
+		}
+	}
+}
+
+func TestUnenforced(t *testing.T) {
+	tests := []struct {
+		schema string
+		want   []string
+		err    string
+	}{
+		{issuesSchema, nil, ""},
+		{`{"type":"object","properties":{"id":{"type":"string","pattern":"^(?!x)"}},"unevaluatedProperties":false}`, []string{
+			`pattern at #/properties/id: "^(?!x)" is not a regular expression Go can compile`,
+			`unevaluatedProperties at #: not enforced`,
+		}, ""},
+		{`{"properties":{"a":{"$ref":"#/$defs/gone"}}}`, nil, `#/properties/a/$ref: "#/$defs/gone" names no location of the schema`},
+	}
+	for _, tt := range tests {
+		cmd := Describe(agenttool.NewFunc("t", "", json.RawMessage(tt.schema), echo))
+		got, err := cmd.Unenforced()
+		if fmt.Sprint(got) != fmt.Sprint(tt.want) || (err == nil) != (tt.err == "") || err != nil && err.Error() != tt.err {
+			t.Errorf("Unenforced() of %s = %q, %v; want %q, %s", tt.schema, got, err, tt.want, tt.err)
+		}
+	}
+}

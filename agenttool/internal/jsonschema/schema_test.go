@@ -1,0 +1,299 @@
+package jsonschema
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestValidateMessages(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		schema, data string
+		path, msg    string
+		missing      string
+	}{
+		{`{"type":"string"}`, `5`, "", `expected string, got 5`, ""},
+		{`{"type":["string","null"]}`, `true`, "", `expected string or null, got true`, ""},
+		{`{"type":"integer"}`, `1.5`, "", `expected integer, got 1.5`, ""},
+		{`{"type":"object","properties":{"n":{"type":"integer"}}}`, `{"n":"x"}`, "n", `expected integer, got "x"`, ""},
+		{`{"items":{"properties":{"a":{"type":"boolean"}}}}`, `[{},{"a":1}]`, "[1].a", `expected boolean, got 1`, ""},
+		{`{"required":["owner","repo"]}`, `{"repo":"r"}`, "", `missing required property "owner"`, "owner"},
+		{`{"properties":{"o":{"required":["x"]}}}`, `{"o":{}}`, "o", `missing required property "x"`, "x"},
+		{`{"enum":["a","b"]}`, `"c"`, "", `expected one of ["a", "b"], got "c"`, ""},
+		{`{"const":{"k":[1]}}`, `{"k":[2]}`, "", `expected {"k":[1]}, got {"k":[2]}`, ""},
+		{`{"const":"<a&b>"}`, `["<a&b>"]`, "", `expected "<a&b>", got ["<a&b>"]`, ""},
+		{`{"minimum":0}`, `-1`, "", `expected at least 0, got -1`, ""},
+		{`{"maximum":1e3}`, `1001`, "", `expected at most 1e3, got 1001`, ""},
+		{`{"exclusiveMinimum":0}`, `0`, "", `expected more than 0, got 0`, ""},
+		{`{"exclusiveMaximum":5}`, `5.0`, "", `expected less than 5, got 5.0`, ""},
+		{`{"multipleOf":0.5}`, `0.3`, "", `expected a multiple of 0.5, got 0.3`, ""},
+		{`{"minLength":3}`, `"ab"`, "", `expected at least 3 characters, got "ab"`, ""},
+		{`{"maxLength":1}`, `"éé"`, "", `expected at most 1 character, got "éé"`, ""},
+		{`{"pattern":"^[a-z]+$"}`, `"A"`, "", `expected a string matching "^[a-z]+$", got "A"`, ""},
+		{`{"minItems":1}`, `[]`, "", `expected at least 1 item, got 0`, ""},
+		{`{"maxItems":1}`, `[1,2]`, "", `expected at most 1 item, got 2`, ""},
+		{`{"prefixItems":[{}],"items":false}`, `[1,2]`, "", `expected at most 1 item, got 2`, ""},
+		{`{"uniqueItems":true}`, `[1,2,1.0]`, "", `expected unique items, got [2] equal to [0]`, ""},
+		{`{"contains":{"type":"integer"}}`, `["a"]`, "", `expected at least 1 item matching {"type":"integer"}, got 0`, ""},
+		{`{"contains":{"type":"integer"},"maxContains":1}`, `[1,2]`, "", `expected at most 1 item matching {"type":"integer"}, got 2`, ""},
+		{`{"properties":{"a":{}},"additionalProperties":false}`, `{"a":1,"b":2}`, "", `unexpected property "b"`, ""},
+		{`{"additionalProperties":{"type":"string"}}`, `{"b":2}`, "b", `expected string, got 2`, ""},
+		{`{"patternProperties":{"^x-":{"type":"string"}}}`, `{"x-a":1}`, "x-a", `expected string, got 1`, ""},
+		{`{"propertyNames":{"maxLength":2}}`, `{"abc":1}`, "", `property name "abc": expected at most 2 characters, got "abc"`, ""},
+		{`{"minProperties":2}`, `{"a":1}`, "", `expected at least 2 properties, got 1`, ""},
+		{`{"maxProperties":0}`, `{"a":1}`, "", `expected at most 0 properties, got 1`, ""},
+		{`{"dependentRequired":{"a":["b"]}}`, `{"a":1}`, "", `missing property "b", required when "a" is present`, "b"},
+		{`{"anyOf":[{"type":"string"},{"type":"null"}]}`, `5`, "", `expected string or null, got 5`, ""},
+		{`{"anyOf":[{"enum":["a","b"]},{"type":"null"}]}`, `"c"`, "", `expected one of ["a", "b"] or null, got "c"`, ""},
+		{`{"anyOf":[{"type":"string"},{"properties":{"a":{"type":"integer"}}}]}`, `{"a":"x"}`, "a", `expected integer, got "x"`, ""},
+		{`{"anyOf":[{"required":["a"]},{"required":["b"]}]}`, `{}`, "", `got {}, which matches none of the anyOf schemas: missing required property "a"; missing required property "b"`, ""},
+		{`{"oneOf":[{"type":"integer"},{"minimum":0}]}`, `1`, "", `expected exactly one of the oneOf schemas to match, got 1, which matches schemas 0 and 1`, ""},
+		{`{"oneOf":[{"type":"integer"},{"type":"boolean"}]}`, `"x"`, "", `expected integer or boolean, got "x"`, ""},
+		{`{"allOf":[{"type":"number"},{"minimum":2}]}`, `1`, "", `expected at least 2, got 1`, ""},
+		{`{"not":{"type":"string"}}`, `"a"`, "", `expected a value not matching {"type":"string"}, got "a"`, ""},
+		{`{"if":{"minimum":10},"then":{"multipleOf":10},"else":{"maximum":5}}`, `15`, "", `expected a multiple of 10, got 15`, ""},
+		{`{"if":{"minimum":10},"then":{"multipleOf":10},"else":{"maximum":5}}`, `7`, "", `expected at most 5, got 7`, ""},
+		{`false`, `1`, "", `no value is allowed here, got 1`, ""},
+		{`{"$defs":{"p":{"type":"integer","minimum":1}},"properties":{"n":{"$ref":"#/$defs/p"}}}`, `{"n":0}`, "n", `expected at least 1, got 0`, ""},
+		{`{"type":"integer"}`, `"` + strings.Repeat("x", 100) + `"`, "", `expected integer, got "` + strings.Repeat("x", 80) + `"...`, ""},
+		{`{"type":"string"}`, `[` + strings.Repeat("1,", 50) + `1]`, "", `expected string, got [` + strings.Repeat("1,", 39) + `1...`, ""},
+	}
+	for _, tt := range tests {
+		s, err := Compile([]byte(tt.schema))
+		if err != nil {
+			t.Errorf("Compile(%s): %v", tt.schema, err)
+			continue
+		}
+		err = s.Validate(decodeString(t, tt.data))
+		var verr *ValidationError
+		if !errors.As(err, &verr) {
+			t.Errorf("%s on %s: got %v, want a *ValidationError", tt.schema, tt.data, err)
+			continue
+		}
+		if verr.Path != tt.path || verr.Msg != tt.msg || verr.Missing != tt.missing {
+			t.Errorf("%s on %s:\ngot  path %q msg %q missing %q\nwant path %q msg %q missing %q",
+				tt.schema, tt.data, verr.Path, verr.Msg, verr.Missing, tt.path, tt.msg, tt.missing)
+		}
+	}
+}
+
+func TestErrorText(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		err  ValidationError
+		want string
+	}{
+		{ValidationError{Msg: "expected string, got 5"}, "expected string, got 5"},
+		{ValidationError{Path: "a[0]", Msg: "expected string, got 5"}, "a[0]: expected string, got 5"},
+	} {
+		if got := tt.err.Error(); got != tt.want {
+			t.Errorf("Error() = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+// TestNumbers holds numbers to their exact values, however written or
+// however large, where float64 would round.
+func TestNumbers(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		schema, data string
+		valid        bool
+	}{
+		{`{"type":"integer"}`, `1.0`, true},
+		{`{"type":"integer"}`, `1e400`, true},
+		{`{"type":"integer"}`, `1e-400`, false},
+		{`{"type":"integer"}`, `1.0000000000000000001`, false},
+		{`{"type":"integer"}`, `-0.0`, true},
+		{`{"maximum":9007199254740992}`, `9007199254740993`, false},
+		{`{"maximum":9007199254740993}`, `9007199254740993`, true},
+		{`{"minimum":1e399}`, `1e400`, true},
+		{`{"minimum":1e400}`, `1e399`, false},
+		{`{"minimum":-1e400}`, `-1e399`, true},
+		{`{"exclusiveMinimum":0}`, `1e-999999999`, true},
+		{`{"exclusiveMaximum":0}`, `-0`, false},
+		{`{"multipleOf":0.1}`, `0.3`, true},
+		{`{"multipleOf":0.01}`, `19.99`, true},
+		{`{"multipleOf":3}`, `1e999999999`, false},
+		{`{"multipleOf":2}`, `1e999999999`, true},
+		{`{"multipleOf":1e-999999999}`, `1`, true},
+		{`{"multipleOf":1e999999999}`, `1`, false},
+		{`{"multipleOf":7}`, `0`, true},
+		{`{"enum":[1]}`, `1.0`, true},
+		{`{"const":[1,{"a":10e-1}]}`, `[1.0,{"a":1}]`, true},
+		{`{"uniqueItems":true}`, `[{"a":1,"b":2},{"b":2,"a":1.0}]`, false},
+		{`{"uniqueItems":true}`, `[[1],["1"],1,"1",true,null,{}]`, true},
+		{`{"maxLength":2.0}`, `"abc"`, false},
+		{`{"minLength":1e30}`, `"abc"`, false},
+		{`{"maxLength":1e30}`, `"abc"`, true},
+	}
+	for _, tt := range tests {
+		s, err := Compile([]byte(tt.schema))
+		if err != nil {
+			t.Errorf("Compile(%s): %v", tt.schema, err)
+			continue
+		}
+		if err := s.Validate(decodeString(t, tt.data)); (err == nil) != tt.valid {
+			t.Errorf("%s on %s: valid is %v, Validate says %v", tt.schema, tt.data, tt.valid, err)
+		}
+	}
+}
+
+func TestCompileErrors(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ schema, want string }{
+		{``, `schema is not valid JSON: EOF`},
+		{`{"type":}`, `schema is not valid JSON: invalid character '}' looking for beginning of value`},
+		{`{} {}`, `schema is not valid JSON: unexpected data after the value`},
+		{strings.Repeat(`{"not":`, 10001) + `{}` + strings.Repeat(`}`, 10001), `schema is not valid JSON: nested deeper than 10000 levels`},
+		{`5`, `#: expected a schema (an object or a boolean), got 5`},
+		{`{"properties":{"a":"string"}}`, `#/properties/a: expected a schema (an object or a boolean), got "string"`},
+		{`{"type":"text"}`, `#/type: expected a JSON Schema type name, got "text"`},
+		{`{"type":[]}`, `#/type: expected a type name or a list of them, got []`},
+		{`{"minLength":-1}`, `#/minLength: expected a whole number, 0 or more, got -1`},
+		{`{"maxItems":1.5}`, `#/maxItems: expected a whole number, 0 or more, got 1.5`},
+		{`{"minimum":"0"}`, `#/minimum: expected a number, got "0"`},
+		{`{"multipleOf":0}`, `#/multipleOf: expected a number greater than 0, got 0`},
+		{`{"required":"a"}`, `#/required: expected an array of property names, got "a"`},
+		{`{"anyOf":[]}`, `#/anyOf: expected an array of schemas, got []`},
+		{`{"$ref":"#/$defs/missing"}`, `#/$ref: "#/$defs/missing" names no location of the schema`},
+		{`{"$ref":"#/a~2b"}`, `#/$ref: "#/a~2b" is not a valid JSON pointer: "a~2b" holds a ~ that is not ~0 or ~1`},
+		{`{"$ref":"#/%zz"}`, `#/$ref: "#/%zz" is not a valid reference: invalid URL escape "%zz"`},
+		{`{"$ref":"#"}`, `#: $ref leads back to this schema with no member or element in between: # -> #`},
+		{`{"$defs":{"a":{"allOf":[{"$ref":"#/$defs/b"}]},"b":{"$ref":"#/$defs/a"}},"properties":{"x":{"$ref":"#/$defs/a"}}}`,
+			`#/$defs/a: $ref leads back to this schema with no member or element in between: #/$defs/a -> #/$defs/a/allOf/0 -> #/$defs/b -> #/$defs/a`},
+	}
+	for _, tt := range tests {
+		_, err := Compile([]byte(tt.schema))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("Compile(%s):\ngot  %v\nwant %s", tt.schema, err, tt.want)
+		}
+	}
+}
+
+// TestRefs follows references by JSON pointer, escapes included, and
+// through a cycle that passes through a member, which ends with the data.
+func TestRefs(t *testing.T) {
+	t.Parallel()
+	tree := `{"properties":{"v":{"type":"integer"},"kids":{"items":{"$ref":"#"}}},"additionalProperties":false}`
+	tests := []struct {
+		schema, data string
+		valid        bool
+	}{
+		{tree, `{"v":1,"kids":[{"v":2,"kids":[{"v":3}]}]}`, true},
+		{tree, `{"v":1,"kids":[{"v":2,"kids":[{"v":"x"}]}]}`, false},
+		{`{"$defs":{"a/b":{"type":"string"},"c~d":{"type":"integer"},"e%f":{"type":"null"}},"properties":{"x":{"$ref":"#/$defs/a~1b"},"y":{"$ref":"#/$defs/c~0d"},"z":{"$ref":"#/$defs/e%25f"}}}`, `{"x":"s","y":1,"z":null}`, true},
+		{`{"definitions":{"n":{"type":"null"}},"items":{"$ref":"#/definitions/n"}}`, `[null,1]`, false},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"n":{"type":"null"}},"$ref":"#/definitions/n","type":"string"}`, `null`, true},
+		{`{"$defs":{"n":{"type":"null"}},"$ref":"#/$defs/n","type":"string"}`, `null`, false},
+		{`{"prefixItems":[{"$ref":"#/prefixItems/1"},{"type":"string"}]}`, `["a",1]`, false},
+		// A name written twice means its first value.
+		{`{"type":"string","type":"integer"}`, `"x"`, true},
+		{`{"properties":{"a":{"type":"string"},"a":{"type":"integer"}}}`, `{"a":1}`, false},
+	}
+	for _, tt := range tests {
+		s, err := Compile([]byte(tt.schema))
+		if err != nil {
+			t.Errorf("Compile(%s): %v", tt.schema, err)
+			continue
+		}
+		if err := s.Validate(decodeString(t, tt.data)); (err == nil) != tt.valid {
+			t.Errorf("%s on %s: valid is %v, Validate says %v", tt.schema, tt.data, tt.valid, err)
+		}
+	}
+}
+
+func TestUnsupported(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		schema string
+		want   []string
+	}{
+		{`{"$id":"https://example.com/s","type":"object","format":"date","properties":{"a":{"format":"email"}}}`, nil},
+		{`{"properties":{"a":{"$id":"a.json"},"b":{"$anchor":"b"}}}`, []string{
+			`$anchor at #/properties/b: anchors are not followed`,
+			`$id at #/properties/a: a base URI below the root is not followed`,
+		}},
+		{`{"$ref":"https://example.com/other.json"}`, []string{`$ref at #: "https://example.com/other.json" refers to another document, which is not read`}},
+		{`{"$ref":"#node"}`, []string{`$ref at #: "#node" names an anchor, which is not followed`}},
+		{`{"unevaluatedProperties":false,"items":{"$dynamicRef":"#x"}}`, []string{
+			`$dynamicRef at #/items: dynamic references are not followed`,
+			`unevaluatedProperties at #: not enforced`,
+		}},
+		{`{"pattern":"^(?!x)"}`, []string{`pattern at #: "^(?!x)" is not a regular expression Go can compile`}},
+		{`{"patternProperties":{"(?=a)":{}}}`, []string{`patternProperties at #: "(?=a)" is not a regular expression Go can compile`}},
+		{`{"$schema":"http://json-schema.org/draft-04/schema#","exclusiveMinimum":true,"minimum":0}`, []string{`exclusiveMinimum at #: draft-04's boolean form is not enforced`}},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","prefixItems":[{}]}`, []string{`prefixItems at #: not a draft-07 keyword`}},
+		{`{"dependencies":{"a":["b"]},"additionalItems":false}`, []string{
+			`additionalItems at #: not a 2020-12 keyword`,
+			`dependencies at #: not a 2020-12 keyword`,
+		}},
+		{`{"items":[{"type":"string"}],"additionalItems":false}`, []string{`items at #: an array of schemas is draft-07's form, read as prefixItems`}},
+		// Unread definitions and the siblings of a draft-07 $ref are never
+		// applied, so nothing they hold is named.
+		{`{"$defs":{"a":{"$anchor":"a"}}}`, nil},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{}},"$ref":"#/definitions/a","unevaluatedItems":false}`, nil},
+	}
+	for _, tt := range tests {
+		s, err := Compile([]byte(tt.schema))
+		if err != nil {
+			t.Errorf("Compile(%s): %v", tt.schema, err)
+			continue
+		}
+		if got := s.Unsupported(); !slices.Equal(got, tt.want) {
+			t.Errorf("Unsupported() of %s:\ngot  %q\nwant %q", tt.schema, got, tt.want)
+		}
+	}
+}
+
+// TestUnsupportedIsIgnored lets through what an unenforced keyword would
+// have refused.
+func TestUnsupportedIsIgnored(t *testing.T) {
+	t.Parallel()
+	s, err := Compile([]byte(`{"pattern":"^(?!x)","unevaluatedProperties":false,"properties":{"a":{"$ref":"other.json"}}}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Validate(decodeString(t, `{"b":1,"a":"x"}`)); err != nil {
+		t.Errorf("Validate: %v", err)
+	}
+}
+
+// decodeString decodes a JSON text, numbers as json.Number.
+func decodeString(t *testing.T, s string) any {
+	t.Helper()
+	return decode(t, []byte(s))
+}
+
+// TestRefsAreCheckedOnce gives schemas that apply the same $ref twice at
+// every level a value too deep to be checked in time, 2^40 ways, unless
+// each schema checks each value once.
+func TestRefsAreCheckedOnce(t *testing.T) {
+	t.Parallel()
+	deep := strings.Repeat("[", 40) + strings.Repeat("]", 40)
+	bad := strings.Repeat("[", 40) + `"x"` + strings.Repeat("]", 40)
+	tests := []struct {
+		schema, data string
+		path, msg    string
+	}{
+		{`{"allOf":[{"items":{"$ref":"#"}},{"items":{"$ref":"#"}}]}`, deep, "", ""},
+		{`{"type":"array","anyOf":[{"items":{"$ref":"#"}},{"items":{"$ref":"#"}}]}`, bad,
+			strings.Repeat("[0]", 40), `expected array, got "x"`},
+	}
+	for _, tt := range tests {
+		s, err := Compile([]byte(tt.schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = s.Validate(decodeString(t, tt.data))
+		var verr *ValidationError
+		switch {
+		case tt.msg == "" && err != nil:
+			t.Errorf("%s: %v", tt.schema, err)
+		case tt.msg != "" && (!errors.As(err, &verr) || verr.Path != tt.path || verr.Msg != tt.msg):
+			t.Errorf("%s: got %v, want %s: %s", tt.schema, err, tt.path, tt.msg)
+		}
+	}
+}
