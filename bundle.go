@@ -214,8 +214,9 @@ func checkExample(c cli.Command, args string) error {
 	if rest, ok := strings.CutPrefix(strings.TrimSpace(args), c.Name); !ok || (rest != "" && rest[0] != ' ' && rest[0] != '\t') {
 		return fmt.Errorf("it must start with the command, %q, unquoted", c.Name)
 	}
-	// Required properties are left alone: the parser does not check them
-	// either; the tool does, when it runs.
+	// Only the words are checked, not the arguments against the schema
+	// (required members, enums, bounds): that check compiles the schema,
+	// which every call would pay for here, and a call makes it anyway.
 	if _, err := c.Args(words[1:], noStdin{}); err != nil {
 		if errors.Is(err, cli.ErrHelp) {
 			return errors.New("it asks for the command's help; it is not a call of the command")
@@ -249,6 +250,23 @@ func stateWarnings(b Bundle, stderr io.Writer) {
 				"so nothing carries over from one call to the next; leave the tool out of the bundle, "+
 				"or mark it toolbundle.Stateful() if that is acceptable\n",
 				b.Name, t.tool.Name(), strings.Join(reasons, " and "))
+		}
+	}
+}
+
+// schemaWarnings warns about every tool, hidden ones included, whose
+// schema the check of a call's arguments does not wholly enforce, naming
+// each keyword it lets through and where; or whose schema it cannot use at
+// all, in which case every call of the tool is refused.
+func schemaWarnings(b Bundle, stderr io.Writer) {
+	for _, t := range b.Tools {
+		unenforced, err := cli.Describe(t.tool).Unenforced()
+		if err != nil {
+			fmt.Fprintf(stderr, "%s: warning: tool %q: every call will be refused: %v\n", b.Name, t.tool.Name(), err)
+			continue
+		}
+		for _, u := range unenforced {
+			fmt.Fprintf(stderr, "%s: warning: tool %q: not enforced when a call is checked: %s\n", b.Name, t.tool.Name(), u)
 		}
 	}
 }

@@ -348,6 +348,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		fmt.Fprintf(s.stderr, "%s: warning: %s\n", b.Name, p.Message)
 	}
 	stateWarnings(b, s.stderr)
+	schemaWarnings(b, s.stderr)
 	if note := binaryNote(b.Name, argv0); note != "" {
 		fmt.Fprintln(s.stderr, note)
 	}

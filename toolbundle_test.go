@@ -3256,3 +3256,35 @@ func mustJSON(v any) string {
 	}
 	return string(data)
 }
+
+// TestExportSchemaWarnings checks that export-skill names what of a raw
+// schema the check of a call lets through, and a schema it cannot use at
+// all, hidden tools included, while the skill is still written.
+func TestExportSchemaWarnings(t *testing.T) {
+	t.Parallel()
+	raw := func(name, schema string) agenttool.Tool {
+		return agenttool.NewFunc(name, "Echo.", json.RawMessage(schema), func(context.Context, agenttool.Call) (agenttool.Result, error) {
+			return agenttool.Text("ok"), nil
+		})
+	}
+	b := Bundle{Name: "raw", Description: "Raw schemas. Use in tests.", Tools: []Tool{
+		Use(raw("plain", `{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}}}`)),
+		Use(raw("loose", `{"type":"object","unevaluatedProperties":false}`)),
+		Use(raw("broken", `{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`), Hidden()),
+	}}
+	r := invocation{argv0: "raw"}.run(b, "export-skill", t.TempDir())
+	if r.status != 0 {
+		t.Fatalf("want status 0\n%v", r)
+	}
+	for _, want := range []string{
+		"raw: warning: tool \"loose\": not enforced when a call is checked: unevaluatedProperties at #: not enforced\n",
+		"raw: warning: tool \"broken\": every call will be refused: ",
+	} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q\n%v", want, r)
+		}
+	}
+	if strings.Contains(r.stderr, `"plain"`) {
+		t.Errorf("a schema enforced in full is warned about\n%v", r)
+	}
+}

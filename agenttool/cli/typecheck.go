@@ -25,8 +25,8 @@ import (
 // (jsonscan's: a number whose exact value is whole), so that the same value
 // is refused the same way, as a usage error, whichever way it arrives.
 // Null, the members an open object adds, and values of any other shape are
-// left to the tool, which judges its arguments against its whole schema; so
-// are required properties and enums.
+// left to the check of the whole schema that Run makes before the tool is
+// called (see checkArgs); so are required properties and enums.
 func checkTypes(params []Param, open bool, obj, path string, passed *[]string) error {
 	r, ok := jsonscan.ReadMembers(obj)
 	if !ok {
