@@ -1773,32 +1773,6 @@ func TestExportReferences(t *testing.T) {
 	}
 }
 
-func TestExportRefusesToReplace(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	dir := t.TempDir()
-	exportOK(t, goldenBundle(root), dir)
-	path := skillPath(dir)
-	const edited = "edited by hand\n"
-	if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
-		t.Fatal(err)
-	}
-
-	r := call(goldenBundle(root), "export-skill", dir)
-	want := fmt.Sprintf("file-tools: export-skill: %q exists; give --force to replace it\n", path)
-	if r.status != 1 || r.stderr != want || r.stdout != "" {
-		t.Errorf("want status 1 and stderr %q\n%v", want, r)
-	}
-	if got := readFile(t, path); got != edited {
-		t.Errorf("the file was changed to %q", got)
-	}
-
-	exportOK(t, goldenBundle(root), dir, "--force")
-	if got := readFile(t, path); got != readFile(t, goldenSkill) {
-		t.Errorf("--force did not replace the file:\n%s", got)
-	}
-}
-
 // redescribed is an agenttool.Tool with a replaced description and the
 // same hints, so that a skill built from it changes in nothing else.
 type redescribed struct {
@@ -1907,72 +1881,6 @@ func TestExportWarningOrder(t *testing.T) {
 		if !strings.HasPrefix(got[i], want[i]) {
 			t.Errorf("line %d of stderr is %q, want it to start %q", i+1, got[i], want[i])
 		}
-	}
-}
-
-func TestBinaryNameNote(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		argv0 string
-		note  string // the whole stderr
-	}{
-		{argv0: "/tmp/go-build1/exe/main", note: "file-tools: note: this binary was run as \"main\", and the skill calls it file-tools; install it under that name\n"},
-		{argv0: "ft", note: "file-tools: note: this binary was run as \"ft\", and the skill calls it file-tools; install it under that name\n"},
-		{argv0: "file-tools.exe"},
-		{argv0: "file-tools.EXE"},
-		{argv0: "/usr/bin/file-tools"},
-		{argv0: ""},
-	}
-	for _, tc := range tests {
-		t.Run(fmt.Sprintf("%q", tc.argv0), func(t *testing.T) {
-			r := invocation{argv0: tc.argv0}.run(goldenBundle(root), "export-skill", t.TempDir())
-			if r.status != 0 || r.stderr != tc.note {
-				t.Errorf("want status 0 and stderr %q\n%v", tc.note, r)
-			}
-		})
-	}
-}
-
-// TestExportIntoTheSkillsOwnDirectory checks the note export-skill gives
-// when the directory it is given already carries the skill's name, for a
-// write and for --check, and that it gives none otherwise.
-func TestExportIntoTheSkillsOwnDirectory(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name   string
-		option string
-		suffix string // added to <skills>/file-tools
-	}{
-		{"write", "", ""},
-		{"write with a trailing separator", "", string(filepath.Separator)},
-		{"write with a dot element", "", string(filepath.Separator) + "."},
-		{"--force", "--force", ""},
-		{"--check", "--check", ""},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			skills := t.TempDir()
-			own := filepath.Join(skills, "file-tools")
-			if err := os.Mkdir(own, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			dir := own + tt.suffix
-			words := []string{"export-skill", dir}
-			if tt.option != "" {
-				words = []string{"export-skill", tt.option, dir}
-			}
-			r := call(goldenBundle(root), words...)
-			want := fmt.Sprintf("file-tools: export-skill: %q already ends in the skill's name; give its parent %q (the skill is written to <dir>/file-tools/)\n", dir, skills)
-			if r.status != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, want) {
-				t.Fatalf("want status 2, no stdout and stderr starting with\n%s\n%v", want, r)
-			}
-			if entries, err := os.ReadDir(own); err != nil || len(entries) != 0 {
-				t.Errorf("%s holds %v (%v), want it empty", own, entries, err)
-			}
-		})
 	}
 }
 
@@ -2094,7 +2002,6 @@ func TestCheck(t *testing.T) {
 		verdict string
 	}{
 		{name: "up to date", dir: func(t *testing.T) string { return exported(t, nil) }, verdict: "up to date"},
-		{name: "missing", dir: func(t *testing.T) string { return t.TempDir() }, status: 1, verdict: "missing"},
 		{name: "tool description changed", dir: func(t *testing.T) string { return exported(t, nil) },
 			change: func(b *Bundle) {
 				b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
@@ -2229,17 +2136,6 @@ func TestCheck(t *testing.T) {
 			t.Errorf("want status 0, stdout %q and no stderr\n%v", want, r)
 		}
 	})
-
-	t.Run("unreadable", func(t *testing.T) {
-		dir := t.TempDir()
-		if err := os.MkdirAll(skillPath(dir), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		r := call(goldenBundle(root), "export-skill", "--check", dir)
-		if r.status != 1 || r.stdout != "" || !strings.HasPrefix(r.stderr, "file-tools: export-skill: ") {
-			t.Errorf("want status 1 and the read error on stderr\n%v", r)
-		}
-	})
 }
 
 // TestCheckDirectory changes an exported skill's directory as a user or a
@@ -2331,8 +2227,8 @@ func TestCheckDirectory(t *testing.T) {
 // TestExportRules runs export-rules through Run: the rules of each host go
 // to stdout exactly as the host's text gives them, with its note on stderr;
 // a host that cannot allow some commands of a program only, or a bundle that
-// pre-approves nothing, prints no rule and exits 1; a bad command line exits
-// 2 and prints nothing on stdout.
+// pre-approves nothing, prints no rule and exits 1. Its help and its usage
+// errors are in testdata/scripts/export-rules.txt.
 func TestExportRules(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -2346,8 +2242,6 @@ func TestExportRules(t *testing.T) {
 	for i := range none.Tools {
 		none.Tools[i].preApproved = false
 	}
-	usage := "usage: file-tools export-rules <host>\n"
-	pointer := "Run `file-tools help export-rules` for its usage.\n"
 	tests := []struct {
 		name   string
 		b      Bundle
@@ -2364,16 +2258,6 @@ func TestExportRules(t *testing.T) {
 		{name: "copilot has none", b: golden, words: []string{"export-rules", "copilot"}, status: cli.ExitFailed, golden: true},
 		{name: "nothing pre-approved", b: none, words: []string{"export-rules", "codex"}, status: cli.ExitFailed,
 			stderr: "file-tools pre-approves no command, so there is nothing for Codex CLI to allow; every call asks as Codex CLI's own policy says.\n"},
-		{name: "help", b: golden, words: []string{"export-rules", "--help"}, status: cli.ExitOK,
-			stdout: usage + "  <host> is one of claude, codex, gemini, opencode or copilot. The rules go to stdout; nothing is written.\n"},
-		{name: "no host", b: golden, words: []string{"export-rules"}, status: cli.ExitUsage,
-			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
-		{name: "two hosts", b: golden, words: []string{"export-rules", "codex", "gemini"}, status: cli.ExitUsage,
-			stderr: `file-tools: export-rules: give one host, one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
-		{name: "unknown host", b: golden, words: []string{"export-rules", "Codex"}, status: cli.ExitUsage,
-			stderr: `file-tools: export-rules: unknown host "Codex": expected one of "claude", "codex", "gemini", "opencode", "copilot"` + "\n" + pointer},
-		{name: "an option", b: golden, words: []string{"export-rules", "--all"}, status: cli.ExitUsage,
-			stderr: "file-tools: export-rules: unknown flag \"--all\"\n" + pointer},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -2498,37 +2382,6 @@ func TestCodexInterop(t *testing.T) {
 		if got := verdict.Decision == "allow"; got != l.allow {
 			t.Errorf("%q: allowed = %v, want %v (%s)", l.words, got, l.allow, out)
 		}
-	}
-}
-
-func TestVersionOption(t *testing.T) {
-	t.Parallel()
-	b := goldenBundle(workTree(t))
-	b.Version = "v1.2.3"
-	tests := []struct {
-		name   string
-		words  []string
-		status int
-		stdout string
-		stderr string // a fragment of stderr; "" wants it empty
-	}{
-		{"--version", []string{"--version"}, 0, "file-tools v1.2.3\n", ""},
-		{"the version command", []string{"version"}, 0, "file-tools v1.2.3\n", ""},
-		{"--version with a word after it", []string{"--version", "x"}, 2, "", `unexpected word "x"`},
-		{"-version", []string{"-version"}, 2, "", `unknown program option "-version"`},
-		{"--version after a program option", []string{"--ask", "--version"}, 2, "", `unknown program option "--version"`},
-		{"an unknown program option", []string{"--bogus"}, 2, "", `unknown program option "--bogus"`},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := call(b, tt.words...)
-			if r.status != tt.status || r.stdout != tt.stdout {
-				t.Fatalf("want status %d and stdout %q\n%v", tt.status, tt.stdout, r)
-			}
-			if tt.stderr == "" && r.stderr != "" || !strings.Contains(r.stderr, tt.stderr) {
-				t.Errorf("stderr %q, want it to hold %q", r.stderr, tt.stderr)
-			}
-		})
 	}
 }
 
@@ -2715,17 +2568,22 @@ func BenchmarkReadFileCall(b *testing.B) {
 // A script is an end-to-end story of cmd/file-tools, read from a file under
 // testdata/scripts: prose lines starting with #, then sections, each a
 // header line "-- ... --" and the lines under it. Before the first step, a
-// section "-- <path> --" is a file of the working tree. A step "-- $ <words>
-// --" runs the built program with the words, split as an example's command
-// line is (see shellwords.Split), in the tree. The sections after it say
+// section "-- <path> --" is a file of the working tree, and "-- <path>/ --",
+// with no text, an empty directory. A step "-- $ <words> --" runs the built
+// program with the words, split as an example's command line is (see
+// shellwords.Split), in the tree. The sections after it say how it runs and
 // what the run does:
 //
+//	-- argv0 <word> --     the name it is run as (its path otherwise)
 //	-- stdin --            what it reads on stdin (nothing otherwise)
 //	-- status <n> --       its exit status (0 otherwise)
 //	-- stdout -- / -- stderr --          the stream in full (empty otherwise)
 //	-- stdout has -- / -- stderr has --  lines that each appear in it
 //	-- file <path> --      what the file holds afterwards, in full
 //	-- file <path> has --  lines that each appear in the file
+//	-- dir <path> --       everything under the directory afterwards, one
+//	                       path a line, sorted, a directory's ending in "/";
+//	                       a directory that does not exist holds nothing
 //
 // $WORK in a word or an expected text stands for the working tree, and $TMP
 // for a directory outside it. Paths in expected text are slash-separated;
@@ -2734,20 +2592,25 @@ func BenchmarkReadFileCall(b *testing.B) {
 // "(no newline)", as in "-- file x.txt (no newline) --".
 type script struct {
 	files map[string]string
+	dirs  []string
 	steps []scriptStep
 }
 
 // scriptStep is one run of the program in a script.
 type scriptStep struct {
-	line   string // the command line as the script gives it, for messages
-	words  []string
-	stdin  string
-	status int
+	line  string // the command line as the script gives it, for messages
+	words []string
+	// argv0 is the name the program runs as, when renamed is set.
+	argv0   string
+	renamed bool
+	stdin   string
+	status  int
 	// stdout and stderr are the streams in full, has the lines that must
 	// appear in them.
 	stdout, stderr       string
 	stdoutHas, stderrHas []string
 	files                []scriptFile
+	dirs                 []scriptFile // data: the paths under the directory
 }
 
 // scriptFile is what a file holds after a step: data in full, or, with
@@ -2788,11 +2651,26 @@ func parseScript(text string) (*script, error) {
 			s.steps = append(s.steps, scriptStep{line: line, words: words})
 			return nil
 		}
+		if dir, ok := strings.CutSuffix(head, "/"); ok && step == nil {
+			if text != "" {
+				return fmt.Errorf("directory %q: a directory has no text", head)
+			}
+			s.dirs = append(s.dirs, dir)
+			return nil
+		}
 		if step == nil {
 			s.files[head] = text
 			return nil
 		}
 		switch word, arg, _ := strings.Cut(head, " "); {
+		case word == "argv0":
+			words, err := shellwords.Split(arg)
+			if err != nil || len(words) != 1 {
+				return fmt.Errorf("step %q: argv0 %q is not one word (%v)", step.line, arg, err)
+			}
+			step.argv0, step.renamed = words[0], true
+		case word == "dir":
+			step.dirs = append(step.dirs, scriptFile{path: arg, data: text})
 		case head == "stdin":
 			step.stdin = text
 		case head == "stdout":
@@ -2855,6 +2733,8 @@ func TestParseScript(t *testing.T) {
 		{"unknown section", "-- $ version --\n-- stdot --\n", `step "version": unknown section "stdot"`},
 		{"status not a number", "-- $ version --\n-- status one --\n", `step "version": status "one" is not a number`},
 		{"words a shell would expand", "-- $ read_file --path $HOME --\n", `step "read_file --path $HOME": '$' must be quoted`},
+		{"argv0 of two words", "-- $ version --\n-- argv0 a b --\n", `step "version": argv0 "a b" is not one word (<nil>)`},
+		{"text under a directory", "-- d/ --\nx\n-- $ version --\n", `directory "d/": a directory has no text`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			if _, err := parseScript(tt.text); err == nil || err.Error() != tt.err {
@@ -2862,9 +2742,10 @@ func TestParseScript(t *testing.T) {
 			}
 		})
 	}
-	s, err := parseScript("-- a.txt --\nx\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n")
+	s, err := parseScript("-- a.txt --\nx\n-- d/e/ --\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n-- argv0 '' --\n-- dir d --\ne/\n")
 	if err != nil || len(s.steps) != 1 || s.steps[0].words != nil || s.steps[0].status != 2 || s.files["a.txt"] != "x\n" ||
-		len(s.steps[0].files) != 1 || s.steps[0].files[0].data != "x" {
+		len(s.steps[0].files) != 1 || s.steps[0].files[0].data != "x" || !slices.Equal(s.dirs, []string{"d/e"}) ||
+		!s.steps[0].renamed || s.steps[0].argv0 != "" || len(s.steps[0].dirs) != 1 || s.steps[0].dirs[0] != (scriptFile{path: "d", data: "e/\n"}) {
 		t.Errorf("parseScript = %+v, %v", s, err)
 	}
 }
@@ -2922,6 +2803,9 @@ func runScript(t *testing.T, bin string, s *script) {
 		must(t, os.MkdirAll(filepath.Dir(path), 0o755))
 		must(t, os.WriteFile(path, []byte(data), 0o644))
 	}
+	for _, name := range s.dirs {
+		must(t, os.MkdirAll(filepath.Join(work, filepath.FromSlash(name)), 0o755))
+	}
 	for _, st := range s.steps {
 		words := make([]string, len(st.words))
 		for i, w := range st.words {
@@ -2929,6 +2813,9 @@ func runScript(t *testing.T, bin string, s *script) {
 		}
 		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
 		cmd := exec.CommandContext(ctx, bin, words...)
+		if st.renamed {
+			cmd.Args[0] = st.argv0
+		}
 		cmd.Dir = work
 		cmd.Stdin = strings.NewReader(st.stdin)
 		var stdout, stderr bytes.Buffer
@@ -2944,12 +2831,22 @@ func runScript(t *testing.T, bin string, s *script) {
 		}
 		checkText(t, "$ "+st.line+": stdout", slashes(stdout.String()), expand(st.stdout), st.stdoutHas, expand)
 		checkText(t, "$ "+st.line+": stderr", slashes(stderr.String()), expand(st.stderr), st.stderrHas, expand)
-		for _, f := range st.files {
-			path := expandWord(f.path)
+		at := func(name string) string {
+			path := expandWord(name)
 			if !filepath.IsAbs(path) {
 				path = filepath.Join(work, filepath.FromSlash(path))
 			}
-			got := readFile(t, path)
+			return path
+		}
+		for _, d := range st.dirs {
+			var got strings.Builder
+			for _, name := range slices.Sorted(maps.Keys(tree(t, at(d.path)))) {
+				got.WriteString(name + "\n")
+			}
+			checkText(t, "$ "+st.line+": dir "+d.path, got.String(), expand(d.data), nil, expand)
+		}
+		for _, f := range st.files {
+			got := readFile(t, at(f.path))
 			if f.has {
 				checkText(t, "$ "+st.line+": "+f.path, got, "", fragments(f.data), expand)
 			} else {
