@@ -10,6 +10,7 @@ import (
 	"reflect"
 	"strings"
 	"syscall"
+	"unicode"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
@@ -172,9 +173,10 @@ func builtins(b Bundle, argv0 string, s streams) []cli.Builtin {
 }
 
 // prefix is what diagnostics start with: the bundle's name, or the package's
-// when the bundle has none.
+// when the bundle has none or one holding white space or a control
+// character, which would break the line (the startup check refuses it).
 func prefix(b Bundle) string {
-	if b.Name == "" {
+	if b.Name == "" || strings.ContainsFunc(b.Name, func(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }) {
 		return "toolbundle"
 	}
 	return b.Name
