@@ -1053,6 +1053,13 @@ func TestUseSkipsNilOption(t *testing.T) {
 	}
 }
 
+// TestStartupRefusals changes the golden bundle in one way each that the
+// startup check refuses, and checks that every command, a call too, stops
+// with status 2 and the one line saying why, before any tool runs or any
+// file is written. A refusal that would make the export fail, a text a
+// SKILL.md cannot hold for one, is made at startup rather than by
+// export-skill alone; a padded name is refused for what it is, not as a
+// directory that does not match the name.
 func TestStartupRefusals(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -1072,10 +1079,25 @@ func TestStartupRefusals(t *testing.T) {
 	tests := []struct {
 		name   string
 		change func(*Bundle)
-		want   string // a fragment of the one stderr line
+		want   string // the one stderr line when it ends in a line break, a fragment of it otherwise
 		also   string // another fragment, when not empty
 	}{
 		{name: "no name", change: func(b *Bundle) { b.Name = "" }, want: "toolbundle: the bundle has no name\n"},
+		{name: "name with a leading space", change: func(b *Bundle) { b.Name = " file-tools" },
+			want: `toolbundle: the name " file-tools" has white space around it; a skill name is lowercase letters, digits and hyphens` + "\n"},
+		{name: "name with a trailing space", change: func(b *Bundle) { b.Name = "file-tools " }, want: `toolbundle: the name "file-tools " has white space around it;`},
+		{name: "name with a trailing line break", change: func(b *Bundle) { b.Name = "file-tools\n" }, want: `toolbundle: the name "file-tools\n" has white space around it;`},
+		{name: "name with a leading tab", change: func(b *Bundle) { b.Name = "\tfile-tools" }, want: `toolbundle: the name "\tfile-tools" has white space around it;`},
+		{name: "description not UTF-8", change: func(b *Bundle) { b.Description = "Read files.\xff" },
+			want: `file-tools: the description "Read files.\xff" is not valid UTF-8` + "\n"},
+		{name: "version not UTF-8", change: func(b *Bundle) { b.Version = "v1.\xfe" },
+			want: `file-tools: the version "v1.\xfe" is not valid UTF-8` + "\n"},
+		{name: "version with a trailing newline", change: func(b *Bundle) { b.Version = "v1.2.0\n" },
+			want: `file-tools: the version "v1.2.0\n" has white space around it or a control character in it; trim it where it is read` + "\n"},
+		{name: "version with a leading space", change: func(b *Bundle) { b.Version = " v1" },
+			want: `file-tools: the version " v1" has white space around it or a control character in it; trim it where it is read` + "\n"},
+		{name: "version with a control character", change: func(b *Bundle) { b.Version = "v1\x00" },
+			want: `file-tools: the version "v1\x00" has white space around it or a control character in it; trim it where it is read` + "\n"},
 		{name: "no tools", change: func(b *Bundle) { b.Tools = nil }, want: "file-tools: the bundle has no tools\n"},
 		{name: "upper-case name", change: func(b *Bundle) { b.Name = "File-Tools" }, want: "File-Tools: the bundle cannot export a valid skill: Skill name 'File-Tools' must be lowercase"},
 		{name: "doubled hyphen in the name", change: func(b *Bundle) { b.Name = "file--tools" }, want: "consecutive hyphens"},
@@ -1101,6 +1123,8 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "tool named export-skill", change: withTool(Use(named("export-skill"))), want: "command of the program's own"},
 		{name: "tool named help", change: withTool(Use(named("help"))), want: "command of the program's own"},
 		{name: "tool named schema", change: withTool(Use(named("schema"))), want: "command of the program's own"},
+		{name: "tool named export-rules", change: withTool(Use(named("export-rules"))),
+			want: `file-tools: tool "export-rules": named like a command of the program's own` + "\n"},
 		{name: "hidden tool named help", change: withTool(Use(named("help"), Hidden())), want: "command of the program's own"},
 		{name: "tool named like an option", change: withTool(Use(named("-x"))), want: `tool "-x": begins with a dash, which a command line reads as an option`},
 		{name: "tool named with a leading equals sign", change: withTool(Use(named("=x"))), want: `tool "=x": begins with "=", which zsh expands`},
@@ -1164,7 +1188,8 @@ func TestStartupRefusals(t *testing.T) {
 					t.Errorf("stdout %q, want it empty", r.stdout)
 				}
 				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") ||
-					!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) {
+					!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) ||
+					strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want {
 					t.Errorf("stderr %q, want one line holding %q and %q", r.stderr, tc.want, tc.also)
 				}
 				if calls.Load() != 0 {
@@ -1497,71 +1522,6 @@ func TestHiddenPreApproved(t *testing.T) {
 	}
 	if got := readFile(t, skillPath(dir)); got != readFile(t, goldenSkill) {
 		t.Errorf("the skill differs from the golden one:\n%s", lineDiff(readFile(t, goldenSkill), got))
-	}
-}
-
-// TestTextRefused checks that a description or version that a SKILL.md
-// cannot hold, or a version that is not one clean line, is refused at
-// startup, as every other flaw that would make the export fail, rather
-// than by export-skill alone.
-func TestTextRefused(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name   string
-		change func(*Bundle)
-		want   string
-	}{
-		{name: "description", change: func(b *Bundle) { b.Description = "Read files.\xff" },
-			want: `file-tools: the description "Read files.\xff" is not valid UTF-8` + "\n"},
-		{name: "version", change: func(b *Bundle) { b.Version = "v1.\xfe" },
-			want: `file-tools: the version "v1.\xfe" is not valid UTF-8` + "\n"},
-		{name: "version with a trailing newline", change: func(b *Bundle) { b.Version = "v1.2.0\n" },
-			want: `file-tools: the version "v1.2.0\n" has white space around it or a control character in it; trim it where it is read` + "\n"},
-		{name: "version with a leading space", change: func(b *Bundle) { b.Version = " v1" },
-			want: `file-tools: the version " v1" has white space around it or a control character in it; trim it where it is read` + "\n"},
-		{name: "version with a control character", change: func(b *Bundle) { b.Version = "v1\x00" },
-			want: `file-tools: the version "v1\x00" has white space around it or a control character in it; trim it where it is read` + "\n"},
-	}
-	for _, tc := range tests {
-		for _, words := range [][]string{{"version"}, {"export-skill", "DIR"}, {"read_file", "--path", "data.txt"}} {
-			t.Run(tc.name+" "+words[0], func(t *testing.T) {
-				b := goldenBundle(root)
-				tc.change(&b)
-				dir := t.TempDir()
-				words = slices.Clone(words)
-				if i := slices.Index(words, "DIR"); i >= 0 {
-					words[i] = dir
-				}
-				r := call(b, words...)
-				if r.status != 2 || r.stderr != tc.want || r.stdout != "" {
-					t.Errorf("want status 2 and stderr %q\n%v", tc.want, r)
-				}
-				noSkill(t, dir)
-			})
-		}
-	}
-}
-
-// TestNamePadded checks that a name with white space around it is refused
-// for what it is, not as a directory that does not match the name.
-func TestNamePadded(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	for _, name := range []string{" file-tools", "file-tools ", "file-tools\n", "\tfile-tools"} {
-		t.Run(fmt.Sprintf("%q", name), func(t *testing.T) {
-			b := goldenBundle(root)
-			b.Name = name
-			dir := t.TempDir()
-			r := call(b, "export-skill", dir)
-			want := fmt.Sprintf("the name %q has white space around it", name)
-			if r.status != 2 || !strings.Contains(r.stderr, want) || strings.Contains(r.stderr, "Directory name") || r.stdout != "" {
-				t.Errorf("want status 2 and stderr holding %q\n%v", want, r)
-			}
-			if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
-				t.Errorf("the export wrote %v (%v)", entries, err)
-			}
-		})
 	}
 }
 
@@ -2282,21 +2242,6 @@ func TestExportRules(t *testing.T) {
 				t.Errorf("a host without rules printed %q on stdout and %q on stderr", stdout.String(), stderr.String())
 			}
 		})
-	}
-}
-
-// TestExportRulesName checks that no tool may be called export-rules, as no
-// tool may take the name of any other command of the program's own.
-func TestExportRulesName(t *testing.T) {
-	t.Parallel()
-	b := goldenBundle(workTree(t))
-	b.Tools = append(b.Tools, Use(named("export-rules")))
-	var stdout, stderr bytes.Buffer
-	if status := Run(context.Background(), b, []string{"file-tools", "read_file", "--path", "data.txt"}, nil, &stdout, &stderr); status != cli.ExitUsage {
-		t.Fatalf("status %d, want %d; stderr %q", status, cli.ExitUsage, stderr.String())
-	}
-	if !strings.Contains(stderr.String(), `tool "export-rules"`) {
-		t.Errorf("stderr %q does not name the tool", stderr.String())
 	}
 }
 
