@@ -173,22 +173,21 @@ type invocation struct {
 	stdin string
 }
 
-// run runs the program b describes with inv.argv0 and words, reading
-// inv.stdin, and captures its output.
+// run runs the program b describes through Run with inv.argv0 and words,
+// reading inv.stdin, and captures its output.
 func (inv invocation) run(b Bundle, words ...string) result {
 	ctx := inv.ctx
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	var stdout, stderr bytes.Buffer
-	s := streams{stdin: strings.NewReader(inv.stdin), stdout: &stdout, stderr: &stderr}
-	status := run(ctx, b, append([]string{inv.argv0}, words...), s)
+	status := Run(ctx, b, append([]string{inv.argv0}, words...), strings.NewReader(inv.stdin), &stdout, &stderr)
 	return result{status: status, stdout: stdout.String(), stderr: stderr.String()}
 }
 
-// call runs the program as file-tools with no input.
+// call runs the program of b under b's own name, with no input.
 func call(b Bundle, words ...string) result {
-	return invocation{argv0: goldenName}.run(b, words...)
+	return invocation{argv0: b.Name}.run(b, words...)
 }
 
 // readFile returns the contents of path, failing the test when it cannot.
@@ -392,14 +391,6 @@ func must(t *testing.T, err error) {
 	}
 }
 
-// noSkill fails the test if a SKILL.md exists under dir.
-func noSkill(t *testing.T, dir string) {
-	t.Helper()
-	if _, err := os.Lstat(skillPath(dir)); !errors.Is(err, fs.ErrNotExist) {
-		t.Errorf("SKILL.md exists (%v), want none", err)
-	}
-}
-
 func TestHiddenRouting(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -493,13 +484,11 @@ func TestRunInProcess(t *testing.T) {
 	}
 	for _, st := range steps {
 		t.Run(st.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := Run(context.Background(), fileTools(root), append([]string{"file-tools"}, st.words...),
-				strings.NewReader(st.stdin), &stdout, &stderr)
-			if status != st.status {
-				t.Fatalf("status %d, want %d\nstdout:\n%s\nstderr:\n%s", status, st.status, stdout.String(), stderr.String())
+			r := invocation{argv0: goldenName, stdin: st.stdin}.run(fileTools(root), st.words...)
+			if r.status != st.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, st.status, r)
 			}
-			if got := stdout.String(); st.frag && !strings.Contains(got, st.stdout) || !st.frag && got != st.stdout {
+			if got := r.stdout; st.frag && !strings.Contains(got, st.stdout) || !st.frag && got != st.stdout {
 				t.Errorf("stdout %q, want %q", got, st.stdout)
 			}
 			if st.after != nil {
@@ -589,38 +578,34 @@ func TestClosing(t *testing.T) {
 		}
 	})
 
-	t.Run("failing close keeps the status", func(t *testing.T) {
-		var n atomic.Int32
-		b := goldenBundle(root)
-		b.Tools = append(b.Tools, Use(closer("holder", &n, errors.New("stuck")), Stateful()))
-		r := call(b, "version")
-		if r.status != 0 || r.stdout != "file-tools v1.2.3\n" {
-			t.Fatalf("want status 0 and the version\n%v", r)
-		}
-		want := "file-tools: closing the tools: agenttool: close \"holder\": stuck\n"
-		if r.stderr != want {
-			t.Errorf("stderr %q, want %q", r.stderr, want)
-		}
-		if n.Load() != 1 {
-			t.Errorf("closed %d times, want once", n.Load())
-		}
-	})
-}
-
-func TestClosingPanic(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	holder := agenttool.New("holder", "Hold something open.",
-		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
-		agenttool.WithCloser(func() error { panic("lost the handle") }))
-	b := goldenBundle(root)
-	b.Tools = append(b.Tools, Use(holder, Stateful()))
-	r := call(b, "read_file", "--path", "data.txt")
-	if r.status != 0 || r.stdout != "hello\n" {
-		t.Fatalf("want status 0 and the call's output\n%v", r)
-	}
-	if want := "file-tools: closing the tools: panic: lost the handle\n"; r.stderr != want {
-		t.Errorf("stderr %q, want %q", r.stderr, want)
+	// A close that fails or panics is reported and keeps the call's status
+	// and output.
+	for _, tt := range []struct {
+		name   string
+		close  func() error
+		words  []string
+		stdout string
+		stderr string
+	}{
+		{"failing close", func() error { return errors.New("stuck") }, []string{"version"}, "file-tools v1.2.3\n",
+			"file-tools: closing the tools: agenttool: close \"holder\": stuck\n"},
+		{"panicking close", func() error { panic("lost the handle") }, []string{"read_file", "--path", "data.txt"}, "hello\n",
+			"file-tools: closing the tools: panic: lost the handle\n"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var n atomic.Int32
+			holder := agenttool.New("holder", "Hold something open.",
+				func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
+				agenttool.WithCloser(func() error { n.Add(1); return tt.close() }))
+			b := goldenBundle(root)
+			b.Tools = append(b.Tools, Use(holder, Stateful()))
+			if r := call(b, tt.words...); r.status != 0 || r.stdout != tt.stdout || r.stderr != tt.stderr {
+				t.Errorf("want status 0, stdout %q and stderr %q\n%v", tt.stdout, tt.stderr, r)
+			}
+			if n.Load() != 1 {
+				t.Errorf("closed %d times, want once", n.Load())
+			}
+		})
 	}
 }
 
@@ -793,6 +778,28 @@ func caughtSignals() []caughtSignal {
 	}
 }
 
+// signalProg skips t on a system without signals or in short mode, and
+// otherwise builds testprog for it.
+func signalProg(t *testing.T) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("signals are Unix")
+	}
+	if testing.Short() {
+		t.Skip("builds and runs testprog")
+	}
+	return buildTestprog(t, t.TempDir())
+}
+
+// eachSignal runs f as a subtest for each signal Main catches, sent by the
+// test, with raise nil, and sent by the tool itself, with raise the signal.
+func eachSignal(t *testing.T, f func(t *testing.T, tt caughtSignal, raise os.Signal)) {
+	for _, tt := range caughtSignals() {
+		t.Run(tt.sig.String()+"/sent by the test", func(t *testing.T) { f(t, tt, nil) })
+		t.Run(tt.sig.String()+"/sent by the tool", func(t *testing.T) { f(t, tt, tt.sig) })
+	}
+}
+
 // TestInterrupt runs the slow bundle as a real process, signals it, and
 // checks that the call ends with the tool's error, that the signal is the
 // context's cause, and that the tools are closed once. The signal comes
@@ -801,50 +808,33 @@ func caughtSignals() []caughtSignal {
 // caught survives.
 func TestInterrupt(t *testing.T) {
 	t.Parallel()
-	if runtime.GOOS == "windows" {
-		t.Skip("signals are Unix")
-	}
-	if testing.Short() {
-		t.Skip("builds and runs testprog")
-	}
-	bin := buildTestprog(t, t.TempDir())
-	for _, tt := range caughtSignals() {
-		for _, self := range []bool{false, true} {
-			name := tt.sig.String() + "/sent by the test"
-			if self {
-				name = tt.sig.String() + "/sent by the tool as it starts"
-			}
-			t.Run(name, func(t *testing.T) {
-				var raise os.Signal
-				if self {
-					raise = tt.sig
-				}
-				// With one processor, the goroutine that catches the signals
-				// runs only once the call waits for it, so a tool that did not
-				// wait would meet its own signal before anything caught it.
-				w := startWaiter(t, bin, "slow", raise, 1)
-				if !self {
-					w.signal(t, tt.sig)
-				}
-				err := w.finish()
-
-				var exit *exec.ExitError
-				if !errors.As(err, &exit) || exit.ExitCode() != 1 {
-					t.Errorf("the process ended with %v, want exit status 1; stderr:\n%s", err, w.text.String())
-				}
-				got := w.text.String()
-				if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
-					t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
-				}
-				if !strings.Contains(got, "\nError: context canceled ("+tt.cause+")\n") {
-					t.Errorf("stderr %q lacks the tool's error", got)
-				}
-				if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {
-					t.Errorf("the closer wrote %q (%v), want one line closed", got, err)
-				}
-			})
+	bin := signalProg(t)
+	eachSignal(t, func(t *testing.T, tt caughtSignal, raise os.Signal) {
+		// With one processor, the goroutine that catches the signals runs
+		// only once the call waits for it, so a tool that did not wait
+		// would meet its own signal, sent as it starts, before anything
+		// caught it.
+		w := startWaiter(t, bin, "slow", raise, 1)
+		if raise == nil {
+			w.signal(t, tt.sig)
 		}
-	}
+		err := w.finish()
+
+		var exit *exec.ExitError
+		if !errors.As(err, &exit) || exit.ExitCode() != 1 {
+			t.Errorf("the process ended with %v, want exit status 1; stderr:\n%s", err, w.text.String())
+		}
+		got := w.text.String()
+		if !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+			t.Errorf("stderr %q does not give the cause %q", got, tt.cause)
+		}
+		if !strings.Contains(got, "\nError: context canceled ("+tt.cause+")\n") {
+			t.Errorf("stderr %q lacks the tool's error", got)
+		}
+		if got, err := os.ReadFile(w.closed); err != nil || string(got) != "closed\n" {
+			t.Errorf("the closer wrote %q (%v), want one line closed", got, err)
+		}
+	})
 }
 
 // TestSecondSignal runs the stubborn bundle, whose tool goes on after its
@@ -859,50 +849,36 @@ func TestInterrupt(t *testing.T) {
 // lose the race.
 func TestSecondSignal(t *testing.T) {
 	t.Parallel()
-	if runtime.GOOS == "windows" {
-		t.Skip("signals are Unix")
-	}
-	if testing.Short() {
-		t.Skip("builds and runs testprog")
-	}
-	bin := buildTestprog(t, t.TempDir())
-	for _, tt := range caughtSignals() {
-		for _, self := range []bool{false, true} {
-			name, runs := tt.sig.String()+"/sent by the test", 1
-			if self {
-				name, runs = tt.sig.String()+"/sent by the tool", 10
-			}
-			t.Run(name, func(t *testing.T) {
-				var raise os.Signal
-				if self {
-					raise = tt.sig
-				}
-				for run := 1; run <= runs && !t.Failed(); run++ {
-					w := startWaiter(t, bin, "stubborn", raise, 4)
-					if !self {
-						w.signal(t, tt.sig)
-						w.expect(t, "ignoring")
-						w.signal(t, tt.sig)
-					}
-					err := w.finish()
-
-					var exit *exec.ExitError
-					if !errors.As(err, &exit) {
-						t.Fatalf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
-					}
-					if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
-						t.Errorf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
-					}
-					if got := w.text.String(); !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
-						t.Errorf("run %d: stderr %q does not give the cause %q: the first signal was not caught", run, got, tt.cause)
-					}
-					if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
-						t.Errorf("run %d: the closer wrote %q (%v), want no file: the tools are not closed", run, got, err)
-					}
-				}
-			})
+	bin := signalProg(t)
+	eachSignal(t, func(t *testing.T, tt caughtSignal, raise os.Signal) {
+		runs := 1
+		if raise != nil {
+			runs = 10
 		}
-	}
+		for run := 1; run <= runs && !t.Failed(); run++ {
+			w := startWaiter(t, bin, "stubborn", raise, 4)
+			if raise == nil {
+				w.signal(t, tt.sig)
+				w.expect(t, "ignoring")
+				w.signal(t, tt.sig)
+			}
+			err := w.finish()
+
+			var exit *exec.ExitError
+			if !errors.As(err, &exit) {
+				t.Fatalf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
+			}
+			if ws, ok := exit.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != tt.sig {
+				t.Errorf("run %d: the process ended with %v, want the signal %v; stderr:\n%s", run, err, tt.sig, w.text.String())
+			}
+			if got := w.text.String(); !strings.Contains(got, "\ncause: "+tt.cause+"\n") {
+				t.Errorf("run %d: stderr %q does not give the cause %q: the first signal was not caught", run, got, tt.cause)
+			}
+			if got, err := os.ReadFile(w.closed); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("run %d: the closer wrote %q (%v), want no file: the tools are not closed", run, got, err)
+			}
+		}
+	})
 }
 
 // BenchmarkStartup measures one call, "t0 --a x", of a built program as a
@@ -955,13 +931,7 @@ func median(ds []time.Duration) time.Duration {
 // was ended by the signal before it touched the file system.
 func TestSignalDuringSetWrite(t *testing.T) {
 	t.Parallel()
-	if runtime.GOOS == "windows" {
-		t.Skip("signals are Unix")
-	}
-	if testing.Short() {
-		t.Skip("builds and runs testprog")
-	}
-	bin := buildTestprog(t, t.TempDir())
+	bin := signalProg(t)
 	run := func(bundle string, args ...string) *exec.Cmd {
 		cmd := exec.Command(bin, args...)
 		cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
@@ -1423,7 +1393,7 @@ func TestBigNumbers(t *testing.T) {
 				{"JSON argument", "", []string{"echo", want}},
 				{"stdin", want, []string{"echo", "-"}},
 			} {
-				r := invocation{argv0: "kit", stdin: w.stdin}.run(b, w.words...)
+				r := invocation{argv0: b.Name, stdin: w.stdin}.run(b, w.words...)
 				if r.status != 0 || r.stdout != want+"\n" {
 					t.Errorf("%s: want status 0 and stdout %q\n%v", w.way, want+"\n", r)
 				}
@@ -1527,8 +1497,10 @@ func TestHiddenPreApproved(t *testing.T) {
 
 // TestExportRoundTrip exports bundles whose description and version hold
 // what YAML gives a meaning to (a version only inside it: around it, white
-// space is refused, see TestTextRefused), and checks that the file reads
-// back with the same values, validates, and is up to date for --check.
+// space is refused, see TestStartupRefusals), and checks that the file reads
+// back with the same values, the description trimmed, validates, and is up
+// to date for --check; and that the body, which starts with the title, does
+// not repeat the description, which is in the frontmatter.
 func TestExportRoundTrip(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -1559,9 +1531,13 @@ func TestExportRoundTrip(t *testing.T) {
 			b.Description, b.Version = tc.description, tc.version
 			dir := t.TempDir()
 			exportOK(t, b, dir)
-			s, err := agentskill.Parse([]byte(readFile(t, skillPath(dir))))
+			data := readFile(t, skillPath(dir))
+			s, err := agentskill.Parse([]byte(data))
 			if err != nil {
 				t.Fatalf("the written file does not parse: %v", err)
+			}
+			if !strings.Contains(data, "\n---\n\n# file-tools\n\n## ") {
+				t.Errorf("the body does not start with the title alone:\n%s", data)
 			}
 			if s.Description != strings.TrimSpace(tc.description) || s.Metadata["version"] != tc.version {
 				t.Errorf("read back description %q and version %q, want %q and %q",
@@ -1574,26 +1550,6 @@ func TestExportRoundTrip(t *testing.T) {
 				t.Errorf("--check: %v", r)
 			}
 		})
-	}
-}
-
-// TestDescriptionTrimmed checks that the description reaches the frontmatter
-// trimmed, and that the body, which starts with the title, does not repeat it.
-func TestDescriptionTrimmed(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	b := goldenBundle(root)
-	b.Description = "  text\n"
-	dir := t.TempDir()
-	if r := call(b, "export-skill", dir); r.status != 0 {
-		t.Fatalf("export: %v", r)
-	}
-	data := readFile(t, filepath.Join(dir, goldenName, "SKILL.md"))
-	if !strings.Contains(data, "\ndescription: text\n") {
-		t.Errorf("the frontmatter lacks \"description: text\":\n%s", data)
-	}
-	if !strings.Contains(data, "---\n\n# file-tools\n\n## ") || strings.Contains(data, "\ntext\n") {
-		t.Errorf("the body does not start with the title alone, the description being in the frontmatter:\n%s", data)
 	}
 }
 
@@ -1681,11 +1637,6 @@ func bigBundle(n int, desc string) Bundle {
 	return Bundle{Name: bigName, Description: "Tools to test a skill past its budget. Use only in tests.", Version: "v1.0.0", Tools: tools}
 }
 
-// bigCall runs the program of b as big.
-func bigCall(b Bundle, words ...string) result {
-	return invocation{argv0: bigName}.run(b, words...)
-}
-
 // TestExportReferences exports a bundle past the budget and compares
 // SKILL.md and two of its references with their golden files; it checks
 // that the body keeps within the budget, links every visible command's
@@ -1694,7 +1645,7 @@ func TestExportReferences(t *testing.T) {
 	t.Parallel()
 	dir := t.TempDir()
 	b := bigBundle(20, "Print the value of a. The other values are ignored.")
-	r := bigCall(b, "export-skill", dir)
+	r := call(b, "export-skill", dir)
 	if r.status != 0 || r.stderr != "" {
 		t.Fatalf("want status 0 and nothing on stderr\n%v", r)
 	}
@@ -1728,7 +1679,7 @@ func TestExportReferences(t *testing.T) {
 	if len(files) != 22 {
 		t.Errorf("the skill has %d entries, want SKILL.md, references/ and 20 references in it: %q", len(files), slices.Sorted(maps.Keys(files)))
 	}
-	if r := bigCall(b, "export-skill", "--check", dir); r.status != 0 {
+	if r := call(b, "export-skill", "--check", dir); r.status != 0 {
 		t.Errorf("--check right after the export\n%v", r)
 	}
 }
@@ -1744,9 +1695,21 @@ func (r redescribed) Description() string { return r.description }
 
 func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
 
+// TestExportWarnings checks what export-skill warns about on stderr while it
+// still writes the skill: tools whose state one process per call loses,
+// hidden ones too; what the skill's validation and portability checks
+// find; a body past its budget, and an index alone past it, with the
+// figures; what of a raw schema a call's check lets through, and a schema
+// it cannot use at all. Each line of stderr holds one of the fragments a
+// case gives, and each fragment is on stderr.
 func TestExportWarnings(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
+	raw := func(name, schema string) agenttool.Tool {
+		return agenttool.NewFunc(name, "Echo.", json.RawMessage(schema), func(context.Context, agenttool.Call) (agenttool.Result, error) {
+			return agenttool.Text("ok"), nil
+		})
+	}
 	plain := func(opts ...agenttool.Option) agenttool.Tool {
 		return agenttool.New("shell", "Run a command.",
 			func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }, opts...)
@@ -1758,7 +1721,6 @@ func TestExportWarnings(t *testing.T) {
 	const advice = "each call of the program is a process of its own"
 	tests := []struct {
 		name   string
-		argv0  string
 		change func(*Bundle)
 		want   []string // fragments of stderr; none means stderr is empty
 	}{
@@ -1778,34 +1740,43 @@ func TestExportWarnings(t *testing.T) {
 		{name: "plain tool is silent", change: withTool(Use(plain()))},
 		{name: "angle brackets in the description", change: func(b *Bundle) { b.Description = "Read <b>files</b>. Use for files." },
 			want: []string{"file-tools: warning: Description contains '<' or '>'"}},
-		{name: "reserved word in the name", argv0: "claude-files", change: func(b *Bundle) { b.Name = "claude-files" },
+		{name: "reserved word in the name", change: func(b *Bundle) { b.Name = "claude-files" },
 			want: []string{"claude-files: warning: Skill name 'claude-files' contains the reserved word 'claude'"}},
 		{name: "long description moved to a reference", change: withTool(Use(redescribed{plain(), strings.Repeat("Run a command.\n", 500)}))},
 		{name: "body over 500 lines with references", change: func(b *Bundle) { b.Tools = append(b.Tools, manyTools(500)...) },
 			want: []string{"file-tools: warning: SKILL.md has ", "lines"}},
+		{name: "index past the budget", change: func(b *Bundle) { *b = bigBundle(700, "Print the value of a.") },
+			want: []string{"big: warning: SKILL.md has 7", "big: warning: the body of SKILL.md is about 6"}},
+		{name: "raw schemas", change: func(b *Bundle) {
+			b.Tools = append(b.Tools,
+				Use(raw("plain", `{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}}}`)),
+				Use(raw("loose", `{"type":"object","unevaluatedProperties":false}`)),
+				Use(raw("broken", `{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`), Hidden()))
+		}, want: []string{
+			"file-tools: warning: tool \"loose\": not enforced when a call is checked: unevaluatedProperties at #: not enforced\n",
+			"file-tools: warning: tool \"broken\": every call will be refused: ",
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := goldenBundle(root)
 			tc.change(&b)
-			argv0 := tc.argv0
-			if argv0 == "" {
-				argv0 = goldenName
-			}
 			dir := t.TempDir()
-			r := invocation{argv0: argv0}.run(b, "export-skill", dir)
+			r := call(b, "export-skill", dir)
 			if r.status != 0 {
 				t.Fatalf("status %d, want 0\n%v", r.status, r)
 			}
 			if _, err := os.Stat(filepath.Join(dir, b.Name, "SKILL.md")); err != nil {
 				t.Errorf("no skill written: %v", err)
 			}
-			if len(tc.want) == 0 && r.stderr != "" {
-				t.Errorf("stderr %q, want it empty", r.stderr)
-			}
 			for _, frag := range tc.want {
 				if !strings.Contains(r.stderr, frag) {
 					t.Errorf("stderr %q lacks %q", r.stderr, frag)
+				}
+			}
+			for _, line := range lines(r.stderr) {
+				if !slices.ContainsFunc(tc.want, func(frag string) bool { return strings.Contains(line, strings.TrimSuffix(frag, "\n")) }) {
+					t.Errorf("stderr has the line %q, which no fragment of %q is in", line, tc.want)
 				}
 			}
 		})
@@ -2153,7 +2124,7 @@ func TestCheckDirectory(t *testing.T) {
 			mine := filepath.Join(dir, bigName, "mine.txt")
 			must(t, os.WriteFile(mine, []byte("mine\n"), 0o644))
 			tc.change(t, dir)
-			r := bigCall(tc.now, "export-skill", "--check", dir)
+			r := call(tc.now, "export-skill", "--check", dir)
 			if want := tc.stdout(dir); r.status != tc.status || r.stdout != want || r.stderr != "" {
 				t.Errorf("--check: want status %d and stdout\n%s\n%v", tc.status, want, r)
 			}
@@ -2161,7 +2132,7 @@ func TestCheckDirectory(t *testing.T) {
 			// directory to the new skill and leaves the user's files alone.
 			handMade := tree(t, filepath.Join(dir, bigName))
 			exportOK(t, tc.now, dir, "--force")
-			if r := bigCall(tc.now, "export-skill", "--check", dir); r.status != 0 {
+			if r := call(tc.now, "export-skill", "--check", dir); r.status != 0 {
 				t.Errorf("--check after the export\n%v", r)
 			}
 			got := tree(t, filepath.Join(dir, bigName))
@@ -2207,9 +2178,8 @@ func TestExportRules(t *testing.T) {
 		b      Bundle
 		words  []string
 		status int
-		golden bool // stdout and stderr are the golden rules of the host
-		stdout string
-		stderr string
+		golden bool   // stdout and stderr are the golden rules of the host
+		stderr string // with no stdout otherwise
 	}{
 		{name: "codex", b: golden, words: []string{"export-rules", "codex"}, status: cli.ExitOK, golden: true},
 		{name: "claude", b: golden, words: []string{"export-rules", "claude"}, status: cli.ExitOK, golden: true},
@@ -2221,25 +2191,21 @@ func TestExportRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var stdout, stderr bytes.Buffer
-			status := Run(context.Background(), tt.b, append([]string{"file-tools"}, tt.words...), nil, &stdout, &stderr)
-			if status != tt.status {
-				t.Fatalf("status %d, want %d; stderr:\n%s", status, tt.status, stderr.String())
+			r := call(tt.b, tt.words...)
+			if r.status != tt.status {
+				t.Fatalf("status %d, want %d\n%v", r.status, tt.status, r)
 			}
-			wantOut, wantErr := tt.stdout, tt.stderr
+			wantOut, wantErr := "", tt.stderr
 			if tt.golden {
 				// The golden bundle's rules are the golden files of
 				// package hostrules, which hold them to what was reviewed.
 				wantOut, wantErr = goldenRules(t, tt.words[len(tt.words)-1])
 			}
-			if got := stdout.String(); got != wantOut {
-				t.Errorf("stdout:\n%s\nwant:\n%s", got, wantOut)
+			if r.stdout != wantOut || r.stderr != wantErr {
+				t.Errorf("stdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", r.stdout, wantOut, r.stderr, wantErr)
 			}
-			if got := stderr.String(); got != wantErr {
-				t.Errorf("stderr:\n%s\nwant:\n%s", got, wantErr)
-			}
-			if tt.status == cli.ExitFailed && (stdout.Len() != 0 || !strings.HasSuffix(stderr.String(), "\n")) {
-				t.Errorf("a host without rules printed %q on stdout and %q on stderr", stdout.String(), stderr.String())
+			if tt.status == cli.ExitFailed && (r.stdout != "" || !strings.HasSuffix(r.stderr, "\n")) {
+				t.Errorf("a host without rules printed %q on stdout and %q on stderr", r.stdout, r.stderr)
 			}
 		})
 	}
@@ -2788,24 +2754,6 @@ func TestInstructions(t *testing.T) {
 	}
 }
 
-// TestExportPastBudgetWarns exports a bundle whose index alone passes the
-// budget and checks that export-skill warns with the figures.
-func TestExportPastBudgetWarns(t *testing.T) {
-	t.Parallel()
-	r := bigCall(bigBundle(700, "Print the value of a."), "export-skill", t.TempDir())
-	if r.status != 0 {
-		t.Fatalf("want status 0\n%v", r)
-	}
-	for _, want := range []string{
-		"big: warning: SKILL.md has 7",
-		"big: warning: the body of SKILL.md is about 6",
-	} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("stderr does not say %q\n%v", want, r)
-		}
-	}
-}
-
 // corpusDir holds real tool definitions as MCP servers list them; it sits
 // beside the repository, not in it.
 const corpusDir = "../shared/realworld/corpus"
@@ -2867,18 +2815,12 @@ func TestRealToolSets(t *testing.T) {
 	for _, d := range defs {
 		b.Tools = append(b.Tools, Use(echoMCP(t, d)))
 	}
-	run := func(args ...string) (int, string, string) {
-		var stdout, stderr bytes.Buffer
-		status := Run(context.Background(), b, append([]string{"realtools"}, args...), strings.NewReader(""), &stdout, &stderr)
-		return status, stdout.String(), stderr.String()
-	}
-
-	status, help, stderr := run("help")
-	if status != 0 {
-		t.Fatalf("help: status %d, stderr:\n%s", status, stderr)
+	help := call(b, "help")
+	if help.status != 0 {
+		t.Fatalf("help\n%v", help)
 	}
 	for _, d := range defs {
-		if !strings.Contains(help, d.Name) {
+		if !strings.Contains(help.stdout, d.Name) {
 			t.Errorf("help does not name %s", d.Name)
 		}
 	}
@@ -2890,18 +2832,18 @@ func TestRealToolSets(t *testing.T) {
 			continue
 		}
 		called++
-		status, stdout, stderr := run(append([]string{d.Name}, args...)...)
-		if status != 0 {
-			t.Errorf("%s %s: status %d, stderr:\n%s", d.Name, strings.Join(args, " "), status, stderr)
+		r := call(b, append([]string{d.Name}, args...)...)
+		if r.status != 0 {
+			t.Errorf("%s %s\n%v", d.Name, strings.Join(args, " "), r)
 			continue
 		}
 		var got any
-		if err := json.Unmarshal([]byte(stdout), &got); err != nil {
-			t.Errorf("%s %s: the tool got %q, not JSON: %v", d.Name, strings.Join(args, " "), stdout, err)
+		if err := json.Unmarshal([]byte(r.stdout), &got); err != nil {
+			t.Errorf("%s %s: the tool got %q, not JSON: %v", d.Name, strings.Join(args, " "), r.stdout, err)
 			continue
 		}
 		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s %s: the tool got %s, want %s", d.Name, strings.Join(args, " "), stdout, mustJSON(want))
+			t.Errorf("%s %s: the tool got %s, want %s", d.Name, strings.Join(args, " "), r.stdout, mustJSON(want))
 		}
 	}
 	t.Logf("%d tools; %d called by flags", len(defs), called)
@@ -2930,9 +2872,8 @@ func TestRealToolSets(t *testing.T) {
 func checkBudget(t *testing.T, b Bundle, n int) {
 	t.Helper()
 	dir := t.TempDir()
-	var stdout, stderr bytes.Buffer
-	if status := Run(context.Background(), b, []string{b.Name, "export-skill", dir}, strings.NewReader(""), &stdout, &stderr); status != 0 || stderr.Len() != 0 {
-		t.Fatalf("export-skill of %d tools: status %d, stderr:\n%s", n, status, &stderr)
+	if r := call(b, "export-skill", dir); r.status != 0 || r.stderr != "" {
+		t.Fatalf("export-skill of %d tools\n%v", n, r)
 	}
 	skill, err := agentskill.LoadDir(filepath.Join(dir, b.Name))
 	if err != nil {
@@ -3028,36 +2969,4 @@ func mustJSON(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(data)
-}
-
-// TestExportSchemaWarnings checks that export-skill names what of a raw
-// schema the check of a call lets through, and a schema it cannot use at
-// all, hidden tools included, while the skill is still written.
-func TestExportSchemaWarnings(t *testing.T) {
-	t.Parallel()
-	raw := func(name, schema string) agenttool.Tool {
-		return agenttool.NewFunc(name, "Echo.", json.RawMessage(schema), func(context.Context, agenttool.Call) (agenttool.Result, error) {
-			return agenttool.Text("ok"), nil
-		})
-	}
-	b := Bundle{Name: "raw", Description: "Raw schemas. Use in tests.", Tools: []Tool{
-		Use(raw("plain", `{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}}}`)),
-		Use(raw("loose", `{"type":"object","unevaluatedProperties":false}`)),
-		Use(raw("broken", `{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`), Hidden()),
-	}}
-	r := invocation{argv0: "raw"}.run(b, "export-skill", t.TempDir())
-	if r.status != 0 {
-		t.Fatalf("want status 0\n%v", r)
-	}
-	for _, want := range []string{
-		"raw: warning: tool \"loose\": not enforced when a call is checked: unevaluatedProperties at #: not enforced\n",
-		"raw: warning: tool \"broken\": every call will be refused: ",
-	} {
-		if !strings.Contains(r.stderr, want) {
-			t.Errorf("stderr lacks %q\n%v", want, r)
-		}
-	}
-	if strings.Contains(r.stderr, `"plain"`) {
-		t.Errorf("a schema enforced in full is warned about\n%v", r)
-	}
 }
