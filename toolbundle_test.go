@@ -311,30 +311,6 @@ func fileTools(root string) Bundle {
 	}
 }
 
-// fileToolsReport is what export-skill prints on stdout once it has written
-// the file-tools skill to path.
-func fileToolsReport(path string) string {
-	return "wrote " + path + "\n" +
-		"pre-approved in allowed-tools, for the turn that loaded the skill:\n" +
-		"  Bash(file-tools read_file *)\n" +
-		"  Bash(file-tools search *)\n" +
-		"  Bash(file-tools help *)\n" +
-		"  Bash(file-tools schema *)\n" +
-		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
-		"  Skill(file-tools)\n" +
-		hostsReport +
-		"the rules that pre-approve the same commands in another host: file-tools export-rules <host>, <host> one of \"claude\", \"codex\", \"gemini\", \"opencode\", \"copilot\"\n"
-}
-
-// hostsReport is the part of export-skill's report saying where each host
-// looks for skills.
-const hostsReport = "where hosts look for skills:\n" +
-	"  Claude Code: ~/.claude/skills, or .claude/skills in a project\n" +
-	"  Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project\n" +
-	"  Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project\n" +
-	"  OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project\n" +
-	"  Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project\n"
-
 // tree returns everything under dir, dir itself left out: each file by
 // slash-separated path, with its contents, and each directory by its path
 // with a trailing slash, as "references/", with no contents, so that a
@@ -425,8 +401,9 @@ func TestHiddenRouting(t *testing.T) {
 
 // TestRunInProcess runs the example bundle, the tools of cmd/file-tools,
 // through Run with streams of the test's own, as a bundle author's test
-// would: a call, a question that stops the call, the same call answered with
-// --answer, and an export with its check. Nothing may reach the process's
+// would: a call, one with its JSON on stdin, a question that stops a call,
+// the same call answered with --answer, and an export with its check. What
+// each does is the scripts' concern; here nothing may reach the process's
 // own stdout or stderr.
 func TestRunInProcess(t *testing.T) {
 	t.Parallel()
@@ -437,64 +414,33 @@ func TestRunInProcess(t *testing.T) {
 	// os.Stdout and os.Stderr point at files for the duration, to show that
 	// Run writes to neither.
 	procOut, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	procErr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	must(t, err)
 	oldOut, oldErr := os.Stdout, os.Stderr
 	os.Stdout, os.Stderr = procOut, procErr
 	defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
 
-	steps := []struct {
-		name   string
+	for _, st := range []struct {
 		words  []string
 		stdin  string
 		status int
-		stdout string // exact, or a fragment when frag is set
-		frag   bool
-		after  func(t *testing.T)
+		stdout string // a fragment
 	}{
-		{name: "a call", words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
-		{name: "a call with its JSON on stdin", words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
-		{name: "a question", words: []string{"write_file", "--path", "data.txt", "--content", "bye\n"},
-			status: cli.ExitNeedsAnswer, stdout: `"answers_given":0`, frag: true,
-			after: func(t *testing.T) {
-				if got := readFile(t, filepath.Join(root, "data.txt")); got != "hello\n" {
-					t.Errorf("data.txt = %q before the answer", got)
-				}
-			}},
-		{name: "its answer", words: []string{"--answer", "accept", "write_file", "--path", "data.txt", "--content", "bye\n"},
-			stdout: "wrote data.txt", frag: true,
-			after: func(t *testing.T) {
-				if got := readFile(t, filepath.Join(root, "data.txt")); got != "bye\n" {
-					t.Errorf("data.txt = %q after the answer", got)
-				}
-			}},
-		{name: "an export", words: []string{"export-skill", skills},
-			stdout: fileToolsReport(skillFile),
-			after: func(t *testing.T) {
-				if got := readFile(t, skillFile); !strings.Contains(got, "### `write_file`") {
-					t.Errorf("SKILL.md lacks write_file:\n%s", got)
-				}
-			}},
-		{name: "its check", words: []string{"export-skill", "--check", skills}, stdout: skillFile + ": up to date\n"},
+		{words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
+		{words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
+		{words: []string{"write_file", "--path", "data.txt", "--content", "bye\n"}, status: cli.ExitNeedsAnswer, stdout: `"answers_given":0`},
+		{words: []string{"--answer", "accept", "write_file", "--path", "data.txt", "--content", "bye\n"}, stdout: "wrote data.txt"},
+		{words: []string{"export-skill", skills}, stdout: "wrote " + skillFile + "\n"},
+		{words: []string{"export-skill", "--check", skills}, stdout: skillFile + ": up to date\n"},
+	} {
+		r := invocation{argv0: goldenName, stdin: st.stdin}.run(fileTools(root), st.words...)
+		if r.status != st.status || !strings.Contains(r.stdout, st.stdout) {
+			t.Errorf("%q: want status %d and stdout holding %q\n%v", st.words, st.status, st.stdout, r)
+		}
 	}
-	for _, st := range steps {
-		t.Run(st.name, func(t *testing.T) {
-			r := invocation{argv0: goldenName, stdin: st.stdin}.run(fileTools(root), st.words...)
-			if r.status != st.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, st.status, r)
-			}
-			if got := r.stdout; st.frag && !strings.Contains(got, st.stdout) || !st.frag && got != st.stdout {
-				t.Errorf("stdout %q, want %q", got, st.stdout)
-			}
-			if st.after != nil {
-				st.after(t)
-			}
-		})
+	if got := readFile(t, filepath.Join(root, "data.txt")); got != "bye\n" {
+		t.Errorf("data.txt = %q after the answer", got)
 	}
 	for _, f := range []*os.File{procOut, procErr} {
 		if info, err := f.Stat(); err != nil || info.Size() != 0 {
@@ -1000,8 +946,9 @@ func TestUseAll(t *testing.T) {
 	dir := t.TempDir()
 	r := call(b, "export-skill", dir)
 	path := filepath.Join(dir, goldenName, "SKILL.md")
-	if want := "wrote " + path + "\nno command is pre-approved, so the model loads the skill without asking\n" + hostsReport; r.status != 0 || r.stdout != want {
-		t.Fatalf("export: want status 0 and stdout %q\n%v", want, r)
+	// ExampleUseAll shows the whole report.
+	if want := "wrote " + path + "\nno command is pre-approved, so the model loads the skill without asking\n"; r.status != 0 || !strings.HasPrefix(r.stdout, want) {
+		t.Fatalf("export: want status 0 and stdout starting %q\n%v", want, r)
 	}
 	if data := readFile(t, path); strings.Contains(data, "allowed-tools") {
 		t.Errorf("the skill has allowed-tools:\n%s", data)
@@ -1408,12 +1355,9 @@ func TestExportSkill(t *testing.T) {
 	dir := t.TempDir()
 	r := exportOK(t, goldenBundle(root), dir)
 	path := skillPath(dir)
-	wantOut := fileToolsReport(path)
-	if r.stdout != wantOut {
-		t.Errorf("stdout:\n%s", lineDiff(wantOut, r.stdout))
-	}
-	if r.stderr != "" {
-		t.Errorf("stderr %q, want it empty", r.stderr)
+	// testdata/scripts/export-skill.txt holds the whole report.
+	if !strings.HasPrefix(r.stdout, "wrote "+path+"\n") || r.stderr != "" {
+		t.Errorf("want stdout starting with the path written and no stderr\n%v", r)
 	}
 	data := readFile(t, path)
 	checkGolden(t, goldenSkill, data)
@@ -1912,130 +1856,95 @@ func snapshot(t *testing.T, dir string) map[string]string {
 func TestCheck(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
-	// exported returns a directory holding the golden bundle's skill, with
-	// edit applied to the file's text.
-	exported := func(t *testing.T, edit func(string) string) string {
-		dir := t.TempDir()
-		exportOK(t, goldenBundle(root), dir)
-		if edit != nil {
-			path := skillPath(dir)
-			if err := os.WriteFile(path, []byte(edit(readFile(t, path))), 0o644); err != nil {
-				t.Fatal(err)
-			}
-		}
-		return dir
-	}
 	tests := []struct {
 		name    string
-		dir     func(t *testing.T) string
-		change  func(*Bundle)
+		edit    func(string) string // of the exported SKILL.md, when not nil
+		link    bool                // SKILL.md is a link to the exported one
+		change  func(*Bundle)       // of the golden bundle, before the check
 		status  int
 		verdict string
 	}{
-		{name: "up to date", dir: func(t *testing.T) string { return exported(t, nil) }, verdict: "up to date"},
-		{name: "tool description changed", dir: func(t *testing.T) string { return exported(t, nil) },
-			change: func(b *Bundle) {
-				b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
-					Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
-			},
+		{name: "up to date", verdict: "up to date"},
+		{name: "tool description changed", change: func(b *Bundle) {
+			b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
+				Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+		},
 			status: 1, verdict: "body digest differs (the body changed)"},
-		{name: "version changed", dir: func(t *testing.T) string { return exported(t, nil) },
-			change: func(b *Bundle) { b.Version = "v1.2.4" },
+		{name: "version changed", change: func(b *Bundle) { b.Version = "v1.2.4" },
 			status: 1, verdict: "only the version differs (v1.2.3 in the file, v1.2.4 now)"},
-		{name: "version removed", dir: func(t *testing.T) string { return exported(t, nil) },
-			change: func(b *Bundle) { b.Version = "" },
+		{name: "version removed", change: func(b *Bundle) { b.Version = "" },
 			status: 1, verdict: "only the version differs (v1.2.3 in the file, " + cmp.Or(buildVersion(), "none") + " now)"},
-		{name: "version added", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string { return strings.Replace(s, "  version: v1.2.3\n", "", 1) })
-		},
+		{name: "version added", edit: func(s string) string { return strings.Replace(s, "  version: v1.2.3\n", "", 1) },
 			status: 1, verdict: "only the version differs (none in the file, v1.2.3 now)"},
-		{name: "bundle description changed", dir: func(t *testing.T) string { return exported(t, nil) },
-			change: func(b *Bundle) { b.Description = "Read and write files. Use for files." },
+		{name: "bundle description changed", change: func(b *Bundle) { b.Description = "Read and write files. Use for files." },
 			status: 1, verdict: "other frontmatter differs (description)"},
-		{name: "description edited by hand", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string {
-				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
-			})
+		{name: "description edited by hand", edit: func(s string) string {
+			return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
 		},
 			status: 1, verdict: "other frontmatter differs (description)"},
-		{name: "pre-approval changed", dir: func(t *testing.T) string { return exported(t, nil) },
-			change: func(b *Bundle) {
-				b.Tools[1] = Use(b.Tools[1].tool, Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
-			},
+		{name: "pre-approval changed", change: func(b *Bundle) {
+			b.Tools[1] = Use(b.Tools[1].tool, Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+		},
 			// The body says which commands run without asking, so it
 			// changes with allowed-tools and is the first difference found.
 			status: 1, verdict: "body digest differs (the body changed)"},
-		{name: "license added by hand", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string {
-				return strings.Replace(s, "\nallowed-tools:", "\nlicense: MIT\nallowed-tools:", 1)
-			})
+		{name: "license added by hand", edit: func(s string) string {
+			return strings.Replace(s, "\nallowed-tools:", "\nlicense: MIT\nallowed-tools:", 1)
 		},
 			status: 1, verdict: "other frontmatter differs (license)"},
-		{name: "unknown keys added by hand", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string {
-				return strings.Replace(s, "\nmetadata:", "\nzeta: 1\nalpha: 2\nmetadata:", 1)
-			})
+		{name: "unknown keys added by hand", edit: func(s string) string {
+			return strings.Replace(s, "\nmetadata:", "\nzeta: 1\nalpha: 2\nmetadata:", 1)
 		},
 			status: 1, verdict: "other frontmatter differs (alpha, zeta)"},
-		{name: "every key edited by hand", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string {
-				return strings.NewReplacer(
-					"name: file-tools", "name: other-tools",
-					"description: Read, search", "description: Read, find",
-					" Bash(file-tools search *)", "",
-					"  digest: ", "  digest: 0",
-					"\nmetadata:", "\nzeta: 1\ncompatibility: Needs a shell.\nlicense: MIT\nmetadata:",
-				).Replace(s)
-			})
+		{name: "every key edited by hand", edit: func(s string) string {
+			return strings.NewReplacer(
+				"name: file-tools", "name: other-tools",
+				"description: Read, search", "description: Read, find",
+				" Bash(file-tools search *)", "",
+				"  digest: ", "  digest: 0",
+				"\nmetadata:", "\nzeta: 1\ncompatibility: Needs a shell.\nlicense: MIT\nmetadata:",
+			).Replace(s)
 		},
 			status: 1, verdict: "other frontmatter differs (name, description, license, compatibility, allowed-tools, metadata, zeta)"},
-		{name: "version changed and description edited", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string {
-				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
-			})
+		{name: "version changed and description edited", edit: func(s string) string {
+			return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
 		},
 			change: func(b *Bundle) { b.Version = "v1.2.4" },
 			status: 1, verdict: "other frontmatter differs (description, metadata)"},
-		{name: "link followed", dir: func(t *testing.T) string {
-			dir, elsewhere := t.TempDir(), exported(t, nil)
-			if err := os.Mkdir(filepath.Join(dir, goldenName), 0o755); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.Symlink(skillPath(elsewhere), skillPath(dir)); err != nil {
-				t.Skipf("no symbolic links: %v", err)
-			}
-			return dir
-		},
-			verdict: "up to date"},
-		{name: "quoting changed by hand", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools", "name: 'file-tools'", 1) })
-		},
+		{name: "link followed", link: true, verdict: "up to date"},
+		{name: "quoting changed by hand", edit: func(s string) string { return strings.Replace(s, "name: file-tools", "name: 'file-tools'", 1) },
 			status: 1, verdict: "other frontmatter differs (formatting)"},
-		{name: "trailing spaces added by hand", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string { return strings.Replace(s, "name: file-tools\n", "name: file-tools  \t\n", 1) })
-		},
+		{name: "trailing spaces added by hand", edit: func(s string) string { return strings.Replace(s, "name: file-tools\n", "name: file-tools  \t\n", 1) },
 			status: 1, verdict: "other frontmatter differs (formatting)"},
-		{name: "frontmatter saved with CRLF", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string {
-				fm, body, _ := strings.Cut(strings.TrimPrefix(s, "---\n"), "\n---\n")
-				return strings.ReplaceAll("---\n"+fm+"\n---\n", "\n", "\r\n") + body
-			})
+		{name: "frontmatter saved with CRLF", edit: func(s string) string {
+			fm, body, _ := strings.Cut(strings.TrimPrefix(s, "---\n"), "\n---\n")
+			return strings.ReplaceAll("---\n"+fm+"\n---\n", "\n", "\r\n") + body
 		},
 			status: 1, verdict: "other frontmatter differs (formatting)"},
 		// Line ends are part of the body the digest covers, so a file
 		// saved with CRLF throughout reads as a changed body.
-		{name: "whole file saved with CRLF", dir: func(t *testing.T) string {
-			return exported(t, func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") })
-		},
+		{name: "whole file saved with CRLF", edit: func(s string) string { return strings.ReplaceAll(s, "\n", "\r\n") },
 			status: 1, verdict: "body digest differs (the body changed)"},
-		{name: "byte order mark added", dir: func(t *testing.T) string { return exported(t, func(s string) string { return "\ufeff" + s }) },
+		{name: "byte order mark added", edit: func(s string) string { return "\ufeff" + s },
 			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
-		{name: "garbage", dir: func(t *testing.T) string { return exported(t, func(string) string { return "garbage\n" }) },
+		{name: "garbage", edit: func(string) string { return "garbage\n" },
 			status: 1, verdict: "other frontmatter differs (the file does not parse: " + agentskill.ErrNoFrontmatter.Error() + ")"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := tc.dir(t)
+			dir := t.TempDir()
+			exportOK(t, goldenBundle(root), dir)
+			if path := skillPath(dir); tc.edit != nil {
+				must(t, os.WriteFile(path, []byte(tc.edit(readFile(t, path))), 0o644))
+			}
+			if tc.link {
+				elsewhere := dir
+				dir = t.TempDir()
+				must(t, os.Mkdir(filepath.Join(dir, goldenName), 0o755))
+				if err := os.Symlink(skillPath(elsewhere), skillPath(dir)); err != nil {
+					t.Skipf("no symbolic links: %v", err)
+				}
+			}
 			before := snapshot(t, dir)
 			b := goldenBundle(root)
 			if tc.change != nil {
