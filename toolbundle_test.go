@@ -283,24 +283,6 @@ func TestLineDiff(t *testing.T) {
 	}
 }
 
-func stdoutIs(want string) func(*testing.T, result) {
-	return func(t *testing.T, r result) {
-		t.Helper()
-		if r.stdout != want {
-			t.Errorf("stdout %q, want %q", r.stdout, want)
-		}
-	}
-}
-
-func stderrHas(frag string) func(*testing.T, result) {
-	return func(t *testing.T, r result) {
-		t.Helper()
-		if !strings.Contains(r.stderr, frag) {
-			t.Errorf("stderr %q lacks %q", r.stderr, frag)
-		}
-	}
-}
-
 // fileTools returns the bundle of cmd/file-tools, rooted at root: the
 // golden bundle's tools but the hidden one, without a version.
 func fileTools(root string) Bundle {
@@ -364,38 +346,6 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestHiddenRouting(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tmp := t.TempDir()
-	tests := []struct {
-		name   string
-		words  []string
-		status int
-		check  func(t *testing.T, r result)
-	}{
-		{name: "runs by name", words: []string{"rescan"}, check: stdoutIs("rescanned\n")},
-		{name: "runs after program options", words: []string{"--answer", "accept", "--record", filepath.Join(tmp, "r"), "rescan"},
-			check: stdoutIs("rescanned\n")},
-		{name: "help omits it", words: []string{"help"}, check: func(t *testing.T, r result) {
-			if !strings.Contains(r.stdout, "`write_file`") || strings.Contains(r.stdout, "rescan") {
-				t.Errorf("help should list write_file and not rescan:\n%s", r.stdout)
-			}
-		}},
-		{name: "help of it is unknown", words: []string{"help", "rescan"}, status: 2, check: stderrHas(`unknown command "rescan"`)},
-		{name: "schema of it is unknown", words: []string{"schema", "rescan"}, status: 2, check: stderrHas(`unknown command "rescan"`)},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			r := call(goldenBundle(root), tc.words...)
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
-			}
-			tc.check(t, r)
-		})
 	}
 }
 
@@ -1293,57 +1243,6 @@ func TestCheckCaption(t *testing.T) {
 			err := checkCaption(tt.caption)
 			if got := fmt.Sprint(err); tt.want == "" && err != nil || tt.want != "" && got != tt.want {
 				t.Errorf("checkCaption(%q) = %v, want %q", tt.caption, err, tt.want)
-			}
-		})
-	}
-}
-
-// echo is a tool with an integer n and a number x that prints the
-// arguments it was called with, byte for byte, as its output.
-func echo() agenttool.Tool {
-	type args struct {
-		N int64   `json:"n,omitempty" desc:"An integer"`
-		X float64 `json:"x,omitempty" desc:"A number"`
-	}
-	typed := agenttool.New("echo", "Print the arguments as given.",
-		func(context.Context, args) (string, error) { return "", nil })
-	return agenttool.Wrap(typed, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
-		return agenttool.Text(string(call.Args)), nil
-	})
-}
-
-// TestBigNumbers calls a tool that prints its arguments as it receives
-// them with numbers no float64 holds, given as a flag, in the JSON argument
-// and on stdin: each reaches the tool digit for digit, as written.
-func TestBigNumbers(t *testing.T) {
-	t.Parallel()
-	b := Bundle{Name: "kit", Description: "Echo. Use in tests.", Tools: []Tool{Use(echo())}}
-	tests := []struct {
-		name, flag, value string
-	}{
-		{"an integer one past float64's exact range", "n", "9007199254740993"},
-		{"an integer past int64", "n", "12345678901234567890123"},
-		{"an integer in exponent form", "n", "1e2"},
-		{"a number with more digits than float64 keeps", "x", "0.1000000000000000055511151231257827"},
-		{"a number past float64's range", "x", "1e400"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			want := `{"` + tt.flag + `":` + tt.value + `}`
-			for _, w := range []struct {
-				way   string
-				stdin string
-				words []string
-			}{
-				{"flag", "", []string{"echo", "--" + tt.flag, tt.value}},
-				{"JSON argument", "", []string{"echo", want}},
-				{"stdin", want, []string{"echo", "-"}},
-			} {
-				r := invocation{argv0: b.Name, stdin: w.stdin}.run(b, w.words...)
-				if r.status != 0 || r.stdout != want+"\n" {
-					t.Errorf("%s: want status 0 and stdout %q\n%v", w.way, want+"\n", r)
-				}
 			}
 		})
 	}
@@ -2319,17 +2218,19 @@ func BenchmarkReadFileCall(b *testing.B) {
 // A script is an end-to-end story of cmd/file-tools, read from a file under
 // testdata/scripts: prose lines starting with #, then sections, each a
 // header line "-- ... --" and the lines under it. Before the first step, a
-// section "-- <path> --" is a file of the working tree, and "-- <path>/ --",
-// with no text, an empty directory. A step "-- $ <words> --" runs the built
-// program with the words, split as an example's command line is (see
-// shellwords.Split), in the tree. The sections after it say how it runs and
-// what the run does:
+// section "-- <path> --" is a file of the working tree, "-- <path>/ --",
+// with no text, an empty directory, and "-- testprog <bundle> --" has the
+// steps run testdata/testprog with that bundle instead. A step "-- $ <words>
+// --" runs the built program with the words, split as an example's command
+// line is (see shellwords.Split), in the tree. The sections after it say
+// how it runs and what the run does:
 //
 //	-- argv0 <word> --     the name it is run as (its path otherwise)
 //	-- stdin --            what it reads on stdin (nothing otherwise)
 //	-- status <n> --       its exit status (0 otherwise)
 //	-- stdout -- / -- stderr --          the stream in full (empty otherwise)
 //	-- stdout has -- / -- stderr has --  lines that each appear in it
+//	-- stdout lacks -- / -- stderr lacks --  lines that none appears in it
 //	-- file <path> --      what the file holds afterwards, in full
 //	-- file <path> has --  lines that each appear in the file
 //	-- dir <path> --       everything under the directory afterwards, one
@@ -2342,9 +2243,10 @@ func BenchmarkReadFileCall(b *testing.B) {
 // its line break, but for the last line of a section whose header ends in
 // "(no newline)", as in "-- file x.txt (no newline) --".
 type script struct {
-	files map[string]string
-	dirs  []string
-	steps []scriptStep
+	files    map[string]string
+	dirs     []string
+	testprog string // the bundle of testprog the steps run, if not empty
+	steps    []scriptStep
 }
 
 // scriptStep is one run of the program in a script.
@@ -2357,11 +2259,12 @@ type scriptStep struct {
 	stdin   string
 	status  int
 	// stdout and stderr are the streams in full, has the lines that must
-	// appear in them.
-	stdout, stderr       string
-	stdoutHas, stderrHas []string
-	files                []scriptFile
-	dirs                 []scriptFile // data: the paths under the directory
+	// appear in them and lacks those that must not.
+	stdout, stderr           string
+	stdoutHas, stderrHas     []string
+	stdoutLacks, stderrLacks []string
+	files                    []scriptFile
+	dirs                     []scriptFile // data: the paths under the directory
 }
 
 // scriptFile is what a file holds after a step: data in full, or, with
@@ -2409,6 +2312,10 @@ func parseScript(text string) (*script, error) {
 			s.dirs = append(s.dirs, dir)
 			return nil
 		}
+		if bundle, ok := strings.CutPrefix(head, "testprog "); ok && step == nil {
+			s.testprog = bundle
+			return nil
+		}
 		if step == nil {
 			s.files[head] = text
 			return nil
@@ -2432,6 +2339,10 @@ func parseScript(text string) (*script, error) {
 			step.stdoutHas = fragments(text)
 		case head == "stderr has":
 			step.stderrHas = fragments(text)
+		case head == "stdout lacks":
+			step.stdoutLacks = fragments(text)
+		case head == "stderr lacks":
+			step.stderrLacks = fragments(text)
 		case word == "status":
 			n, err := strconv.Atoi(arg)
 			if err != nil {
@@ -2493,16 +2404,19 @@ func TestParseScript(t *testing.T) {
 			}
 		})
 	}
-	s, err := parseScript("-- a.txt --\nx\n-- d/e/ --\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n-- argv0 '' --\n-- dir d --\ne/\n")
-	if err != nil || len(s.steps) != 1 || s.steps[0].words != nil || s.steps[0].status != 2 || s.files["a.txt"] != "x\n" ||
+	s, err := parseScript("-- a.txt --\nx\n-- d/e/ --\n-- testprog echo --\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n-- argv0 '' --\n-- dir d --\ne/\n" +
+		"-- stdout lacks --\na\n-- stderr lacks --\nb\n")
+	if err != nil || len(s.steps) != 1 || s.steps[0].words != nil || s.steps[0].status != 2 || s.files["a.txt"] != "x\n" || s.testprog != "echo" ||
+		!slices.Equal(s.steps[0].stdoutLacks, []string{"a"}) || !slices.Equal(s.steps[0].stderrLacks, []string{"b"}) ||
 		len(s.steps[0].files) != 1 || s.steps[0].files[0].data != "x" || !slices.Equal(s.dirs, []string{"d/e"}) ||
 		!s.steps[0].renamed || s.steps[0].argv0 != "" || len(s.steps[0].dirs) != 1 || s.steps[0].dirs[0] != (scriptFile{path: "d", data: "e/\n"}) {
 		t.Errorf("parseScript = %+v, %v", s, err)
 	}
 }
 
-// TestScripts builds cmd/file-tools once and runs every script under
-// testdata/scripts with it, each in a working tree of its own.
+// TestScripts builds cmd/file-tools and testprog once and runs every script
+// under testdata/scripts with one of them, each in a working tree of its
+// own.
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
@@ -2519,6 +2433,7 @@ func TestScripts(t *testing.T) {
 	if out, err := exec.Command(goTool, "build", "-buildvcs=false", "-o", bin, "./cmd/file-tools").CombinedOutput(); err != nil {
 		t.Fatalf("go build ./cmd/file-tools: %v\n%s", err, out)
 	}
+	testprog := buildTestprog(t, t.TempDir())
 	names, err := filepath.Glob(filepath.Join("testdata", "scripts", "*.txt"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no scripts under testdata/scripts (%v)", err)
@@ -2530,7 +2445,11 @@ func TestScripts(t *testing.T) {
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			runScript(t, bin, s)
+			if s.testprog != "" {
+				runScript(t, testprog, s)
+			} else {
+				runScript(t, bin, s)
+			}
 		})
 	}
 }
@@ -2567,6 +2486,9 @@ func runScript(t *testing.T, bin string, s *script) {
 		if st.renamed {
 			cmd.Args[0] = st.argv0
 		}
+		if s.testprog != "" {
+			cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+s.testprog)
+		}
 		cmd.Dir = work
 		cmd.Stdin = strings.NewReader(st.stdin)
 		var stdout, stderr bytes.Buffer
@@ -2580,8 +2502,8 @@ func runScript(t *testing.T, bin string, s *script) {
 		if got := cmd.ProcessState.ExitCode(); got != st.status {
 			t.Errorf("$ %s: status %d, want %d\nstdout:\n%s\nstderr:\n%s", st.line, got, st.status, stdout.String(), stderr.String())
 		}
-		checkText(t, "$ "+st.line+": stdout", slashes(stdout.String()), expand(st.stdout), st.stdoutHas, expand)
-		checkText(t, "$ "+st.line+": stderr", slashes(stderr.String()), expand(st.stderr), st.stderrHas, expand)
+		checkText(t, "$ "+st.line+": stdout", slashes(stdout.String()), expand(st.stdout), st.stdoutHas, st.stdoutLacks, expand)
+		checkText(t, "$ "+st.line+": stderr", slashes(stderr.String()), expand(st.stderr), st.stderrHas, st.stderrLacks, expand)
 		at := func(name string) string {
 			path := expandWord(name)
 			if !filepath.IsAbs(path) {
@@ -2594,24 +2516,25 @@ func runScript(t *testing.T, bin string, s *script) {
 			for _, name := range slices.Sorted(maps.Keys(tree(t, at(d.path)))) {
 				got.WriteString(name + "\n")
 			}
-			checkText(t, "$ "+st.line+": dir "+d.path, got.String(), expand(d.data), nil, expand)
+			checkText(t, "$ "+st.line+": dir "+d.path, got.String(), expand(d.data), nil, nil, expand)
 		}
 		for _, f := range st.files {
 			got := readFile(t, at(f.path))
 			if f.has {
-				checkText(t, "$ "+st.line+": "+f.path, got, "", fragments(f.data), expand)
+				checkText(t, "$ "+st.line+": "+f.path, got, "", fragments(f.data), nil, expand)
 			} else {
-				checkText(t, "$ "+st.line+": "+f.path, got, expand(f.data), nil, expand)
+				checkText(t, "$ "+st.line+": "+f.path, got, expand(f.data), nil, nil, expand)
 			}
 		}
 	}
 }
 
 // checkText fails the test unless got, the text named what, holds every
-// line of has, once expanded, or, with has empty, is want in full.
-func checkText(t *testing.T, what, got, want string, has []string, expand func(string) string) {
+// line of has and none of lacks, once expanded, or, with both empty, is
+// want in full.
+func checkText(t *testing.T, what, got, want string, has, lacks []string, expand func(string) string) {
 	t.Helper()
-	if len(has) == 0 {
+	if len(has) == 0 && len(lacks) == 0 {
 		if got != want {
 			t.Errorf("%s (-want +got):\n%s", what, lineDiff(want, got))
 		}
@@ -2620,6 +2543,11 @@ func checkText(t *testing.T, what, got, want string, has []string, expand func(s
 	for _, h := range has {
 		if !strings.Contains(got, expand(h)) {
 			t.Errorf("%s lacks %q:\n%s", what, expand(h), got)
+		}
+	}
+	for _, l := range lacks {
+		if strings.Contains(got, expand(l)) {
+			t.Errorf("%s holds %q:\n%s", what, expand(l), got)
 		}
 	}
 }

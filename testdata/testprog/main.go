@@ -5,7 +5,10 @@
 //   - large: 200 tools, t0 to t199;
 //   - slow: one tool, wait, which blocks until its call is cancelled;
 //   - stubborn: one tool, wait, which goes on waiting after its call is
-//     cancelled, for an hour.
+//     cancelled, for an hour;
+//   - echo: one tool, echo, with an integer n and a number x, which prints
+//     the arguments as it gets them, byte for byte, and a hidden tool,
+//     rescan, which prints "rescanned".
 //
 // Each tool of small and large takes the string parameters a, b and c, has
 // three examples and prints the value of a. wait prints "waiting" to stderr
@@ -55,8 +58,12 @@ func main() {
 		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), false, raise), toolbundle.Stateful())}
 	case "stubborn":
 		tools = []toolbundle.Tool{toolbundle.Use(wait(os.Getenv("TESTPROG_CLOSED"), true, raise), toolbundle.Stateful())}
+	case "echo":
+		rescan := agenttool.New("rescan", "Rebuild the index.",
+			func(context.Context, agenttool.NoArgs) (string, error) { return "rescanned", nil })
+		tools = []toolbundle.Tool{toolbundle.Use(echo()), toolbundle.Use(rescan, toolbundle.Hidden())}
 	default:
-		fmt.Fprintln(os.Stderr, "testprog: set TESTPROG_BUNDLE to small, large, slow or stubborn")
+		fmt.Fprintln(os.Stderr, "testprog: set TESTPROG_BUNDLE to small, large, slow, stubborn or echo")
 		os.Exit(2)
 	}
 	os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
@@ -88,6 +95,20 @@ func synthetic(n int) []toolbundle.Tool {
 			toolbundle.Example(name+` '{"a": "x", "b": "y"}'`, "Give the values as JSON"))
 	}
 	return tools
+}
+
+// echo returns the tool of the echo bundle, whose schema is that of its
+// typed arguments and whose call prints the arguments as it got them.
+func echo() agenttool.Tool {
+	type args struct {
+		N int64   `json:"n,omitempty" desc:"An integer"`
+		X float64 `json:"x,omitempty" desc:"A number"`
+	}
+	typed := agenttool.New("echo", "Print the arguments as given.",
+		func(context.Context, args) (string, error) { return "", nil })
+	return agenttool.Wrap(typed, func(_ context.Context, call agenttool.Call) (agenttool.Result, error) {
+		return agenttool.Text(string(call.Args)), nil
+	})
 }
 
 // wait returns the tool of the slow bundle, or of the stubborn one when
