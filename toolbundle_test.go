@@ -1543,8 +1543,10 @@ func (r redescribed) Annotations() agenttool.Annotations { return agenttool.Anno
 // hidden ones too; what the skill's validation and portability checks
 // find; a body past its budget, and an index alone past it, with the
 // figures; what of a raw schema a call's check lets through, and a schema
-// it cannot use at all. Each line of stderr holds one of the fragments a
-// case gives, and each fragment is on stderr.
+// it cannot use at all; and their order: validation warnings, portability
+// warnings, state warnings, then the binary-name note. The fragments of a
+// case are on stderr in their order, each line of it holding the next one
+// or more of them.
 func TestExportWarnings(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -1564,6 +1566,7 @@ func TestExportWarnings(t *testing.T) {
 	const advice = "each call of the program is a process of its own"
 	tests := []struct {
 		name   string
+		argv0  string // the bundle's name if empty
 		change func(*Bundle)
 		want   []string // fragments of stderr; none means stderr is empty
 	}{
@@ -1599,62 +1602,44 @@ func TestExportWarnings(t *testing.T) {
 			"file-tools: warning: tool \"loose\": not enforced when a call is checked: unevaluatedProperties at #: not enforced\n",
 			"file-tools: warning: tool \"broken\": every call will be refused: ",
 		}},
+		{name: "every kind, in order", argv0: "main", change: func(b *Bundle) {
+			b.Description = "Read <b>files</b>. Use for files."
+			b.Tools = append(b.Tools, manyTools(500)...)
+			b.Tools = append(b.Tools, Use(plain(agenttool.WithSequential())))
+		}, want: []string{
+			"file-tools: warning: SKILL.md has ",
+			"file-tools: warning: Description contains '<' or '>'",
+			`file-tools: warning: tool "shell": is sequential,`,
+			"file-tools: note: this binary was run as \"main\",",
+		}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			b := goldenBundle(root)
 			tc.change(&b)
 			dir := t.TempDir()
-			r := call(b, "export-skill", dir)
+			r := invocation{argv0: cmp.Or(tc.argv0, b.Name)}.run(b, "export-skill", dir)
 			if r.status != 0 {
 				t.Fatalf("status %d, want 0\n%v", r.status, r)
 			}
 			if _, err := os.Stat(filepath.Join(dir, b.Name, "SKILL.md")); err != nil {
 				t.Errorf("no skill written: %v", err)
 			}
-			for _, frag := range tc.want {
-				if !strings.Contains(r.stderr, frag) {
-					t.Errorf("stderr %q lacks %q", r.stderr, frag)
-				}
-			}
+			want := tc.want
 			for _, line := range lines(r.stderr) {
-				if !slices.ContainsFunc(tc.want, func(frag string) bool { return strings.Contains(line, strings.TrimSuffix(frag, "\n")) }) {
-					t.Errorf("stderr has the line %q, which no fragment of %q is in", line, tc.want)
+				n := 0
+				for n < len(want) && strings.Contains(line, want[n]) {
+					n++
 				}
+				if n == 0 {
+					t.Errorf("the line %q of stderr holds none of the fragments left, %q\n%v", line, want, r)
+				}
+				want = want[n:]
+			}
+			if len(want) != 0 {
+				t.Errorf("stderr lacks %q\n%v", want, r)
 			}
 		})
-	}
-}
-
-// TestExportWarningOrder checks the order of what export-skill writes to
-// stderr after a successful write: validation warnings, portability
-// warnings, state warnings, then the binary-name note, one line each.
-func TestExportWarningOrder(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	b := goldenBundle(root)
-	b.Description = "Read <b>files</b>. Use for files."
-	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
-	b.Tools = append(b.Tools, manyTools(500)...)
-	b.Tools = append(b.Tools, Use(agenttool.New("shell", "Run a command.", noop, agenttool.WithSequential())))
-	r := invocation{argv0: "main"}.run(b, "export-skill", t.TempDir())
-	if r.status != 0 {
-		t.Fatalf("status %d, want 0\n%v", r.status, r)
-	}
-	want := []string{
-		"file-tools: warning: SKILL.md has ",
-		"file-tools: warning: Description contains '<' or '>'",
-		`file-tools: warning: tool "shell": is sequential,`,
-		"file-tools: note: this binary was run as \"main\",",
-	}
-	got := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-	if len(got) != len(want) {
-		t.Fatalf("stderr has %d lines, want %d:\n%s", len(got), len(want), r.stderr)
-	}
-	for i := range want {
-		if !strings.HasPrefix(got[i], want[i]) {
-			t.Errorf("line %d of stderr is %q, want it to start %q", i+1, got[i], want[i])
-		}
 	}
 }
 
@@ -1963,59 +1948,37 @@ func TestCheckDirectory(t *testing.T) {
 	}
 }
 
-// TestExportRules runs export-rules through Run: the rules of each host go
-// to stdout exactly as the host's text gives them, with its note on stderr;
-// a host that cannot allow some commands of a program only, or a bundle that
-// pre-approves nothing, prints no rule and exits 1. Its help and its usage
-// errors are in testdata/scripts/export-rules.txt.
+// TestExportRules runs export-rules for the golden bundle: the rules of each
+// host go to stdout exactly as the golden files of package hostrules, which
+// hold them to what was reviewed, give them, with its note on stderr; a host
+// that cannot allow some commands of a program only prints no rule and exits
+// 1. Its help, its usage errors and a bundle that pre-approves nothing are
+// in testdata/scripts/export-rules*.txt.
 func TestExportRules(t *testing.T) {
 	t.Parallel()
-	root := workTree(t)
-	golden := goldenBundle(root)
+	golden := goldenBundle(workTree(t))
 	// The commands package hostrules holds its golden files of file-tools to.
 	if got, want := allowedCommands(golden), []string{"read_file", "search", "help", "schema"}; !slices.Equal(got, want) {
 		t.Fatalf("allowedCommands = %q, want %q", got, want)
 	}
-	none := goldenBundle(root)
-	none.Tools = append([]Tool(nil), none.Tools...)
-	for i := range none.Tools {
-		none.Tools[i].preApproved = false
-	}
-	tests := []struct {
-		name   string
-		b      Bundle
+	for _, tt := range []struct {
 		words  []string
 		status int
-		golden bool   // stdout and stderr are the golden rules of the host
-		stderr string // with no stdout otherwise
 	}{
-		{name: "codex", b: golden, words: []string{"export-rules", "codex"}, status: cli.ExitOK, golden: true},
-		{name: "claude", b: golden, words: []string{"export-rules", "claude"}, status: cli.ExitOK, golden: true},
-		{name: "gemini after a program option", b: golden, words: []string{"--ask", "export-rules", "gemini"}, status: cli.ExitOK, golden: true},
-		{name: "opencode", b: golden, words: []string{"export-rules", "opencode"}, status: cli.ExitOK, golden: true},
-		{name: "copilot has none", b: golden, words: []string{"export-rules", "copilot"}, status: cli.ExitFailed, golden: true},
-		{name: "nothing pre-approved", b: none, words: []string{"export-rules", "codex"}, status: cli.ExitFailed,
-			stderr: "file-tools pre-approves no command, so there is nothing for Codex CLI to allow; every call asks as Codex CLI's own policy says.\n"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			r := call(tt.b, tt.words...)
-			if r.status != tt.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, tt.status, r)
-			}
-			wantOut, wantErr := "", tt.stderr
-			if tt.golden {
-				// The golden bundle's rules are the golden files of
-				// package hostrules, which hold them to what was reviewed.
-				wantOut, wantErr = goldenRules(t, tt.words[len(tt.words)-1])
-			}
-			if r.stdout != wantOut || r.stderr != wantErr {
-				t.Errorf("stdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s", r.stdout, wantOut, r.stderr, wantErr)
-			}
-			if tt.status == cli.ExitFailed && (r.stdout != "" || !strings.HasSuffix(r.stderr, "\n")) {
-				t.Errorf("a host without rules printed %q on stdout and %q on stderr", r.stdout, r.stderr)
-			}
-		})
+		{[]string{"export-rules", "codex"}, cli.ExitOK},
+		{[]string{"export-rules", "claude"}, cli.ExitOK},
+		{[]string{"--ask", "export-rules", "gemini"}, cli.ExitOK},
+		{[]string{"export-rules", "opencode"}, cli.ExitOK},
+		{[]string{"export-rules", "copilot"}, cli.ExitFailed},
+	} {
+		r := call(golden, tt.words...)
+		wantOut, wantErr := goldenRules(t, tt.words[len(tt.words)-1])
+		if r.status != tt.status || r.stdout != wantOut || r.stderr != wantErr {
+			t.Errorf("%q: want status %d, stdout\n%s\nand stderr\n%s\n%v", tt.words, tt.status, wantOut, wantErr, r)
+		}
+		if tt.status == cli.ExitFailed && (r.stdout != "" || !strings.HasSuffix(r.stderr, "\n")) {
+			t.Errorf("a host without rules printed %q on stdout and %q on stderr", r.stdout, r.stderr)
+		}
 	}
 }
 
