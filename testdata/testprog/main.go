@@ -22,6 +22,9 @@
 // stubborn one sends it again as soon as it has printed the cause: so the
 // first comes the moment a tool may start, and the second the moment the
 // tool can see its call cancelled.
+//
+// The bundle gives no version of its own, so that its version is the one
+// the go command stamps the build with.
 package main
 
 import (
@@ -69,7 +72,6 @@ func main() {
 	os.Exit(toolbundle.Main(context.Background(), toolbundle.Bundle{
 		Name:        "testprog",
 		Description: "Tools for the tests of package toolbundle. Use only in those tests.",
-		Version:     "v0.0.0-test",
 		Tools:       tools,
 	}, os.Args))
 }
