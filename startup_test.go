@@ -178,7 +178,7 @@ func TestStartupCheckOrder(t *testing.T) {
 		{name: "examples in bundle order", change: func(b *Bundle) {
 			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
 			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
-		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path, --offset, --column, --limit and --max_bytes` + "\n"},
+		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path, --offset, --column, --limit, --max_bytes and --numbered` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

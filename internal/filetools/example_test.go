@@ -80,9 +80,9 @@ func ExampleReadFile() {
 	// first line
 	// second line
 	// first line
-	// note: lines 1-1 shown (bytes 1-11 of 23); next: --offset 2 --limit 1
+	// note: lines 1-1 of 2 lines shown (bytes 1-11 of 23); next: --offset 2 --limit 1
 	// second line
-	// note: lines 2-2 shown (bytes 12-23 of 23), the end of the file
+	// note: lines 2-2 of 2 lines shown (bytes 12-23 of 23), the end of the file
 	// file part logo.png, data:image/png;base64,…
 	// note: the file is not text (image/png, 16 bytes), so it was saved instead of shown
 	// Error: path "../notes.txt" is outside the working tree

@@ -30,7 +30,7 @@ func TestDefinitions(t *testing.T) {
 			tool:        filetools.ReadFile("."),
 			name:        "read_file",
 			description: "Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",
-			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read"},"offset":{"type":"integer","description":"First line, from 1","minimum":1},"column":{"type":"integer","description":"First byte of that line, from 1","minimum":1},"limit":{"type":"integer","description":"Most lines (default 2000)","minimum":0},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, limit 1048576)","minimum":0}},"required":["path"],"additionalProperties":false}`,
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read"},"offset":{"type":"integer","description":"First line, from 1; negative counts from the end (-20: the last 20)"},"column":{"type":"integer","description":"First byte of that line, from 1","minimum":1},"limit":{"type":"integer","description":"Most lines (default 2000)","minimum":0},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, 16000 numbered; limit 1048576)","minimum":0},"numbered":{"type":"boolean","description":"Start each line with its number and a tab"}},"required":["path"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{
