@@ -105,11 +105,11 @@ func ExampleSearch() {
 	// Output:
 	// internal/x/x.go:3:func Exported() {}
 	// note: 1 match in 1 file
-	// note: not searched: 1 file not text
+	// note: not searched: 1 file not text (internal/x/x.bin)
 	// cmd/main.go:3:func main() {}
 	// note: 1 match in 1 file
 	// note: no matches
-	// note: not searched: 1 file not text
+	// note: not searched: 1 file not text (internal/x/x.bin)
 }
 
 func ExampleWriteFile() {

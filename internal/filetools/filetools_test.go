@@ -37,7 +37,7 @@ func TestDefinitions(t *testing.T) {
 			tool:        filetools.Search("."),
 			name:        "search",
 			description: "Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.",
-			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Go (RE2) regular expression, matched against each line"},"paths":{"type":"array","description":"Files or directories (default: the whole tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1","minimum":1},"limit":{"type":"integer","description":"Most matches (default 200)","minimum":0}},"required":["pattern"],"additionalProperties":false}`,
+			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Go (RE2) regular expression, matched against each line"},"paths":{"type":"array","description":"Files or directories (default: the whole tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1","minimum":1},"limit":{"type":"integer","description":"Most matches (default 200)","minimum":0},"glob":{"type":"array","description":"Only files matching it: *.go by name, cmd/**/*.go by path","items":{"type":"string"}},"count":{"type":"boolean","description":"Print path:count for each file with a match instead; offset and limit count files"}},"required":["pattern"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{

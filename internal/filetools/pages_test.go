@@ -329,7 +329,7 @@ func TestSearchPages(t *testing.T) {
 				if i < len(tt.notes) && o.Notes[0] != tt.notes[i] {
 					t.Errorf("page %d: note %q, want %q", i+1, o.Notes[0], tt.notes[i])
 				}
-				if want := "not searched: 1 file not text"; o.Notes[len(o.Notes)-1] != want {
+				if want := "not searched: 1 file not text (binary.dat)"; o.Notes[len(o.Notes)-1] != want {
 					t.Errorf("page %d: last note %q, want %q", i+1, o.Notes[len(o.Notes)-1], want)
 				}
 			}
