@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -108,8 +109,8 @@ func confirm() agenttool.Tool {
 
 // goldenTools returns the tools of the golden bundle (§10 of the
 // specification, with the examples of cmd/file-tools as issue 14 left them:
-// write_file's content given by flag, and one read_file example), with
-// readFile in place of read_file.
+// write_file's content given by flag, and one read_file example; and the
+// commands issue 26 added), with readFile in place of read_file.
 func goldenTools(root string, readFile agenttool.Tool) []Tool {
 	return []Tool{
 		Use(readFile, PreApproved(),
@@ -118,6 +119,8 @@ func goldenTools(root string, readFile agenttool.Tool) []Tool {
 			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
 		Use(filetools.WriteFile(root)),
 		Use(rescan(), Hidden()),
+		Use(filetools.ListFiles(root), PreApproved(),
+			Example("list_files --pattern 'cmd/**/*.go'", "List the Go files below cmd.")),
 	}
 }
 
@@ -310,7 +313,7 @@ func fileTools(root string) Bundle {
 	return Bundle{
 		Name:        goldenName,
 		Description: goldenDescription,
-		Tools:       goldenTools(root, filetools.ReadFile(root))[:3],
+		Tools:       slices.DeleteFunc(goldenTools(root, filetools.ReadFile(root)), func(t Tool) bool { return t.hidden }),
 	}
 }
 
@@ -321,6 +324,7 @@ func fileToolsReport(path string) string {
 		"pre-approved in allowed-tools, for the turn that loaded the skill:\n" +
 		"  Bash(file-tools read_file *)\n" +
 		"  Bash(file-tools search *)\n" +
+		"  Bash(file-tools list_files *)\n" +
 		"  Bash(file-tools help *)\n" +
 		"  Bash(file-tools schema *)\n" +
 		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +

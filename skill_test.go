@@ -39,8 +39,8 @@ func TestExportSkill(t *testing.T) {
 	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
 		t.Errorf("the skill has problems: %v", problems)
 	}
-	if rules, err := skill.Rules(); err != nil || len(rules) != 4 {
-		t.Errorf("Rules() = %v, %v; want 4 rules", rules, err)
+	if rules, err := skill.Rules(); err != nil || len(rules) != 5 {
+		t.Errorf("Rules() = %v, %v; want 5 rules", rules, err)
 	}
 	sum := sha256.Sum256([]byte(skill.Body))
 	if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {

@@ -11,7 +11,7 @@ import (
 func TestProgramCommands(t *testing.T) {
 	skillPath := filepath.Join("$TMP", "file-tools", "SKILL.md")
 	wrote := "wrote " + skillPath + "\npre-approved in allowed-tools, for the turn that loaded the skill:\n" +
-		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n  Bash(file-tools help *)\n  Bash(file-tools schema *)\n" +
+		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n  Bash(file-tools list_files *)\n  Bash(file-tools help *)\n  Bash(file-tools schema *)\n" +
 		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
 		"  Skill(file-tools)\n" +
 		"where hosts look for skills:\n" +
@@ -85,9 +85,9 @@ func TestProgramCommands(t *testing.T) {
 		}}},
 		{"export-rules for each host", []step{
 			{args: []string{"export-rules", "codex"},
-				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search", "help", "schema"]], decision="allow")` + "\n"}},
+				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search", "list_files", "help", "schema"]], decision="allow")` + "\n"}},
 			{args: []string{"export-rules", "gemini"},
-				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search", "file-tools help", "file-tools schema"]`}},
+				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search", "file-tools list_files", "file-tools help", "file-tools schema"]`}},
 			{args: []string{"export-rules", "opencode"},
 				stdoutHas: []string{`"file-tools read_file *": "allow"`, `"file-tools search *": "allow"`}},
 			{args: []string{"export-rules", "claude"},

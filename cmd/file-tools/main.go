@@ -26,6 +26,8 @@ func main() {
 			toolbundle.Use(filetools.Search("."), toolbundle.PreApproved(),
 				toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
 			toolbundle.Use(filetools.WriteFile(".")),
+			toolbundle.Use(filetools.ListFiles("."), toolbundle.PreApproved(),
+				toolbundle.Example("list_files --pattern 'cmd/**/*.go'", "List the Go files below cmd.")),
 		},
 	}, os.Args))
 }

@@ -140,7 +140,7 @@ func TestEndToEnd(t *testing.T) {
 			args: []string{"read_file", "--path", "."}, status: 1,
 			stderr: "Error: path \".\" is a directory\n",
 		}}},
-		{"unknown command", []step{{args: []string{"nope"}, status: 2, stderr: "file-tools: unknown command \"nope\"; the commands are \"read_file\", \"search\" and \"write_file\"\n" + pointer + "\n"}}},
+		{"unknown command", []step{{args: []string{"nope"}, status: 2, stderr: "file-tools: unknown command \"nope\"; the commands are \"read_file\", \"search\", \"write_file\" and \"list_files\"\n" + pointer + "\n"}}},
 		{"unknown flag", []step{{
 			args: []string{"read_file", "--file", "x"}, status: 2,
 			stderrHas: []string{"file-tools: read_file: unknown flag \"--file\"; its flags are --path", "\n" + commandPointer("read_file") + "\n"},
@@ -256,6 +256,18 @@ func TestEndToEnd(t *testing.T) {
 				stderr: "note: 3 matches in 1 file\n"},
 			{args: []string{"search", "--pattern", "m", "--glob", "[m"}, status: 1,
 				stderr: "Error: glob \"[m\" is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [\n"},
+		}},
+		{"list_files", []step{
+			{args: []string{"write_file", `{"path": "d/a.go", "content": ""}`}, stdout: "wrote d/a.go (0 bytes)\n", writes: true},
+			{args: []string{"write_file", `{"path": ".gitignore", "content": "*.log\n"}`}, stdout: "wrote .gitignore (6 bytes)\n", writes: true},
+			{args: []string{"write_file", `{"path": "d/x.log", "content": ""}`}, stdout: "wrote d/x.log (0 bytes)\n", writes: true},
+			{args: []string{"list_files"}, stdout: ".gitignore\nd/\ndata.txt\nlogo.png\n", stderr: "note: 4 entries\n"},
+			{args: []string{"list_files", "--path", "d", "--limit", "1"}, stdout: "d/a.go\n",
+				stderr: "note: 1 entry\nnote: left out, as .git or by .gitignore: 1 entry (d/x.log); give one as --path to list it\n"},
+			{args: []string{"list_files", "--pattern", "**/*.go"}, stdout: "d/a.go\n", stderr: "note: 1 file\n"},
+			{args: []string{"list_files", "--path", "../"}, status: 1, stderr: "Error: path \"../\" is outside the working tree\n"},
+			{args: []string{"list_files", "--pattern", "d/["}, status: 1,
+				stderr: "Error: pattern \"d/[\" is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [\n"},
 		}},
 		{"search with a bad pattern", []step{{
 			args: []string{"search", "--pattern", "("}, status: 1,

@@ -349,11 +349,11 @@ func (s *searcher) add(j *job) error {
 	}
 	switch r.skip {
 	case skipNotText:
-		s.notText.add(j.name())
+		s.notText.add(shownName(j.name()))
 	case skipUnreadable:
-		s.unreadable.add(j.name())
+		s.unreadable.add(shownName(j.name()))
 	case skipTooLarge:
-		s.tooLarge.add(j.name())
+		s.tooLarge.add(shownName(j.name()))
 	}
 	if r.skipped > 0 {
 		if s.skipped == 0 {

@@ -65,11 +65,11 @@ type skipList struct {
 	names []string
 }
 
-// add counts the file or directory at the slash path name.
-func (l *skipList) add(name string) {
+// add counts a file or directory, shown as a match line would show it.
+func (l *skipList) add(shown string) {
 	l.n++
 	if len(l.names) < shownSkips {
-		l.names = append(l.names, shownName(name))
+		l.names = append(l.names, shown)
 	}
 }
 

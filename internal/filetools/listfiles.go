@@ -1,0 +1,269 @@
+package filetools
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+)
+
+const (
+	// listLines is how many entries one list_files shows by default.
+	listLines = 500
+	// listBytes is the most bytes of entries one list_files shows, as
+	// searchBytes is for search.
+	listBytes = 28000
+)
+
+// listArgs are the arguments of list_files.
+type listArgs struct {
+	Path    string           `json:"path,omitempty" desc:"Directory (default: the whole tree)"`
+	Pattern string           `json:"pattern,omitempty" desc:"List the files below path matching it instead: *.go by name, cmd/**/*.go by path"`
+	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First entry, from 1" minimum:"1"`
+	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most entries (default 500)" minimum:"0"`
+}
+
+// ListFiles returns the list_files tool, confined to the tree at root.
+//
+// Without pattern it prints the entries of the directory at path (the
+// tree's root when absent), one a line, in byte order, each as its slash
+// path relative to the tree, a directory's with a trailing slash, and so
+// a symbolic link's that leads to a directory inside the tree. With
+// pattern, a glob as search's --glob takes it (see Search), it prints
+// instead the regular files below path whose path relative to the tree
+// matches it, in byte order of the paths; symbolic links met on the way
+// are not followed. A name holding a character that is not printable is
+// quoted as search quotes it.
+//
+// An entry named .git, and what the .gitignore at the tree's root excludes
+// (see ignoreRules for the subset of its syntax that is read), are left
+// out, and nothing below an ignored directory is looked at; the directory
+// given as path is listed even when it is one of them. A note names what
+// was left out, the first three, and how many more.
+//
+// It shows the entries from number offset (from 1) on, at most limit of
+// them (0 or absent means 500) and no more than 28,000 bytes, and counts
+// them all. Notes say the rest, one line each:
+//
+//	<n> entries | <n> files
+//	entries <a>-<b> of <n> shown; next: --offset <m> [--limit <l>]
+//	entries <a>-<b> of <n> shown, the last
+//	no entries | no files match
+//	no entries from --offset <m> on: there are <n>
+//	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); give one as --path to list it
+//	not listed: <n> unreadable directories (<path>, …)
+//
+// (files in place of entries with a pattern). A path that does not name a
+// directory, one outside the tree, and a pattern that is not a valid glob
+// are refused.
+func ListFiles(root string) agenttool.Tool {
+	return agenttool.New("list_files",
+		"List a directory of the working tree, or the files below it matching a glob, one path a line; what .gitignore excludes is left out.",
+		func(ctx context.Context, args listArgs) (agenttool.Result, error) {
+			return listFiles(ctx, root, args)
+		},
+		agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
+}
+
+// lister holds the state of one call of list_files.
+type lister struct {
+	ctx     context.Context
+	rules   ignoreRules
+	glob    *glob // the files to list below the directory, nil for its entries
+	first   int   // the entries to show: numbers first to first+limit-1
+	limit   int
+	out     strings.Builder
+	total   int  // entries found
+	shown   int  // entries printed
+	cut     bool // an entry to show was left out for want of bytes
+	left    skipList
+	badDirs skipList
+	listing []byte // where directories are listed, one after the other
+}
+
+// listFiles runs one call of list_files on the tree at root.
+func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return agenttool.Result{}, err
+	}
+	l := &lister{ctx: ctx, first: int(min(max(int64(args.Offset), 1), 1<<40)), limit: int(min(int64(args.Limit), 1<<40))}
+	if l.limit == 0 {
+		l.limit = listLines
+	}
+	if args.Pattern != "" {
+		g, err := compileGlob("pattern", args.Pattern)
+		if err != nil {
+			return agenttool.Result{}, err
+		}
+		l.glob = &g
+	}
+	t, err := openTree(root)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer t.close()
+	p := cmp.Or(args.Path, ".")
+	rel, info, _, err := t.lookup(p)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	if !info.IsDir() {
+		return agenttool.Result{}, fmt.Errorf("path %q is not a directory; read_file reads a file", p)
+	}
+	l.rules = readGitignore(t.root)
+	sub, err := t.root.OpenRoot(rel)
+	if err != nil {
+		return agenttool.Result{}, t.explainAt(p, rel, err)
+	}
+	d, err := openDir(sub)
+	if err != nil {
+		_ = sub.Close()
+		return agenttool.Result{}, explain(p, err)
+	}
+	defer d.release()
+	name := filepath.ToSlash(rel)
+	if name == "." {
+		name = ""
+	}
+	if err := l.walk(d, name, true); err != nil {
+		return agenttool.Result{}, t.explainAt(p, rel, err)
+	}
+	if err := ctx.Err(); err != nil {
+		return agenttool.Result{}, err
+	}
+	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: l.notes()}}, nil
+}
+
+// walk lists the directory d, whose slash path in the tree is name ("" for
+// the root), and with a glob the directories below it too. An error is
+// returned for the directory given (top) or when descriptors run out; a
+// directory below it that cannot be read is counted.
+func (l *lister) walk(d *dirRef, name string, top bool) error {
+	entries, err := listDir(d, &l.listing, nil)
+	if err != nil {
+		if top || isTooManyOpen(err) {
+			return err
+		}
+		l.badDirs.add(shownName(name) + "/")
+		return nil
+	}
+	// A directory sorts as its name with a slash, so that the walk's
+	// order is the byte order of the paths it prints.
+	key := func(e dirEntry) string {
+		if e.typ.IsDir() {
+			return e.name + "/"
+		}
+		return e.name
+	}
+	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(key(a), key(b)) })
+	for _, e := range entries {
+		if err := l.ctx.Err(); err != nil {
+			return err
+		}
+		full := e.name
+		if name != "" {
+			full = name + "/" + e.name
+		}
+		shown := shownName(full)
+		if e.typ.IsDir() {
+			shown += "/"
+		}
+		if e.name == ".git" || l.rules.ignored(full, e.typ.IsDir()) {
+			if l.glob == nil || e.typ.IsDir() || l.glob.match(full) {
+				l.left.add(shown)
+			}
+			continue
+		}
+		switch {
+		case l.glob == nil:
+			if e.typ&fs.ModeSymlink != 0 {
+				if info, err := d.root.Stat(e.name); err == nil && info.IsDir() {
+					shown += "/"
+				}
+			}
+			l.emit(shown)
+		case e.typ.IsDir():
+			if err := l.subdir(d, e.name, full); err != nil {
+				return err
+			}
+		case e.typ.IsRegular() && l.glob.match(full):
+			l.emit(shown)
+		}
+	}
+	return nil
+}
+
+// subdir walks the directory elem of d, whose slash path is name.
+func (l *lister) subdir(d *dirRef, elem, name string) error {
+	sub, err := d.root.OpenRoot(elem)
+	if err == nil {
+		var sd *dirRef
+		if sd, err = openDir(sub); err == nil {
+			err = l.walk(sd, name, false)
+			sd.release()
+			return err
+		}
+		_ = sub.Close()
+	}
+	if isTooManyOpen(err) {
+		return err
+	}
+	l.badDirs.add(shownName(name) + "/")
+	return nil
+}
+
+// emit counts an entry and prints it when it falls in the ones to show.
+func (l *lister) emit(shown string) {
+	l.total++
+	if l.total < l.first || l.shown == l.limit || l.cut {
+		return
+	}
+	if l.shown > 0 && l.out.Len()+len(shown)+1 > listBytes {
+		l.cut = true
+		return
+	}
+	l.out.WriteString(shown)
+	l.out.WriteByte('\n')
+	l.shown++
+}
+
+// notes returns what the output leaves to its notes.
+func (l *lister) notes() []string {
+	one, many := "entry", "entries"
+	if l.glob != nil {
+		one, many = "file", "files"
+	}
+	var notes []string
+	switch last := l.first - 1 + l.shown; {
+	case l.total == 0 && l.glob != nil:
+		notes = append(notes, "no files match")
+	case l.total == 0:
+		notes = append(notes, "no entries")
+	case l.shown == 0:
+		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there are %d", many, l.first, l.total))
+	case l.first == 1 && l.shown == l.total:
+		notes = append(notes, fmt.Sprintf("%d %s", l.total, plural(int64(l.total), one, many)))
+	case last < l.total:
+		next := "--offset " + strconv.Itoa(last+1)
+		if l.limit != listLines {
+			next += " --limit " + strconv.Itoa(l.limit)
+		}
+		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown; next: %s", many, l.first, last, l.total, next))
+	default:
+		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown, the last", many, l.first, last, l.total))
+	}
+	if l.left.n > 0 {
+		notes = append(notes, fmt.Sprintf("left out, as .git or by .gitignore: %d %s (%s); give one as --path to list it",
+			l.left.n, plural(int64(l.left.n), "entry", "entries"), l.left))
+	}
+	if l.badDirs.n > 0 {
+		notes = append(notes, fmt.Sprintf("not listed: %d %s (%s)", l.badDirs.n, plural(int64(l.badDirs.n), "unreadable directory", "unreadable directories"), l.badDirs))
+	}
+	return notes
+}
