@@ -89,7 +89,7 @@ func TestCheck(t *testing.T) {
 			status: 1, verdict: "other frontmatter differs (description)"},
 		{name: "description edited by hand", dir: func(t *testing.T) string {
 			return exported(t, func(s string) string {
-				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+				return strings.Replace(s, "description: List, read", "description: List, find", 1)
 			})
 		},
 			status: 1, verdict: "other frontmatter differs (description)"},
@@ -116,7 +116,7 @@ func TestCheck(t *testing.T) {
 			return exported(t, func(s string) string {
 				return strings.NewReplacer(
 					"name: file-tools", "name: other-tools",
-					"description: Read, search", "description: Read, find",
+					"description: List, read", "description: List, find",
 					" Bash(file-tools search *)", "",
 					"  digest: ", "  digest: 0",
 					"\nmetadata:", "\nzeta: 1\ncompatibility: Needs a shell.\nlicense: MIT\nmetadata:",
@@ -126,7 +126,7 @@ func TestCheck(t *testing.T) {
 			status: 1, verdict: "other frontmatter differs (name, description, license, compatibility, allowed-tools, metadata, zeta)"},
 		{name: "version changed and description edited", dir: func(t *testing.T) string {
 			return exported(t, func(s string) string {
-				return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+				return strings.Replace(s, "description: List, read", "description: List, find", 1)
 			})
 		},
 			change: func(b *Bundle) { b.Version = "v1.2.4" },

@@ -70,7 +70,7 @@ func TestMain(m *testing.M) {
 const (
 	goldenName        = "file-tools"
 	goldenVersion     = "v1.2.3"
-	goldenDescription = "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one."
+	goldenDescription = "List, read, search, edit and write files in the working tree. Use when a task needs the contents of a file or a change to one."
 )
 
 // workTree returns a temporary directory holding data.txt, the root of the
@@ -116,11 +116,13 @@ func goldenTools(root string, readFile agenttool.Tool) []Tool {
 		Use(readFile, PreApproved(),
 			Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
 		Use(filetools.Search(root), PreApproved(),
-			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
+			Example("search --pattern 'func [A-Z]' --glob '*.go'", "")),
 		Use(filetools.WriteFile(root)),
 		Use(rescan(), Hidden()),
 		Use(filetools.ListFiles(root), PreApproved(),
-			Example("list_files --pattern 'cmd/**/*.go'", "List the Go files below cmd.")),
+			Example("list_files --pattern 'cmd/**/*.go'", "")),
+		Use(filetools.EditFile("."),
+			Example("edit_file --path a.go --old 'x = 1' --new 'x = 2'", "")),
 	}
 }
 

@@ -14,7 +14,7 @@ func TestRefusalsTellTheFix(t *testing.T) {
 		stderr string
 	}{
 		{"a command that does not exist", []string{"delete_file", "--path", "data.txt"}, 2,
-			"file-tools: unknown command \"delete_file\"; the commands are \"read_file\", \"search\", \"write_file\" and \"list_files\"\n" +
+			"file-tools: unknown command \"delete_file\"; the commands are \"read_file\", \"search\", \"write_file\", \"list_files\" and \"edit_file\"\n" +
 				pointer + "\n"},
 		{"a flag the command does not have", []string{"read_file", "--path", "data.txt", "--bogus", "5"}, 2,
 			"file-tools: read_file: unknown flag \"--bogus\"; its flags are --path, --offset, --column, --limit, --max_bytes and --numbered\n" +

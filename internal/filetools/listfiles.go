@@ -7,26 +7,21 @@ import (
 	"io/fs"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/agenttool/agenttool"
 )
 
-const (
-	// listLines is how many entries one list_files shows by default.
-	listLines = 500
-	// listBytes is the most bytes of entries one list_files shows, as
-	// searchBytes is for search.
-	listBytes = 28000
-)
+// listLines is how many entries one list_files shows by default: about
+// 20,000 bytes of paths of 40, which fit, with the notes, in what hosts
+// show a model.
+const listLines = 500
 
 // listArgs are the arguments of list_files.
 type listArgs struct {
-	Path    string           `json:"path,omitempty" desc:"Directory (default: the whole tree)"`
-	Pattern string           `json:"pattern,omitempty" desc:"List the files below path matching it instead: *.go by name, cmd/**/*.go by path"`
-	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First entry, from 1" minimum:"1"`
-	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most entries (default 500)" minimum:"0"`
+	Path    string          `json:"path,omitempty" desc:"Directory (default: the tree)"`
+	Pattern string          `json:"pattern,omitempty" desc:"Files below path matching a glob (as search --glob)"`
+	Limit   count[limitArg] `json:"limit,omitempty" desc:"Most entries (default 500)" minimum:"0"`
 }
 
 // ListFiles returns the list_files tool, confined to the tree at root.
@@ -47,15 +42,12 @@ type listArgs struct {
 // given as path is listed even when it is one of them. A note names what
 // was left out, the first three, and how many more.
 //
-// It shows the entries from number offset (from 1) on, at most limit of
-// them (0 or absent means 500) and no more than 28,000 bytes, and counts
+// It shows the first limit entries (0 or absent means 500) and counts
 // them all. Notes say the rest, one line each:
 //
 //	<n> entries | <n> files
-//	entries <a>-<b> of <n> shown; next: --offset <m> [--limit <l>]
-//	entries <a>-<b> of <n> shown, the last
+//	<l> of <n> entries shown; --limit <n> shows all, a narrower --path or --pattern fewer
 //	no entries | no files match
-//	no entries from --offset <m> on: there are <n>
 //	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); give one as --path to list it
 //	not listed: <n> unreadable directories (<path>, …)
 //
@@ -64,7 +56,7 @@ type listArgs struct {
 // are refused.
 func ListFiles(root string) agenttool.Tool {
 	return agenttool.New("list_files",
-		"List a directory of the working tree, or the files below it matching a glob, one path a line; what .gitignore excludes is left out.",
+		"List a directory, or the files below it matching a glob, except .git and what .gitignore excludes.",
 		func(ctx context.Context, args listArgs) (agenttool.Result, error) {
 			return listFiles(ctx, root, args)
 		},
@@ -76,12 +68,9 @@ type lister struct {
 	ctx     context.Context
 	rules   ignoreRules
 	glob    *glob // the files to list below the directory, nil for its entries
-	first   int   // the entries to show: numbers first to first+limit-1
-	limit   int
+	limit   int   // the most entries shown
 	out     strings.Builder
-	total   int  // entries found
-	shown   int  // entries printed
-	cut     bool // an entry to show was left out for want of bytes
+	total   int // entries found
 	left    skipList
 	badDirs skipList
 	listing []byte // where directories are listed, one after the other
@@ -92,7 +81,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	l := &lister{ctx: ctx, first: int(min(max(int64(args.Offset), 1), 1<<40)), limit: int(min(int64(args.Limit), 1<<40))}
+	l := &lister{ctx: ctx, limit: int(min(int64(args.Limit), 1<<40))}
 	if l.limit == 0 {
 		l.limit = listLines
 	}
@@ -218,19 +207,13 @@ func (l *lister) subdir(d *dirRef, elem, name string) error {
 	return nil
 }
 
-// emit counts an entry and prints it when it falls in the ones to show.
+// emit counts an entry and prints it while fewer than limit are.
 func (l *lister) emit(shown string) {
 	l.total++
-	if l.total < l.first || l.shown == l.limit || l.cut {
-		return
+	if l.total <= l.limit {
+		l.out.WriteString(shown)
+		l.out.WriteByte('\n')
 	}
-	if l.shown > 0 && l.out.Len()+len(shown)+1 > listBytes {
-		l.cut = true
-		return
-	}
-	l.out.WriteString(shown)
-	l.out.WriteByte('\n')
-	l.shown++
 }
 
 // notes returns what the output leaves to its notes.
@@ -240,23 +223,15 @@ func (l *lister) notes() []string {
 		one, many = "file", "files"
 	}
 	var notes []string
-	switch last := l.first - 1 + l.shown; {
+	switch {
 	case l.total == 0 && l.glob != nil:
 		notes = append(notes, "no files match")
 	case l.total == 0:
 		notes = append(notes, "no entries")
-	case l.shown == 0:
-		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there are %d", many, l.first, l.total))
-	case l.first == 1 && l.shown == l.total:
+	case l.total <= l.limit:
 		notes = append(notes, fmt.Sprintf("%d %s", l.total, plural(int64(l.total), one, many)))
-	case last < l.total:
-		next := "--offset " + strconv.Itoa(last+1)
-		if l.limit != listLines {
-			next += " --limit " + strconv.Itoa(l.limit)
-		}
-		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown; next: %s", many, l.first, last, l.total, next))
 	default:
-		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown, the last", many, l.first, last, l.total))
+		notes = append(notes, fmt.Sprintf("%d of %d %s shown; --limit %d shows all, a narrower --path or --pattern fewer", l.limit, l.total, many, l.total))
 	}
 	if l.left.n > 0 {
 		notes = append(notes, fmt.Sprintf("left out, as .git or by .gitignore: %d %s (%s); give one as --path to list it",

@@ -65,11 +65,11 @@ func TestListFiles(t *testing.T) {
 		{name: "pattern that matches nothing", args: map[string]any{"pattern": "deep/*.go"}, notes: "no files match\n" + left + "3 entries (.git/, a/build/, build/); give one as --path to list it"},
 		{name: "pattern naming ignored files", args: map[string]any{"pattern": "**/*.log"}, want: "a/keep.log\n",
 			notes: "1 file\n" + left + "4 entries (.git/, a/build/, a/x.log and 1 more); give one as --path to list it"},
-		{name: "pages", args: map[string]any{"path": "a", "limit": 2}, want: "a/b.go\na/c/\n",
-			notes: "entries 1-2 of 4 shown; next: --offset 3 --limit 2\n" + left + "2 entries (a/build/, a/x.log); give one as --path to list it"},
-		{name: "the last page", args: map[string]any{"path": "a", "limit": 2, "offset": 3}, want: "a/keep.log\na/only-root.txt\n",
-			notes: "entries 3-4 of 4 shown, the last\n" + left + "2 entries (a/build/, a/x.log); give one as --path to list it"},
-		{name: "past the end", args: map[string]any{"path": "deep", "offset": 2}, notes: "no entries from --offset 2 on: there are 1"},
+		{name: "a limit", args: map[string]any{"path": "a", "limit": 2}, want: "a/b.go\na/c/\n",
+			notes: "2 of 4 entries shown; --limit 4 shows all, a narrower --path or --pattern fewer\n" + left + "2 entries (a/build/, a/x.log); give one as --path to list it"},
+		{name: "a limit of files", args: map[string]any{"pattern": "*.go", "limit": 1}, want: "a/b.go\n",
+			notes: "1 of 4 files shown; --limit 4 shows all, a narrower --path or --pattern fewer\n" + left + "3 entries (.git/, a/build/, build/); give one as --path to list it"},
+		{name: "a limit as large as the entries", args: map[string]any{"path": "deep", "limit": 1}, want: "deep/1/\n", notes: "1 entry"},
 		{name: "a file", args: map[string]any{"path": "a.txt"}, err: `path "a.txt" is not a directory; read_file reads a file`},
 		{name: "missing", args: map[string]any{"path": "nope"}, err: `path "nope": no such file or directory`},
 		{name: "outside", args: map[string]any{"path": "../x"}, err: `path "../x" is outside the working tree`},
@@ -89,19 +89,21 @@ func TestListFiles(t *testing.T) {
 }
 
 // TestListFilesCapped lists a directory of more entries than are shown by
-// default, and than fit in the bytes shown.
+// default.
 func TestListFilesCapped(t *testing.T) {
 	t.Parallel()
 	files := make(map[string]string)
 	for i := range 600 {
-		files[fmt.Sprintf("d/%s%04d", strings.Repeat("n", 60), i)] = ""
+		files[fmt.Sprintf("d/%04d", i)] = ""
 	}
 	dir := makeTree(t, files)
 	res, err := run(t.Context(), filetools.ListFiles(dir), `{"path":"d"}`)
 	checkErr(t, err, "")
-	// 67 bytes a line: 417 fit in 28,000.
-	if got, want := res.Output.Notes, "entries 1-417 of 600 shown; next: --offset 418"; len(got) != 1 || got[0] != want {
+	if got, want := res.Output.Notes, "500 of 600 entries shown; --limit 600 shows all, a narrower --path or --pattern fewer"; len(got) != 1 || got[0] != want {
 		t.Errorf("notes %q, want %q", got, want)
+	}
+	if got := strings.Count(res.Output.Text, "\n"); got != 500 || !strings.HasSuffix(res.Output.Text, "d/0499\n") {
+		t.Errorf("%d lines shown, ending %q; want 500, the last d/0499", got, res.Output.Text[max(len(res.Output.Text)-10, 0):])
 	}
 	res, err = run(t.Context(), filetools.ListFiles(dir), `{"pattern":"d/*9"}`)
 	checkErr(t, err, "")

@@ -40,11 +40,11 @@ const (
 // readArgs are the arguments of read_file.
 type readArgs struct {
 	Path     string             `json:"path" desc:"File to read"`
-	Offset   *count[lineArg]    `json:"offset,omitempty" desc:"First line, from 1; negative counts from the end (-20: the last 20)"`
+	Offset   *count[lineArg]    `json:"offset,omitempty" desc:"First line, from 1; -20: the last 20"`
 	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1" minimum:"1"`
 	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)" minimum:"0"`
-	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, 16000 numbered; limit 1048576)" minimum:"0"`
-	Numbered bool               `json:"numbered,omitempty" desc:"Start each line with its number and a tab"`
+	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, numbered 16000; limit 1048576)" minimum:"0"`
+	Numbered bool               `json:"numbered,omitempty" desc:"Number lines, as cat -n"`
 }
 
 // ReadFile returns the read_file tool, confined to the tree at root.
@@ -105,7 +105,7 @@ type readArgs struct {
 // for itself when nothing has that name.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",
+		"Print a file byte for byte; notes on stderr give the flags for more. A file that is not text is saved, its path in a note.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},

@@ -36,12 +36,12 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string           `json:"pattern" desc:"Go (RE2) regular expression, matched against each line"`
-	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the whole tree)"`
+	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched against each line"`
+	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the tree)"`
 	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1" minimum:"1"`
 	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)" minimum:"0"`
-	Glob    []string         `json:"glob,omitempty" desc:"Only files matching it: *.go by name, cmd/**/*.go by path"`
-	Count   bool             `json:"count,omitempty" desc:"Print path:count for each file with a match instead; offset and limit count files"`
+	Glob    []string         `json:"glob,omitempty" desc:"Only files matching it (*.go by name, a/**/*.go by path)"`
+	Count   bool             `json:"count,omitempty" desc:"Print path:count per file"`
 }
 
 // Search returns the search tool, confined to the tree at root.
@@ -122,7 +122,7 @@ type searchArgs struct {
 // goroutines at once; the output is in the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.",
+		"Print the lines of text files matching a regular expression, as path:line:text; notes on stderr give the count, skips and the flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},

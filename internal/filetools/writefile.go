@@ -97,7 +97,7 @@ func (written) RecordNS() string { return RecordNS }
 // the path's depth.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
-		"Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.",
+		"Write a text file, creating directories. Asks before replacing a file, unless replace is set.",
 		func(ctx context.Context, args writeArgs) (agenttool.Result, error) {
 			return writeFile(ctx, root, args)
 		},
