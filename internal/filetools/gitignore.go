@@ -65,12 +65,12 @@ func parseGitignore(data string) ignoreRules {
 	return rules
 }
 
-// ignored reports whether the entry at the slash path name, relative to
-// the tree, is ignored; dir says that it is a directory.
-func (rules ignoreRules) ignored(name string, dir bool) bool {
+// ignored reports whether the entry whose slash path relative to the tree
+// has the elements parts is ignored; dir says that it is a directory.
+func (rules ignoreRules) ignored(parts []string, dir bool) bool {
 	ignored := false
 	for _, r := range rules {
-		if r.negate == ignored && (dir || !r.dirOnly) && r.g.match(name) {
+		if r.negate == ignored && (dir || !r.dirOnly) && r.g.match(parts) {
 			ignored = !r.negate
 		}
 	}

@@ -16,8 +16,9 @@ func FuzzGitignore(f *testing.F) {
 	f.Add("a/**\n!a/b\n", "a/b")
 	f.Fuzz(func(t *testing.T, data, name string) {
 		rules := parseGitignore(data)
-		_ = rules.ignored(name, false)
-		_ = rules.ignored(name, true)
+		parts := splitPath(nil, name)
+		_ = rules.ignored(parts, false)
+		_ = rules.ignored(parts, true)
 		if name == "" || strings.ContainsAny(name, "\r\n") {
 			return
 		}
@@ -28,11 +29,11 @@ func FuzzGitignore(f *testing.F) {
 		}
 		exact := "/" + strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, " ", `\ `).Replace(name)
 		ignoring := parseGitignore(data + "\n" + exact + "\n")
-		if !ignoring.ignored(name, false) {
+		if !ignoring.ignored(parts, false) {
 			t.Fatalf("the rule %q, added last, does not ignore %q", exact, name)
 		}
 		back := parseGitignore(data + "\n" + exact + "\n!" + exact + "\n")
-		if back.ignored(name, false) {
+		if back.ignored(parts, false) {
 			t.Fatalf("the rule !%q, added last, does not bring %q back", exact, name)
 		}
 	})

@@ -15,43 +15,88 @@ import (
 // number of directories: "t/**/*.go" matches t/a.go and t/x/y/a.go, and
 // "t/**", at the end, everything below t. Elsewhere "**" is "*" twice.
 // search's --glob and list_files's --pattern are globs, and so are the
-// rules of a .gitignore (see gitignore).
+// rules of a .gitignore (see ignoreRules).
 type glob struct {
-	text  string
-	elems []string // the elements of the pattern, "**" standing for any directories
-	base  bool     // the pattern holds no slash: it matches the base name
+	elems []globElem // the elements of the pattern
+	base  bool       // the pattern holds no slash: it matches the base name
 }
+
+// globElem is one element of a glob, with the way to match it.
+type globElem struct {
+	kind elemKind
+	pat  string // as path.Match takes it, or the literal of exact and suffix
+}
+
+// elemKind says how an element of a glob matches one of a path.
+type elemKind int
+
+const (
+	elemMatch  elemKind = iota // by path.Match
+	elemDirs                   // "**": any number of elements
+	elemAny                    // "*": any element
+	elemExact                  // a literal: the element itself
+	elemSuffix                 // "*" and a literal: an element ending with it
+)
 
 // compileGlob compiles the pattern p, naming it as arg in an error.
 func compileGlob(arg, p string) (glob, error) {
 	if p == "" {
 		return glob{}, fmt.Errorf("%s is empty; give a glob such as *.go or cmd/**/*.go", arg)
 	}
-	g := glob{text: p, base: !strings.Contains(p, "/")}
+	g := glob{base: !strings.Contains(p, "/")}
 	for _, e := range strings.Split(p, "/") {
 		switch e {
 		case "", ".", "..":
 			return glob{}, fmt.Errorf("%s %q has an empty, \".\" or \"..\" element; a glob matches paths relative to the working tree, such as cmd/**/*.go", arg, p)
 		case "**":
 			// Several in a row match what one matches.
-			if n := len(g.elems); n > 0 && g.elems[n-1] == "**" {
-				continue
+			if n := len(g.elems); n == 0 || g.elems[n-1].kind != elemDirs {
+				g.elems = append(g.elems, globElem{kind: elemDirs})
 			}
-			g.elems = append(g.elems, e)
 			continue
 		}
 		e = shellClass(e)
 		if _, err := path.Match(e, ""); err != nil {
 			return glob{}, fmt.Errorf("%s %q is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [", arg, p)
 		}
-		g.elems = append(g.elems, e)
+		g.elems = append(g.elems, classify(e))
 	}
 	// "**" at the end matches one element or more: the files below it,
 	// not the directory itself.
-	if g.elems[len(g.elems)-1] == "**" && !g.base {
-		g.elems = append(g.elems, "*")
+	if g.elems[len(g.elems)-1].kind == elemDirs && !g.base {
+		g.elems = append(g.elems, globElem{kind: elemAny})
 	}
 	return g, nil
+}
+
+// classify returns the element e, which path.Match accepts, with the
+// quickest way to match it: most are a name, "*" or "*.ext".
+func classify(e string) globElem {
+	const special = `*?[\`
+	switch {
+	case e == "*" || e == "**":
+		return globElem{kind: elemAny}
+	case !strings.ContainsAny(e, special):
+		return globElem{kind: elemExact, pat: e}
+	case e[0] == '*' && !strings.ContainsAny(e[1:], special):
+		return globElem{kind: elemSuffix, pat: e[1:]}
+	}
+	return globElem{kind: elemMatch, pat: e}
+}
+
+// matches reports whether the element of a path elem matches e, which is
+// not "**".
+func (e globElem) matches(elem string) bool {
+	switch e.kind {
+	case elemAny:
+		return true
+	case elemExact:
+		return elem == e.pat
+	case elemSuffix:
+		return strings.HasSuffix(elem, e.pat)
+	}
+	ok, _ := path.Match(e.pat, elem)
+	return ok
 }
 
 // shellClass returns the element e with a class negated by "!", as a shell
@@ -78,16 +123,25 @@ func shellClass(e string) string {
 	return string(b)
 }
 
-// match reports whether the file at the slash path name matches g.
-func (g glob) match(name string) bool {
-	if g.base {
-		if g.elems[0] == "**" {
-			return true
+// splitPath appends the elements of the slash path name to parts[:0].
+func splitPath(parts []string, name string) []string {
+	parts = parts[:0]
+	for {
+		i := strings.IndexByte(name, '/')
+		if i < 0 {
+			return append(parts, name)
 		}
-		ok, _ := path.Match(g.elems[0], path.Base(name))
-		return ok
+		parts, name = append(parts, name[:i]), name[i+1:]
 	}
-	return matchElems(g.elems, strings.Split(name, "/"))
+}
+
+// match reports whether the path whose elements are parts, at least one,
+// matches g.
+func (g glob) match(parts []string) bool {
+	if g.base {
+		return g.elems[0].kind == elemDirs || g.elems[0].matches(parts[len(parts)-1])
+	}
+	return matchElems(g.elems, parts)
 }
 
 // matchElems reports whether the elements of a path match those of a
@@ -95,15 +149,15 @@ func (g glob) match(name string) bool {
 // string, it goes back only to the last "**" seen, which is enough since a
 // "**" matches any elements, so it takes time in proportion to the product
 // of the two lengths at worst.
-func matchElems(pat, name []string) bool {
+func matchElems(pat []globElem, name []string) bool {
 	p, n := 0, 0
 	star, mark := -1, 0
 	for n < len(name) {
 		switch {
-		case p < len(pat) && pat[p] == "**":
+		case p < len(pat) && pat[p].kind == elemDirs:
 			star, mark = p, n
 			p++
-		case p < len(pat) && elemMatch(pat[p], name[n]):
+		case p < len(pat) && pat[p].matches(name[n]):
 			p++
 			n++
 		case star >= 0:
@@ -114,17 +168,10 @@ func matchElems(pat, name []string) bool {
 			return false
 		}
 	}
-	for p < len(pat) && pat[p] == "**" {
+	for p < len(pat) && pat[p].kind == elemDirs {
 		p++
 	}
 	return p == len(pat)
-}
-
-// elemMatch matches one element of a path against one of a pattern, which
-// compileGlob has checked.
-func elemMatch(pat, elem string) bool {
-	ok, _ := path.Match(pat, elem)
-	return ok
 }
 
 // globs is the set of patterns of one call: a file is taken when it
@@ -144,13 +191,13 @@ func compileGlobs(arg string, ps []string) (globs, error) {
 	return gs, nil
 }
 
-// take reports whether the file at the slash path name is taken.
-func (gs globs) take(name string) bool {
+// take reports whether the path whose elements are parts is taken.
+func (gs globs) take(parts []string) bool {
 	if len(gs) == 0 {
 		return true
 	}
 	for _, g := range gs {
-		if g.match(name) {
+		if g.match(parts) {
 			return true
 		}
 	}

@@ -73,7 +73,11 @@ type lister struct {
 	total   int // entries found
 	left    skipList
 	badDirs skipList
-	listing []byte // where directories are listed, one after the other
+	listing []byte       // where directories are listed, one after the other
+	entries [][]dirEntry // the entries of the directory the walk is in, by depth
+	depth   int          // of the directory the walk is in, from the one given
+	parts   []string     // the elements of the path of the entry looked at
+	top     *dirRef      // the directory given, whose entries alone are listed without a glob
 }
 
 // listFiles runs one call of list_files on the tree at root.
@@ -119,8 +123,11 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	name := filepath.ToSlash(rel)
 	if name == "." {
 		name = ""
+	} else {
+		l.parts = splitPath(nil, name)
 	}
-	if err := l.walk(d, name, true); err != nil {
+	l.top = d
+	if err := l.walk(walkDirOf(d), name, true); err != nil {
 		return agenttool.Result{}, t.explainAt(p, rel, err)
 	}
 	if err := ctx.Err(); err != nil {
@@ -130,11 +137,20 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 }
 
 // walk lists the directory d, whose slash path in the tree is name ("" for
-// the root), and with a glob the directories below it too. An error is
-// returned for the directory given (top) or when descriptors run out; a
-// directory below it that cannot be read is counted.
-func (l *lister) walk(d *dirRef, name string, top bool) error {
-	entries, err := listDir(d, &l.listing, nil)
+// the root) and l.parts its elements, and with a glob the directories below
+// it too. An error is returned for the directory given (top) or when
+// descriptors run out; a directory below it that cannot be read is counted.
+func (l *lister) walk(d walkDir, name string, top bool) error {
+	// Each level of the walk keeps the room of its entries for the next
+	// directory at that level.
+	depth, level := len(l.parts), l.depth
+	l.depth++
+	defer func() { l.depth-- }()
+	if level == len(l.entries) {
+		l.entries = append(l.entries, nil)
+	}
+	entries, err := d.list(&l.listing, l.entries[level][:0])
+	l.entries[level] = entries
 	if err != nil {
 		if top || isTooManyOpen(err) {
 			return err
@@ -142,63 +158,87 @@ func (l *lister) walk(d *dirRef, name string, top bool) error {
 		l.badDirs.add(shownName(name) + "/")
 		return nil
 	}
-	// A directory sorts as its name with a slash, so that the walk's
-	// order is the byte order of the paths it prints.
-	key := func(e dirEntry) string {
-		if e.typ.IsDir() {
-			return e.name + "/"
-		}
-		return e.name
-	}
-	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(key(a), key(b)) })
+	slices.SortFunc(entries, compareEntries)
 	for _, e := range entries {
 		if err := l.ctx.Err(); err != nil {
 			return err
 		}
-		full := e.name
-		if name != "" {
-			full = name + "/" + e.name
-		}
-		shown := shownName(full)
-		if e.typ.IsDir() {
-			shown += "/"
-		}
-		if e.name == ".git" || l.rules.ignored(full, e.typ.IsDir()) {
-			if l.glob == nil || e.typ.IsDir() || l.glob.match(full) {
-				l.left.add(shown)
+		l.parts = append(l.parts[:depth], e.name)
+		dir := e.typ.IsDir()
+		if e.name == ".git" || l.rules.ignored(l.parts, dir) {
+			if l.glob == nil || dir || l.glob.match(l.parts) {
+				l.left.add(l.show(name, e, dir))
 			}
 			continue
 		}
 		switch {
 		case l.glob == nil:
 			if e.typ&fs.ModeSymlink != 0 {
-				if info, err := d.root.Stat(e.name); err == nil && info.IsDir() {
-					shown += "/"
+				if info, err := l.top.root.Stat(e.name); err == nil && info.IsDir() {
+					dir = true
 				}
 			}
-			l.emit(shown)
-		case e.typ.IsDir():
-			if err := l.subdir(d, e.name, full); err != nil {
+			l.emit(name, e, dir)
+		case dir:
+			child := e.name
+			if name != "" {
+				child = name + "/" + e.name
+			}
+			if err := l.subdir(d, e.name, child); err != nil {
 				return err
 			}
-		case e.typ.IsRegular() && l.glob.match(full):
-			l.emit(shown)
+		case e.typ.IsRegular() && l.glob.match(l.parts):
+			l.emit(name, e, false)
 		}
 	}
+	l.parts = l.parts[:depth]
 	return nil
 }
 
+// show returns the entry e of the directory name as it is printed, with a
+// slash at the end when dir is set.
+func (l *lister) show(name string, e dirEntry, dir bool) string {
+	full := e.name
+	if name != "" {
+		full = name + "/" + e.name
+	}
+	full = shownName(full)
+	if dir {
+		full += "/"
+	}
+	return full
+}
+
+// compareEntries orders two entries of a directory as their names, a
+// directory's taken to end with a slash, so that a walk in this order
+// meets paths in their byte order: a.txt before a/x.txt.
+func compareEntries(a, b dirEntry) int {
+	n := min(len(a.name), len(b.name))
+	if c := strings.Compare(a.name[:n], b.name[:n]); c != 0 {
+		return c
+	}
+	return cmp.Compare(nextByte(a, n), nextByte(b, n))
+}
+
+// nextByte returns the byte at i of e's name, with a slash after a
+// directory's, and -1 past the end.
+func nextByte(e dirEntry, i int) int {
+	switch {
+	case i < len(e.name):
+		return int(e.name[i])
+	case e.typ.IsDir():
+		return '/'
+	}
+	return -1
+}
+
 // subdir walks the directory elem of d, whose slash path is name.
-func (l *lister) subdir(d *dirRef, elem, name string) error {
-	sub, err := d.root.OpenRoot(elem)
+func (l *lister) subdir(d walkDir, elem, name string) error {
+	sub, err := d.sub(elem)
 	if err == nil {
-		var sd *dirRef
-		if sd, err = openDir(sub); err == nil {
-			err = l.walk(sd, name, false)
-			sd.release()
-			return err
-		}
-		_ = sub.Close()
+		err = l.walk(sub, name, false)
+		sub.release()
+		return err
 	}
 	if isTooManyOpen(err) {
 		return err
@@ -207,13 +247,69 @@ func (l *lister) subdir(d *dirRef, elem, name string) error {
 	return nil
 }
 
-// emit counts an entry and prints it while fewer than limit are.
-func (l *lister) emit(shown string) {
-	l.total++
-	if l.total <= l.limit {
-		l.out.WriteString(shown)
-		l.out.WriteByte('\n')
+// walkDir is a directory a walk of list_files lists, and goes down from.
+type walkDir interface {
+	// list appends its entries to entries, listing them in *buf.
+	list(buf *[]byte, entries []dirEntry) ([]dirEntry, error)
+	// sub opens its directory name, an entry of its listing.
+	sub(name string) (walkDir, error)
+	// release lets it go.
+	release()
+}
+
+// rootDir is a directory open as an os.Root; own says that it is its own,
+// to release.
+type rootDir struct {
+	d   *dirRef
+	own bool
+}
+
+// list appends its entries to entries.
+func (r rootDir) list(buf *[]byte, entries []dirEntry) ([]dirEntry, error) {
+	return listDir(r.d, buf, entries)
+}
+
+// sub opens the directory name from this one, as the walk of search does.
+func (r rootDir) sub(name string) (walkDir, error) {
+	root, err := r.d.root.OpenRoot(name)
+	if err != nil {
+		return nil, err
 	}
+	d, err := openDir(root)
+	if err != nil {
+		_ = root.Close()
+		return nil, err
+	}
+	return rootDir{d: d, own: true}, nil
+}
+
+// release releases the directory when it is its own.
+func (r rootDir) release() {
+	if r.own {
+		r.d.release()
+	}
+}
+
+// emit counts the entry e of the directory name and prints it while
+// fewer than limit are, with a slash at the end when dir is set. A name
+// that shownName leaves as it is, as most are, is written in its parts,
+// not built first.
+func (l *lister) emit(name string, e dirEntry, dir bool) {
+	l.total++
+	switch {
+	case l.total > l.limit:
+		return
+	case name == "" || !plainASCII(name) || !plainASCII(e.name) || strings.HasPrefix(name, `"`):
+		l.out.WriteString(l.show(name, e, dir))
+	default:
+		l.out.WriteString(name)
+		l.out.WriteByte('/')
+		l.out.WriteString(e.name)
+		if dir {
+			l.out.WriteByte('/')
+		}
+	}
+	l.out.WriteByte('\n')
 }
 
 // notes returns what the output leaves to its notes.

@@ -281,7 +281,8 @@ type searcher struct {
 	// through a linked path given and through its target is searched once.
 	shownTop, keyTop string
 
-	globs globs // the files to search, all when empty
+	globs globs    // the files to search, all when empty
+	parts []string // the elements of the path of the file the walk queues
 	// count says that the output is one line per file with a match, with
 	// their count; first and limit then number files.
 	count bool
@@ -423,8 +424,20 @@ func (s *searcher) keep() int {
 // the output is one match a line, or when it starts with a double quote,
 // so that no name reads as the quoted form of another.
 func shownName(name string) string {
-	if strings.HasPrefix(name, `"`) || printable(name) != name {
+	if strings.HasPrefix(name, `"`) || !plainASCII(name) && printable(name) != name {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// plainASCII reports whether name is printable ASCII only, which printable
+// leaves as it is: most names are, and looking at their bytes spares
+// building a copy of each.
+func plainASCII(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] < ' ' || name[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
