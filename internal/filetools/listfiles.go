@@ -127,6 +127,10 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 		l.parts = splitPath(nil, name)
 	}
 	l.top = d
+	// Room for the most lines shown, at 64 bytes each: the memory of a
+	// large allocation is touched only where it is written, and growing
+	// the output as it goes costs twice what it holds.
+	l.out.Grow(min(l.limit, 1<<14) * 64)
 	if err := l.walk(walkDirOf(d), name, true); err != nil {
 		return agenttool.Result{}, t.explainAt(p, rel, err)
 	}
