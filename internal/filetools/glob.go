@@ -74,7 +74,7 @@ func compileGlob(arg, p string) (glob, error) {
 func classify(e string) globElem {
 	const special = `*?[\`
 	switch {
-	case e == "*" || e == "**":
+	case e == "*":
 		return globElem{kind: elemAny}
 	case !strings.ContainsAny(e, special):
 		return globElem{kind: elemExact, pat: e}
