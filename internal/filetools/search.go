@@ -2,12 +2,10 @@ package filetools
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -146,22 +144,6 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 	return t.search(ctx, re, args)
 }
 
-// patternError is the refusal of pattern, which regexp.Compile refused
-// with err. regexp's error repeats the pattern, or the part of it in
-// error, so both are cut to a line's length: a pattern of a megabyte would
-// otherwise fill a model's context twice over.
-func patternError(pattern string, err error) error {
-	shown := strconv.Quote(clip([]byte(pattern)))
-	if len(pattern) > maxLine {
-		shown += fmt.Sprintf(" (%d bytes)", len(pattern))
-	}
-	var bad *syntax.Error
-	if errors.As(err, &bad) {
-		return fmt.Errorf("pattern %s: error parsing regexp: %s: `%s`", shown, bad.Code, clip([]byte(bad.Expr)))
-	}
-	return fmt.Errorf("pattern %s: %w", shown, err)
-}
-
 // search runs one call of search with the compiled pattern re on the tree.
 func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (agenttool.Result, error) {
 	gs, err := compileGlobs("glob", args.Glob)
@@ -243,20 +225,6 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		return agenttool.Result{}, err
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: s.notes()}}, nil
-}
-
-// progSize returns the number of instructions of the program regexp
-// compiles pattern to, a pattern that regexp.Compile has accepted.
-func progSize(pattern string) int {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return 1
-	}
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return 1
-	}
-	return max(len(prog.Inst), 1)
 }
 
 // searcher holds the state of one search across the paths it walks. The
