@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
 	"strings"
+	"testing/fstest"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/toolbundle"
@@ -111,7 +113,7 @@ func ExampleMain_version() {
 }
 
 // export-skill writes the skill into a directory named as the skill, and
-// reports what it pre-approved. Run gives it streams of the caller's, here
+// reports what it pre-approved; testing/fstest checks the tree it wrote. Run gives it streams of the caller's, here
 // one buffer for both.
 func ExampleRun_exportSkill() {
 	bundle := toolbundle.Bundle{
@@ -128,7 +130,13 @@ func ExampleRun_exportSkill() {
 	var out strings.Builder
 	skills := filepath.Join(dir, "skills")
 	toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", skills}, nil, &out, &out)
-	data, err := os.ReadFile(filepath.Join(skills, "greeter", "SKILL.md"))
+	// The tree written is the skill's directory and its SKILL.md, which a
+	// test checks with testing/fstest.
+	tree := os.DirFS(skills)
+	if err := fstest.TestFS(tree, "greeter/SKILL.md"); err != nil {
+		log.Fatal(err)
+	}
+	data, err := fs.ReadFile(tree, "greeter/SKILL.md")
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -365,4 +373,21 @@ func ExampleStateful() {
 	// Output:
 	// Stateful false: warned true
 	// Stateful true: warned false
+}
+
+// Instructions are the author's own words to the model, beyond each tool's
+// description: the skill gives them after its title, and help first.
+func ExampleBundle_instructions() {
+	bundle := toolbundle.Bundle{
+		Name:         "greeter",
+		Description:  greeterDescription,
+		Instructions: "Greet each person once, by the name they gave.",
+		Tools:        []toolbundle.Tool{toolbundle.Use(greet())},
+	}
+	var out strings.Builder
+	toolbundle.Run(context.Background(), bundle, []string{"greeter", "help"}, nil, &out, io.Discard)
+	first, _, _ := strings.Cut(out.String(), "\n")
+	fmt.Println(first)
+	// Output:
+	// Greet each person once, by the name they gave.
 }

@@ -192,11 +192,11 @@ func approvalNote(b Bundle, visible int) string {
 	names := preApprovedCommands(b)
 	switch {
 	case len(names) == 0:
-		return "No command is pre-approved: the host asks the user before each call.\n"
+		return "No command is pre-approved: the host asks before each call.\n"
 	case len(names) == visible:
-		return "The host runs every command, `help` and `schema` without asking permission.\n"
+		return "The host runs every command, `help` and `schema` without asking.\n"
 	}
-	return "The host runs `" + strings.Join(names, "`, `") + "`, `help` and `schema` without asking permission, and asks the user before any other call.\n"
+	return "The host runs `" + strings.Join(names, "`, `") + "`, `help` and `schema` without asking, and asks before other calls.\n"
 }
 
 // caption returns the line introducing an example: the author's caption

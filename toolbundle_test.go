@@ -92,7 +92,7 @@ func TestMain(m *testing.M) {
 const (
 	goldenName        = "file-tools"
 	goldenVersion     = "v1.2.3"
-	goldenDescription = "Read, search and write files in the working tree. Use when a task needs the contents of a file or a change to one."
+	goldenDescription = "List, read, search, edit and write files in the working tree. Use when a task needs a file's contents or a change to one."
 )
 
 // workTree returns a temporary directory holding data.txt, the root of the
@@ -114,16 +114,20 @@ func rescan() agenttool.Tool {
 
 // goldenTools returns the tools of the golden bundle (§10 of the
 // specification, with the examples of cmd/file-tools as issue 14 left them:
-// write_file's content given by flag, and one read_file example), with
-// readFile in place of read_file.
+// write_file's content given by flag, and one read_file example; and the
+// commands issue 26 added), with readFile in place of read_file.
 func goldenTools(root string, readFile agenttool.Tool) []Tool {
 	return []Tool{
 		Use(readFile, PreApproved(),
-			Example("read_file --path go.mod --offset 40 --limit 20", "Read lines 40 to 59.")),
+			Example("read_file --path go.mod --offset -20", "The last 20 lines")),
 		Use(filetools.Search(root), PreApproved(),
-			Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", "")),
+			Example("search --pattern 'func [A-Z]' --glob '*.go'", "")),
 		Use(filetools.WriteFile(root)),
 		Use(rescan(), Hidden()),
+		Use(filetools.ListFiles(root), PreApproved(),
+			Example("list_files --pattern 'cmd/**/*.go'", "")),
+		Use(filetools.EditFile("."),
+			Example("edit_file --path a.go --old 'x = 1' --new 'x = 2'", "")),
 	}
 }
 
@@ -289,7 +293,7 @@ func fileTools(root string) Bundle {
 	return Bundle{
 		Name:        goldenName,
 		Description: goldenDescription,
-		Tools:       goldenTools(root, filetools.ReadFile(root))[:3],
+		Tools:       slices.DeleteFunc(goldenTools(root, filetools.ReadFile(root)), func(t Tool) bool { return t.hidden }),
 	}
 }
 
@@ -1124,7 +1128,7 @@ func TestStartupCheckOrder(t *testing.T) {
 		{name: "examples in bundle order", change: func(b *Bundle) {
 			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
 			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
-		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path, --offset, --column, --limit and --max_bytes` + "\n"},
+		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path, --offset, --column, --limit, --max_bytes and --numbered` + "\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -1268,8 +1272,8 @@ func TestExportSkill(t *testing.T) {
 	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
 		t.Errorf("the skill has problems: %v", problems)
 	}
-	if rules, err := skill.Rules(); err != nil || len(rules) != 4 {
-		t.Errorf("Rules() = %v, %v; want 4 rules", rules, err)
+	if rules, err := skill.Rules(); err != nil || len(rules) != 5 {
+		t.Errorf("Rules() = %v, %v; want 5 rules", rules, err)
 	}
 	sum := sha256.Sum256([]byte(skill.Body))
 	if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {
@@ -1763,7 +1767,7 @@ func TestCheck(t *testing.T) {
 		{name: "bundle description changed", change: func(b *Bundle) { b.Description = "Read and write files. Use for files." },
 			status: 1, verdict: "other frontmatter differs (description)"},
 		{name: "description edited by hand", edit: func(s string) string {
-			return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+			return strings.Replace(s, "description: List, read", "description: List, find", 1)
 		},
 			status: 1, verdict: "other frontmatter differs (description)"},
 		{name: "pre-approval changed", change: func(b *Bundle) {
@@ -1783,7 +1787,7 @@ func TestCheck(t *testing.T) {
 		{name: "every key edited by hand", edit: func(s string) string {
 			return strings.NewReplacer(
 				"name: file-tools", "name: other-tools",
-				"description: Read, search", "description: Read, find",
+				"description: List, read", "description: List, find",
 				" Bash(file-tools search *)", "",
 				"  digest: ", "  digest: 0",
 				"\nmetadata:", "\nzeta: 1\ncompatibility: Needs a shell.\nlicense: MIT\nmetadata:",
@@ -1791,7 +1795,7 @@ func TestCheck(t *testing.T) {
 		},
 			status: 1, verdict: "other frontmatter differs (name, description, license, compatibility, allowed-tools, metadata, zeta)"},
 		{name: "version changed and description edited", edit: func(s string) string {
-			return strings.Replace(s, "description: Read, search", "description: Read, find", 1)
+			return strings.Replace(s, "description: List, read", "description: List, find", 1)
 		},
 			change: func(b *Bundle) { b.Version = "v1.2.4" },
 			status: 1, verdict: "other frontmatter differs (description, metadata)"},
@@ -1958,7 +1962,7 @@ func TestExportRules(t *testing.T) {
 	t.Parallel()
 	golden := goldenBundle(workTree(t))
 	// The commands package hostrules holds its golden files of file-tools to.
-	if got, want := allowedCommands(golden), []string{"read_file", "search", "help", "schema"}; !slices.Equal(got, want) {
+	if got, want := allowedCommands(golden), []string{"read_file", "search", "list_files", "help", "schema"}; !slices.Equal(got, want) {
 		t.Fatalf("allowedCommands = %q, want %q", got, want)
 	}
 	for _, tt := range []struct {

@@ -183,7 +183,8 @@ func New[Args, Out any](name, description string,
 // Definition treats as a tool without arguments). Execute passes its
 // context and call straight to fn and returns fn's result and error. The
 // arguments are not checked, and the call is not added to the context: a
-// host does that before Execute. Options work as for New, except that
+// host does that before Execute, as agenttool/cli does, checking the
+// arguments against parameters as JSON Schema defines it. Options work as for New, except that
 // WithParameters and WithoutValidation have no effect. A nil fn makes
 // NewFunc panic with a message that starts with agenttool.NewFunc and the
 // quoted name.

@@ -9,8 +9,10 @@
 # tool or 200 tools (TESTPROG_BUNDLE=small|large, 3 examples each). pairs
 # then writes a 1 MiB text file and a tree of 2,000 files
 # (internal/benchtree) for the large read_file and the search, which it
-# compares with grep -rn -E and, when installed, ripgrep. Extra arguments
-# after the number of pairs go to pairs, such as -only search,large.
+# compares with grep -rn -E and, when installed, ripgrep; search --glob
+# with grep -rn -E --include, and list_files --pattern with find. Extra
+# arguments after the number of pairs go to pairs, such as -only
+# search,large,list.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -32,7 +34,7 @@ echo "$(date -u +%Y-%m-%d) on $(nproc) cores, $(grep -m1 'model name' /proc/cpui
 # equal to a fresh export, and its part before the commands (frontmatter,
 # title, the calling section and the pre-approval line).
 skill=testdata/skills/file-tools/SKILL.md
-printf 'file-tools SKILL.md: %d bytes (goal <= 3000), %d of them before "## Commands"\n' \
+printf 'file-tools SKILL.md: %d bytes (goal <= 4000, five commands), %d of them before "## Commands"\n' \
 	"$(wc -c <"$skill")" "$(sed '/^## Commands$/,$d' "$skill" | wc -c)"
 
 # What a model reads for the 200-tool bundle, past the budget: SKILL.md, the

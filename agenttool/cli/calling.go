@@ -9,7 +9,7 @@ import (
 // commands cmds of the program named program, headed "## Calling
 // `<program>`". It is written for those commands: it explains only the
 // forms they need (flags, with the rule for a repeated one, a boolean one
-// and a boolean a call must give, which is shown as --name=<boolean>; the
+// and a boolean a call must give, which is shown as --name=<bool>; the
 // JSON argument and stdin only when a parameter has no flag),
 // shows them on command lines built from the commands' own names and flags,
 // and gives the quoting rule of a POSIX shell: a value with a character
@@ -44,7 +44,7 @@ func Calling(program string, cmds []Command) string {
 	}
 	switch {
 	case f.requiredBools:
-		rules = append(rules, "A bare boolean flag is true; `--name=<boolean>` is one the call must give, `=true` or `=false`.")
+		rules = append(rules, "A bare boolean flag is true; `--name=<bool>` is one the call must give, `=true` or `=false`.")
 	case f.bools:
 		rules = append(rules, "A bare boolean flag is true.")
 	}
@@ -66,15 +66,12 @@ func Calling(program string, cmds []Command) string {
 	}
 	b.WriteString("Exit status:\n\n" +
 		"- 0: done, output on stdout.\n" +
-		"- 1: refused or failed; stderr says why. Retry only with other arguments, and only when " +
-		"the error says what to change.\n" +
-		"- 2: nothing ran; stderr says why.\n" +
-		"- 3: the tool's own question, unanswered; any command may ask one, even one the host runs without asking " +
-		"permission. It is JSON on stdout: `message`; `schema` (form fields; none: yes or no) " +
-		"or `url` (to open); `digest`; `answers_given`; `output` or `error`. Ask the user, " +
-		"then rerun the call with one `--answer` per question so far, in order, before the command: " +
-		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`, the digest from that question's JSON. " +
-		"A question that changed meanwhile is left unanswered: status 3 again, with its new digest.\n")
+		"- 1: the tool failed or refused; retry only as stderr says.\n" +
+		"- 2: nothing ran: the call was refused, as stderr says.\n" +
+		"- 3: a question of the tool's own (any command may ask one), unanswered, " +
+		"as JSON on stdout: `message`, `schema` (form fields; none: yes or no) or `url`, and `digest`. " +
+		"Ask the user, then rerun with one `--answer` per question so far, " +
+		"in order, before the command: `accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`.\n")
 	if line := answerLine(program, cmds, walks); line != "" {
 		b.WriteString("\n```sh\n" + line + "\n```\n")
 	}
@@ -312,6 +309,5 @@ func oneLine(name string) bool {
 // programCalls is the line of the calling text that says what one
 // command's help and schema give.
 func programCalls(program string) string {
-	return "`" + program + " help <command>` prints one command's usage: its synopsis, what each flag means, examples; `" +
-		program + " schema <command>` prints the JSON Schema of its arguments.\n"
+	return "`" + program + " help <command>` gives a command's usage, `schema <command>` its JSON Schema.\n"
 }

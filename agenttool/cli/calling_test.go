@@ -21,8 +21,8 @@ func TestCallingForms(t *testing.T) {
 		boolRule  = "A bare boolean flag is true"
 		jsonRule  = "goes in one JSON object"
 		heredoc   = "<<'EOF'"
-		exits     = "- 3: the tool's own question, unanswered; any command may ask one, even one the host runs without asking permission. " +
-			"It is JSON on stdout: `message`; `schema`"
+		exits     = "- 3: a question of the tool's own (any command may ask one), unanswered, " +
+			"as JSON on stdout: `message`, `schema`"
 	)
 	tests := []struct {
 		name  string
@@ -114,11 +114,9 @@ func TestCallingAnswer(t *testing.T) {
 	look := agenttool.NewFunc("look", "", json.RawMessage(`{"properties":{"at":{"type":"string"}}}`), text("ok"), readOnly)
 	drop := agenttool.NewFunc("drop", "", json.RawMessage(`{"properties":{"name":{"type":"string"},"all":{"type":"boolean"}},"required":["name"]}`), text("ok"))
 	odd := agenttool.NewFunc("odd", "", json.RawMessage(`{"properties":{"a\nb":{"type":"string"}},"required":["a\nb"]}`), text("ok"))
-	const teach = "then rerun the call with one `--answer` per question so far, in order, before the command: " +
-		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`, the digest from that question's JSON. " +
-		"A question that changed meanwhile is left unanswered: status 3 again, with its new digest.\n"
-	const helps = "`kit help <command>` prints one command's usage: its synopsis, what each flag means, examples; " +
-		"`kit schema <command>` prints the JSON Schema of its arguments.\n"
+	const teach = "then rerun with one `--answer` per question so far, in order, before the command: " +
+		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`.\n"
+	const helps = "`kit help <command>` gives a command's usage, `schema <command>` its JSON Schema.\n"
 	tests := []struct {
 		name  string
 		tools agenttool.Set

@@ -43,6 +43,12 @@
 // not declare is refused, at any depth of an object with properties, when
 // that object's additionalProperties is false; otherwise it reaches the
 // tool, and a note on stderr names it and the members the schema declares.
+// Before the tool is called, the arguments are checked against its whole
+// schema, draft 2020-12 or draft-07 as the schema's $schema says (required
+// members, enums, bounds, lengths, patterns, null, combinators, local
+// $ref); a mismatch is refused with ExitUsage, as nothing ran.
+// Command.Unenforced names what of a schema the check lets through.
+//
 // Every refusal names what would have been right (the commands, the
 // command's flags or members, the nearest of them when there are many) and
 // ends with the help to read.

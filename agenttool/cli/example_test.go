@@ -101,7 +101,7 @@ func ExampleMarkdown() {
 	// Greet someone.
 	//
 	// ```sh
-	// kit greet --name <string> [--times <integer>]
+	// kit greet --name <string> [--times <int>]
 	// ```
 	//
 	// - `--name`: Who to greet

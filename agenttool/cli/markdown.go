@@ -165,7 +165,7 @@ type synopsisWord struct {
 // synopsisWords returns the words of a command's synopsis after its name:
 // its flags in walk order, then the JSON argument when some parameter
 // needs it, "(<json> | -)" when a required one does and "[<json> | -]"
-// otherwise. A required boolean shows its value, --name=<boolean>, since
+// otherwise. A required boolean shows its value, --name=<bool>, since
 // the flag alone would read as the one value it can take.
 func synopsisWords(walk []position) []synopsisWord {
 	var words []synopsisWord
@@ -186,12 +186,12 @@ func synopsisWords(walk []position) []synopsisWord {
 		token := "--" + pos.flag
 		switch {
 		case param.Map():
-			token += " <key>=<" + param.valueType() + ">"
+			token += " <key>=<" + placeholder(param.valueType()) + ">"
 		case requiredBool(pos):
-			token += "=<boolean>"
+			token += "=<bool>"
 		case param.valueType() == "boolean":
 		default:
-			token += " <" + param.valueType() + ">"
+			token += " <" + placeholder(param.valueType()) + ">"
 		}
 		if param.Repeated() || param.Map() {
 			token += " ..."
@@ -202,6 +202,18 @@ func synopsisWords(walk []position) []synopsisWord {
 		words = append(words, synopsisWord{text: jsonToken, optional: jsonToken[0] == '['})
 	}
 	return words
+}
+
+// placeholder is how a synopsis writes a value of the JSON type t: as
+// Go's flag package names the types, int and bool, or else as the type.
+func placeholder(t string) string {
+	switch t {
+	case "integer":
+		return "int"
+	case "boolean":
+		return "bool"
+	}
+	return t
 }
 
 // requiredBool reports whether the walk position is a boolean flag, given

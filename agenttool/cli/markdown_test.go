@@ -68,7 +68,7 @@ func TestMarkdownDetails(t *testing.T) {
 		`"id":{"type":"integer","enum":[12345678901234567891]},"cfg":{"type":"array"}},"required":["cfg"]}`),
 		text("ok"), agenttool.WithAnnotations(agenttool.Annotations{Title: "Only a title"}))
 	got := Markdown("kit", []Command{Describe(tool)})
-	for _, want := range []string{"kit c [--id <integer>] (<json> | -)", "- `--id`: one of `12345678901234567891`\n"} {
+	for _, want := range []string{"kit c [--id <int>] (<json> | -)", "- `--id`: one of `12345678901234567891`\n"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("usage lacks %q:\n%s", want, got)
 		}
@@ -139,7 +139,7 @@ func TestSectionParts(t *testing.T) {
 			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
 				`"description":"Pick one.","enum":["a"]},"n":{"type":"integer","description":"How many?","default":10},`+
 				`"o":{"type":"integer","description":"Limits:","default":1}}}`), text("ok")),
-			want: "### `e`\n\n```sh\nkit e [--m <string>] [--n <integer>] [--o <integer>]\n```\n\n" +
+			want: "### `e`\n\n```sh\nkit e [--m <string>] [--n <int>] [--o <int>]\n```\n\n" +
 				"- `--m`: Pick one. One of `\"a\"`\n- `--n`: How many? Default `10`\n- `--o`: Limits: Default `1`\n",
 		},
 		{
@@ -164,7 +164,7 @@ func TestSectionParts(t *testing.T) {
 				`"tags":{"type":"array","items":{"type":"string","enum":["x","y"]},"default":["x"]},`+
 				`"static":{"type":"boolean"},"dry":{"type":"boolean","default":false},`+
 				`"when":{"type":["string","null"],"default":"now"}},"required":["static"]}`), text("ok")),
-			want: "### `e`\n\n```sh\nkit e [--kind <string>] [--tags <string> ...] --static=<boolean> [--dry] [--when <string>]\n```\n\n" +
+			want: "### `e`\n\n```sh\nkit e [--kind <string>] [--tags <string> ...] --static=<bool> [--dry] [--when <string>]\n```\n\n" +
 				"- `--kind`: Kind. One of `\"bug\"`, `\"task\"`\n" +
 				"- `--tags`: each one of `\"x\"`, `\"y\"`. Default `[\"x\"]`\n" +
 				"- `--static`\n" +
@@ -181,7 +181,7 @@ func TestSectionParts(t *testing.T) {
 				`"required":["name","kind"]}},`+
 				`"inputs":{"type":"object","properties":{},"description":"Workflow inputs"},`+
 				`"env":{"type":"object","additionalProperties":{"type":"integer"}}},"required":["entities"]}`), text("ok")),
-			want: "### `e`\n\n```sh\nkit e [--inputs <key>=<string> ...] [--env <key>=<integer> ...] (<json> | -)\n```\n\n" +
+			want: "### `e`\n\n```sh\nkit e [--inputs <key>=<string> ...] [--env <key>=<int> ...] (<json> | -)\n```\n\n" +
 				"- `entities` (array of object, required, JSON only): New entities.\n" +
 				"  - `entities[].name` (string, required): Its name\n" +
 				"  - `entities[].kind` (string, required): one of `\"person\"`, `\"place\"`\n" +
@@ -195,7 +195,7 @@ func TestSectionParts(t *testing.T) {
 			name: "flags: no description, enum without one",
 			tool: agenttool.NewFunc("f", "", json.RawMessage(`{"properties":{"n":{"type":"integer"},`+
 				`"k":{"type":"string","enum":["a"]},"t":{"type":"array","items":{"type":"string"}}},"required":["t"]}`), text("ok")),
-			want: "### `f`\n\n```sh\nkit f [--n <integer>] [--k <string>] --t <string> ...\n```\n\n" +
+			want: "### `f`\n\n```sh\nkit f [--n <int>] [--k <string>] --t <string> ...\n```\n\n" +
 				"- `--n`\n- `--k`: one of `\"a\"`\n- `--t`\n",
 		},
 		{
@@ -327,7 +327,7 @@ func TestUsage(t *testing.T) {
 	}{
 		{`{"type":"object"}`, "kit x", "x"},
 		{`{"type":"object","properties":{"path":{"type":"string"},"max_bytes":{"type":"integer"}},"required":["path"]}`,
-			"kit x --path <string> [--max_bytes <integer>]", "x --path <string> [...]"},
+			"kit x --path <string> [--max_bytes <int>]", "x --path <string> [...]"},
 		{`{"type":"object","properties":{"paths":{"type":"array","items":{"type":"string"}}}}`,
 			"kit x [--paths <string> ...]", "x [...]"},
 		{`{"type":"object","properties":{"tag":{"type":"array","items":{"type":"string"}},"env":{"type":"object"}},"required":["tag","env"]}`,
@@ -337,7 +337,7 @@ func TestUsage(t *testing.T) {
 		{`{"type":"object","properties":{"edits":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"}}}}}}`,
 			"kit x [<json> | -]", "x [...]"},
 		{`{"type":"object","properties":{"static":{"type":"boolean"},"v":{"type":"boolean"}},"required":["static"]}`,
-			"kit x --static=<boolean> [--v]", "x --static=<boolean> [...]"},
+			"kit x --static=<bool> [--v]", "x --static=<bool> [...]"},
 	}
 	for _, tc := range tests {
 		c := Describe(agenttool.NewFunc("x", "Does x.", json.RawMessage(tc.schema), text("ok"),

@@ -114,7 +114,7 @@ func runCases() []runCase {
 		{name: "program help option", args: []string{"--help"},
 			stdoutHas: []string{"## Calling `kit`"}},
 		{name: "help of a command", args: []string{"help", "read_file"}, command: "help",
-			stdoutHas: []string{"kit read_file --path <string> [--max_bytes <integer>]"}},
+			stdoutHas: []string{"kit read_file --path <string> [--max_bytes <int>]"}},
 		{name: "help of help", args: []string{"help", "help"}, command: "help",
 			stdout: "usage: kit help [<command>]\n  print this help, or the usage of one command\n", exact: true},
 		{name: "help of schema", args: []string{"help", "schema"}, command: "help",

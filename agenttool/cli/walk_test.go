@@ -16,7 +16,7 @@ import (
 // shownFlag is a flag as the synopsis shows it.
 type shownFlag struct {
 	name     string
-	typ      string // the value type; "boolean" for a bare flag
+	typ      string // the value type; "bool" for a bare flag
 	isMap    bool
 	repeated bool
 	attached bool // the value follows "=": a required boolean
@@ -37,7 +37,7 @@ func shownSynopsis(t *testing.T, sec string) []shownFlag {
 		if !strings.HasPrefix(w, "--") {
 			continue
 		}
-		f := shownFlag{name: strings.TrimSuffix(strings.TrimPrefix(w, "--"), "]"), typ: "boolean"}
+		f := shownFlag{name: strings.TrimSuffix(strings.TrimPrefix(w, "--"), "]"), typ: "bool"}
 		if name, typ, ok := strings.Cut(f.name, "=<"); ok {
 			f.name, f.typ, f.attached = name, strings.TrimSuffix(typ, ">"), true
 		}
@@ -80,11 +80,11 @@ func shownParams(sec string) (flags, others []string) {
 // sample is the word and the JSON value a flag of type typ is tried with.
 func sample(typ string) (word string, value any) {
 	switch typ {
-	case "integer":
+	case "int":
 		return "7", 7.0
 	case "number":
 		return "1.5", 1.5
-	case "boolean":
+	case "bool":
 		return "true", true
 	}
 	return "v", "v"
@@ -155,7 +155,7 @@ func checkAgreement(t *testing.T, schema string) {
 			args[2] = "k=" + word
 		case f.attached:
 			args = []string{"c", "--" + f.name + "=" + word}
-		case f.typ == "boolean":
+		case f.typ == "bool":
 			args = args[:2]
 		}
 		probe.runs = 0

@@ -1,8 +1,10 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -11,7 +13,7 @@ import (
 func TestProgramCommands(t *testing.T) {
 	skillPath := filepath.Join("$TMP", "file-tools", "SKILL.md")
 	wrote := "wrote " + skillPath + "\npre-approved in allowed-tools, for the turn that loaded the skill:\n" +
-		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n  Bash(file-tools help *)\n  Bash(file-tools schema *)\n" +
+		"  Bash(file-tools read_file *)\n  Bash(file-tools search *)\n  Bash(file-tools list_files *)\n  Bash(file-tools help *)\n  Bash(file-tools schema *)\n" +
 		"Claude Code asks the user before the model loads a skill with allowed-tools; this rule in permissions.allow lets it load without asking:\n" +
 		"  Skill(file-tools)\n" +
 		"where hosts look for skills:\n" +
@@ -30,14 +32,16 @@ func TestProgramCommands(t *testing.T) {
 			stdoutHas: []string{
 				"## Calling `file-tools`\n",
 				"\n## Commands\n\n" +
-					"- `read_file`: Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.\n" +
-					"- `search`: Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.\n" +
-					"- `write_file`: Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.\n",
+					"- `read_file`: Print a file byte for byte; stderr notes give the flags for more. A file not text is saved, its path noted.\n" +
+					"- `search`: Print lines of text files matching a regexp, as path:line:text; stderr notes give the count, skips and flags for more.\n" +
+					"- `write_file`: Write a text file, making directories. Asks before replacing one, unless --replace.\n" +
+					"- `list_files`: List a directory, or the files below it matching a glob, but .git and what .gitignore excludes.\n" +
+					"- `edit_file`: Replace exact text in a file, keeping line endings and mode.\n",
 			},
 		}}},
 		{"help for a command", []step{{
 			args:      []string{"help", "read_file"},
-			stdoutHas: []string{"### `read_file`", "file-tools read_file --path <string> [--offset <integer>] [--column <integer>] [--limit <integer>] [--max_bytes <integer>]"},
+			stdoutHas: []string{"### `read_file`", "file-tools read_file --path <string> [--offset <int>] [--column <int>] [--limit <int>] [--max_bytes <int>]"},
 		}}},
 		{"schema", []step{{
 			args: []string{"schema", "write_file"},
@@ -50,11 +54,11 @@ func TestProgramCommands(t *testing.T) {
     },
     "content": {
       "type": "string",
-      "description": "The whole new contents"
+      "description": "The new contents"
     },
     "replace": {
       "type": "boolean",
-      "description": "Replace a file without asking"
+      "description": "Replace without asking"
     }
   },
   "required": [
@@ -85,9 +89,9 @@ func TestProgramCommands(t *testing.T) {
 		}}},
 		{"export-rules for each host", []step{
 			{args: []string{"export-rules", "codex"},
-				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search", "help", "schema"]], decision="allow")` + "\n"}},
+				stdoutHas: []string{`prefix_rule(pattern=["file-tools", ["read_file", "search", "list_files", "help", "schema"]], decision="allow")` + "\n"}},
 			{args: []string{"export-rules", "gemini"},
-				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search", "file-tools help", "file-tools schema"]`}},
+				stdoutHas: []string{`commandPrefix = ["file-tools read_file", "file-tools search", "file-tools list_files", "file-tools help", "file-tools schema"]`}},
 			{args: []string{"export-rules", "opencode"},
 				stdoutHas: []string{`"file-tools read_file *": "allow"`, `"file-tools search *": "allow"`}},
 			{args: []string{"export-rules", "claude"},
@@ -107,4 +111,35 @@ func TestProgramCommands(t *testing.T) {
 			stderr: "file-tools: note: this binary was run as \"ft\", and the skill calls it file-tools; install it under that name\n",
 		}}},
 	})
+}
+
+// TestSkillBudget exports the program's skill and checks that it teaches
+// its five commands in at most 4,000 bytes, with one example each for
+// read_file, search, list_files and edit_file.
+func TestSkillBudget(t *testing.T) {
+	dir := t.TempDir()
+	got := execute(t, program, newTree(t), "", "export-skill", dir)
+	if got.status != 0 {
+		t.Fatalf("export-skill: status %d, stderr %q", got.status, got.stderr)
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "file-tools", "SKILL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(data) > 4000 {
+		t.Errorf("SKILL.md has %d bytes, more than 4,000", len(data))
+	}
+	skill := string(data)
+	for name, blocks := range map[string]int{"read_file": 2, "search": 2, "write_file": 1, "list_files": 2, "edit_file": 2} {
+		_, section, ok := strings.Cut(skill, "\n### `"+name+"`")
+		if !ok {
+			t.Errorf("SKILL.md has no section for %s", name)
+			continue
+		}
+		section, _, _ = strings.Cut(section, "\n### ")
+		// The usage, then the examples.
+		if got := strings.Count(section, "```sh\nfile-tools "+name+" "); got != blocks {
+			t.Errorf("the section of %s has %d blocks of its command, want %d", name, got, blocks)
+		}
+	}
 }

@@ -14,10 +14,10 @@ func TestRefusalsTellTheFix(t *testing.T) {
 		stderr string
 	}{
 		{"a command that does not exist", []string{"delete_file", "--path", "data.txt"}, 2,
-			"file-tools: unknown command \"delete_file\"; the commands are \"read_file\", \"search\" and \"write_file\"\n" +
+			"file-tools: unknown command \"delete_file\"; the commands are \"read_file\", \"search\", \"write_file\", \"list_files\" and \"edit_file\"\n" +
 				pointer + "\n"},
 		{"a flag the command does not have", []string{"read_file", "--path", "data.txt", "--bogus", "5"}, 2,
-			"file-tools: read_file: unknown flag \"--bogus\"; its flags are --path, --offset, --column, --limit and --max_bytes\n" +
+			"file-tools: read_file: unknown flag \"--bogus\"; its flags are --path, --offset, --column, --limit, --max_bytes and --numbered\n" +
 				commandPointer("read_file") + "\n"},
 		{"a program option after the command", []string{"write_file", "--answer", "accept", "--path", "data.txt", "--content", "y"}, 2,
 			"file-tools: write_file: --answer is an option of the program; put it before the command: " +
@@ -27,7 +27,7 @@ func TestRefusalsTellTheFix(t *testing.T) {
 			"file-tools: read_file: invalid arguments: missing required flag --path; to give the JSON argument on stdin, end the command with -\n" +
 				commandPointer("read_file") + "\n"},
 		{"a JSON member the command does not have", []string{"read_file", `{"path": "data.txt", "bogus": 5}`}, 2,
-			"file-tools: read_file: unknown JSON member \"bogus\"; its members are \"path\", \"offset\", \"column\", \"limit\" and \"max_bytes\"\n" +
+			"file-tools: read_file: unknown JSON member \"bogus\"; its members are \"path\", \"offset\", \"column\", \"limit\", \"max_bytes\" and \"numbered\"\n" +
 				commandPointer("read_file") + "\n"},
 	}
 	for _, tt := range tests {

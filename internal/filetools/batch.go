@@ -77,6 +77,12 @@ func (j *job) name() string {
 // it is full.
 func (s *searcher) queue(dir *dirRef, rel, parent string) {
 	j := job{dir: dir, rel: rel, parent: parent}
+	if len(s.globs) > 0 {
+		s.parts = splitPath(s.parts, j.name())
+		if !s.globs.take(s.parts) {
+			return
+		}
+	}
 	if s.seen != nil {
 		key := s.key(j.name())
 		if s.seen[key] {

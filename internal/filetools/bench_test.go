@@ -169,3 +169,19 @@ func BenchmarkSearchLargeFile(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkListFilesTree lists the Go files of the tree the search
+// benchmarks search, as scripts/bench.sh times it against find.
+func BenchmarkListFilesTree(b *testing.B) {
+	dir := b.TempDir()
+	if err := benchtree.Tree(dir); err != nil {
+		b.Fatal(err)
+	}
+	list := filetools.ListFiles(dir)
+	for b.Loop() {
+		res, err := run(b.Context(), list, `{"pattern":"**/*.go","limit":2000}`)
+		if err != nil || strings.Count(res.Output.Text, "\n") != benchtree.Files {
+			b.Fatalf("%d lines, %v; want %d", strings.Count(res.Output.Text, "\n"), err, benchtree.Files)
+		}
+	}
+}

@@ -120,13 +120,27 @@ func listDir(d *dirRef, buf *[]byte, entries []dirEntry) ([]dirEntry, error) {
 	if d.fd < 0 {
 		return readDirEntries(d.dir, entries)
 	}
+	return getdents(d.fd, buf, entries, func(name string) (fs.FileMode, error) {
+		info, err := d.root.Lstat(name)
+		if err != nil {
+			return 0, err
+		}
+		return info.Mode().Type(), nil
+	})
+}
+
+// getdents appends to entries the entries of the directory open as fd,
+// with their types from the listing, and from unknown where the file
+// system gives none there; an entry unknown fails for, gone since the
+// listing, is left out. buf is as for listDir.
+func getdents(fd int, buf *[]byte, entries []dirEntry, unknown func(name string) (fs.FileMode, error)) ([]dirEntry, error) {
 	if *buf == nil {
 		*buf = make([]byte, 16<<10)
 	}
 	for {
 		var n int
 		err := retry(func() (err error) {
-			n, err = syscall.Getdents(d.fd, *buf)
+			n, err = syscall.Getdents(fd, *buf)
 			return err
 		})
 		if err != nil {
@@ -163,11 +177,11 @@ func listDir(d *dirRef, buf *[]byte, entries []dirEntry) ([]dirEntry, error) {
 			case syscall.DT_LNK:
 				e.typ = fs.ModeSymlink
 			case syscall.DT_UNKNOWN:
-				info, err := d.root.Lstat(e.name)
+				typ, err := unknown(e.name)
 				if err != nil {
 					continue // gone since the listing
 				}
-				e.typ = info.Mode().Type()
+				e.typ = typ
 			default:
 				e.typ = fs.ModeIrregular
 			}

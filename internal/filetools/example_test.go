@@ -80,9 +80,9 @@ func ExampleReadFile() {
 	// first line
 	// second line
 	// first line
-	// note: lines 1-1 shown (bytes 1-11 of 23); next: --offset 2 --limit 1
+	// note: lines 1-1 of 2 lines shown (bytes 1-11 of 23); next: --offset 2 --limit 1
 	// second line
-	// note: lines 2-2 shown (bytes 12-23 of 23), the end of the file
+	// note: lines 2-2 of 2 lines shown (bytes 12-23 of 23), the end of the file
 	// file part logo.png, data:image/png;base64,…
 	// note: the file is not text (image/png, 16 bytes), so it was saved instead of shown
 	// Error: path "../notes.txt" is outside the working tree
@@ -105,11 +105,11 @@ func ExampleSearch() {
 	// Output:
 	// internal/x/x.go:3:func Exported() {}
 	// note: 1 match in 1 file
-	// note: not searched: 1 file not text
+	// note: not searched: 1 file not text (internal/x/x.bin)
 	// cmd/main.go:3:func main() {}
 	// note: 1 match in 1 file
 	// note: no matches
-	// note: not searched: 1 file not text
+	// note: not searched: 1 file not text (internal/x/x.bin)
 }
 
 func ExampleWriteFile() {
@@ -134,4 +134,47 @@ func ExampleWriteFile() {
 	// asked: Replace notes.txt (4 bytes)?
 	// wrote notes.txt (4 bytes)
 	// wrote notes.txt (6 bytes)
+}
+
+func ExampleListFiles() {
+	dir, remove := exampleTree(map[string]string{
+		".gitignore":      "*.log\n",
+		"cmd/main.go":     "package main\n",
+		"internal/x/x.go": "package x\n",
+		"internal/x/x.md": "# x\n",
+		"run.log":         "",
+	})
+	defer remove()
+	list := filetools.ListFiles(dir)
+	ctx := context.Background()
+
+	call(ctx, list, `{}`)
+	call(ctx, list, `{"pattern":"**/*.go"}`)
+	call(ctx, list, `{"path":"internal/x","limit":1}`)
+	// Output:
+	// .gitignore
+	// cmd/
+	// internal/
+	// note: 3 entries
+	// note: left out, as .git or by .gitignore: 1 entry (run.log); give one as --path to list it
+	// cmd/main.go
+	// internal/x/x.go
+	// note: 2 files
+	// internal/x/x.go
+	// note: 1 of 2 entries shown; --limit 2 shows all, a narrower --path or --pattern fewer
+}
+
+func ExampleEditFile() {
+	dir, remove := exampleTree(map[string]string{"main.go": "package main\n\nconst x = 1\nconst y = 1\n"})
+	defer remove()
+	edit := filetools.EditFile(dir)
+	ctx := context.Background()
+
+	call(ctx, edit, `{"path":"main.go","old":"x = 1","new":"x = 2"}`)
+	call(ctx, edit, `{"path":"main.go","old":"= ","new":"= -"}`)
+	call(ctx, edit, `{"path":"main.go","old":"= ","new":"= -","all":true}`)
+	// Output:
+	// replaced 1 occurrence at line 3
+	// Error: path "main.go": old occurs 2 times, at lines 3 and 4; give more of the text around it to pick one, or all to replace every one
+	// replaced 2 occurrences at lines 3 and 4
 }

@@ -1,5 +1,6 @@
 // Package filetools holds the tools of the example program file-tools:
-// read_file, search and write_file, each confined to one working tree.
+// read_file, search, list_files, write_file and edit_file, each confined to
+// one working tree.
 //
 // Every call opens the tree with os.OpenRoot, does all its file access
 // through that root and closes it before returning, so the tools keep no
@@ -21,9 +22,9 @@
 // reports as the tool's error.
 //
 // A file is text when its first 8000 bytes hold no NUL byte and are valid
-// UTF-8, allowing a sequence cut at that boundary. read_file and search share
-// this rule: read_file returns any other file whole as one file part, and
-// search skips it.
+// UTF-8, allowing a sequence cut at that boundary. read_file, search and
+// edit_file share this rule: read_file returns any other file whole as one
+// file part, search skips it and edit_file refuses it.
 package filetools
 
 import (
@@ -50,6 +51,9 @@ type tree struct {
 	// way to a file and its opening, with the directory's slash path;
 	// tests use it to swap the directory for something else.
 	beforeOpen func(name string)
+	// beforePlace, when set, runs between edit_file's read of a file and
+	// the swap of the new contents in; tests use it to change the file.
+	beforePlace func() error
 }
 
 // openTree opens dir for one call. The caller closes the result.

@@ -6,6 +6,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -169,4 +170,16 @@ func checkOutput(t *testing.T, res agenttool.Result, text, notes string) {
 	if got := strings.Join(res.Output.Notes, "\n"); got != notes {
 		t.Errorf("notes\n%s\nwant\n%s", got, notes)
 	}
+}
+
+// catN returns text with each line started by its number, from first,
+// right-aligned in six columns, and a tab, as cat -n prints it.
+func catN(text string, first int) string {
+	var b strings.Builder
+	for i, line := range strings.SplitAfter(text, "\n") {
+		if line != "" {
+			fmt.Fprintf(&b, "%6d\t%s", first+i, line)
+		}
+	}
+	return b.String()
 }

@@ -137,14 +137,34 @@ func (p piece) read(src *source, path string, size int64) (agenttool.Output, err
 	out := agenttool.Output{Exact: true}
 	switch {
 	case c.n == 0:
+	case src.reads == reads && c.n <= int64(len(held)) && p.numbered:
+		text, _ := numberLines(make([]byte, 0, c.n+c.breaks*7+7), held[:c.n], p.line)
+		out.Text = string(text)
 	case src.reads == reads && c.n <= int64(len(held)):
 		// The chunk is never written again once this returns, so the
 		// text may stay where it was read.
 		out.Text = unsafe.String(unsafe.SliceData(held), c.n)
+	case p.numbered:
+		out.Body = &numberedBody{Body: agenttool.SectionBody(src.at, start, c.n), first: p.line}
 	default:
 		out.Body = agenttool.SectionBody(src.at, start, c.n)
 	}
 	size = max(size, start+c.n)
+	if !p.counted && c.n > 0 && (!c.whole || start > 0) {
+		// The lines before the piece and in it are known; those after it
+		// are counted, to give the total.
+		breaks, last, err := countBreaks(src.at, start+c.n, size)
+		if err != nil {
+			return agenttool.Output{}, explain(path, err)
+		}
+		if start+c.n == size {
+			last = c.last
+		}
+		p.total = p.line - 1 + c.breaks + breaks
+		if last != '\n' {
+			p.total++
+		}
+	}
 	switch {
 	case size == 0:
 		out.Notes = append(out.Notes, "the file is empty")
@@ -266,7 +286,34 @@ func (p piece) span(c cut, start, size int64) string {
 	if c.last == '\n' {
 		last--
 	}
-	return fmt.Sprintf("lines %d-%d shown (bytes %d-%d of %d)", p.line, last, start+1, start+c.n, size)
+	return fmt.Sprintf("lines %d-%d of %d %s shown (bytes %d-%d of %d)", p.line, last, p.total, plural(p.total, "line", "lines"), start+1, start+c.n, size)
+}
+
+// countBreaks returns how many line breaks bytes from to to of r hold, and
+// the last of those bytes, 0 when there are none, reading them a chunk at
+// a time.
+func countBreaks(r io.ReaderAt, from, to int64) (int64, byte, error) {
+	if from >= to {
+		return 0, 0, nil
+	}
+	buf := make([]byte, min(chunkSize, to-from))
+	var breaks int64
+	var last byte
+	for pos := from; pos < to; {
+		n, err := r.ReadAt(buf[:min(int64(len(buf)), to-pos)], pos)
+		breaks += int64(bytes.Count(buf[:n], []byte{'\n'}))
+		if n > 0 {
+			last = buf[n-1]
+		}
+		pos += int64(n)
+		switch {
+		case errors.Is(err, io.EOF):
+			return breaks, last, nil
+		case err != nil:
+			return 0, 0, err
+		}
+	}
+	return breaks, last, nil
 }
 
 // next returns the flags that fetch the piece after c: the line and byte
@@ -286,6 +333,9 @@ func (p piece) next(c cut) string {
 	}
 	if p.maxBytes > 0 {
 		flags += " --max_bytes " + strconv.FormatInt(p.maxBytes, 10)
+	}
+	if p.numbered {
+		flags += " --numbered"
 	}
 	return flags
 }

@@ -122,6 +122,10 @@ type placement struct {
 	// keep says the temporary name may hold a file that is not this
 	// write's, which a failure must then not remove.
 	keep bool
+	// stale, when set, is the refusal of a write whose target is no
+	// longer asked, its removal included: edit_file's, whose new
+	// contents were made from the old.
+	stale string
 }
 
 // write writes data to a fresh temporary file beside the target and puts
@@ -174,6 +178,8 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 	if pl.asked != nil {
 		now, err := pl.dir.Lstat(pl.base)
 		switch {
+		case errors.Is(err, fs.ErrNotExist) && pl.stale != "":
+			return staleAnswer(pl.stale)
 		case errors.Is(err, fs.ErrNotExist):
 			// Gone since the question: nothing is lost by writing there,
 			// as a new file.
@@ -185,6 +191,9 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 			done, err := pl.swap(tmp)
 			if done {
 				return err
+			}
+			if pl.stale != "" {
+				return staleAnswer(pl.stale)
 			}
 		}
 	}
@@ -220,6 +229,9 @@ func (pl *placement) land(tmp string, data []byte, perm fs.FileMode) error {
 // changed is the refusal of a write whose target changed while the
 // question about it was pending.
 func (pl *placement) changed() error {
+	if pl.stale != "" {
+		return staleAnswer(pl.stale)
+	}
 	return staleAnswer(fmt.Sprintf("not replaced: %q changed while the question was pending; run the call again to be asked about it as it is now", pl.shown))
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"mime"
 	"os"
 	"path/filepath"
@@ -26,6 +27,10 @@ const (
 	// command's output that hosts such as Claude Code show a model.
 	pieceBytes = 28000
 	pieceLines = 2000
+	// numberedBytes is the default max_bytes with numbered: a number and
+	// a tab add 7 bytes a line, so a piece of this many bytes in 2,000
+	// lines, the default limit, shows 30,000.
+	numberedBytes = 16000
 	// chunkSize is how much read_file reads at once: a piece is found a
 	// chunk at a time, and one longer than a chunk is written from the
 	// file rather than held.
@@ -35,20 +40,26 @@ const (
 // readArgs are the arguments of read_file.
 type readArgs struct {
 	Path     string             `json:"path" desc:"File to read"`
-	Offset   count[offsetArg]   `json:"offset,omitempty" desc:"First line, from 1" minimum:"1"`
+	Offset   *count[lineArg]    `json:"offset,omitempty" desc:"First line, from 1; -20: the last 20"`
 	Column   count[columnArg]   `json:"column,omitempty" desc:"First byte of that line, from 1" minimum:"1"`
 	Limit    count[limitArg]    `json:"limit,omitempty" desc:"Most lines (default 2000)" minimum:"0"`
-	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, limit 1048576)" minimum:"0"`
+	MaxBytes count[maxBytesArg] `json:"max_bytes,omitempty" desc:"Most bytes (default 28000, numbered 16000; limit 1048576)" minimum:"0"`
+	Numbered bool               `json:"numbered,omitempty" desc:"Number lines, as cat -n"`
 }
 
 // ReadFile returns the read_file tool, confined to the tree at root.
 //
 // A text file comes back as one piece of its bytes, exactly as they are
 // (an exact output: a runner adds no line break), starting at line offset
-// (from 1) and byte column of that line (from 1), and holding at most limit
-// lines (0 or absent means 2,000) and max_bytes bytes (0 or absent means
-// 28,000; a larger value than 1,048,576 counts as that, with a note saying
-// so). A piece cut by max_bytes ends after its last whole line; only a
+// (from 1; a negative offset counts from the end, -1 being the last line,
+// and one reaching back past the first line starts there) and byte column of that
+// line (from 1), and holding at most limit lines (0 or absent means 2,000)
+// and max_bytes bytes (0 or absent means 28,000, or 16,000 with numbered;
+// a larger value than 1,048,576 counts as that, with a note saying so).
+// With numbered, each line shown starts with its number, right-aligned in
+// six columns, and a tab, as cat -n prints it, the first line of a piece
+// that starts inside it too; the bytes and limits still count the file's
+// bytes, not the numbers. A piece cut by max_bytes ends after its last whole line; only a
 // line longer than max_bytes is cut inside, at a UTF-8 boundary where
 // there is one. The file is read a chunk of 64 KiB at a time, and a piece
 // that took more than the chunk it starts in to find is not held in memory
@@ -59,8 +70,8 @@ type readArgs struct {
 // the notes do not describe. Everything else is said in notes, one line
 // each:
 //
-//	lines <a>-<b> shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>]
-//	lines <a>-<b> shown (bytes <x>-<y> of <size>), the end of the file
+//	lines <a>-<b> of <n> lines shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>] [--numbered]
+//	lines <a>-<b> of <n> lines shown (bytes <x>-<y> of <size>), the end of the file
 //	no line break at the end of the file
 //	the file is empty
 //	nothing to show: the file ends at line <n>, byte <c> of it
@@ -70,10 +81,13 @@ type readArgs struct {
 // The first is given whenever the piece stops before the end of the file,
 // and its flags, with the path, fetch the next piece as they are; the
 // second whenever the last piece is not the whole file. Bytes are counted
-// from 1. An offset
-// past the last line and a column past the end of its line are refused,
-// naming how many lines or bytes there are; an offset or a column of 0 and
-// a negative count are refused by the schema's minimum before the tool runs.
+// from 1; the lines of the file are counted to the end for the total, the
+// last whether or not a line break ends it, and a negative offset counts
+// them before the piece is found, so either reads the whole file once,
+// a chunk at a time. An offset past the last line and a column past the
+// end of its line are refused, naming how many lines or bytes there are;
+// an offset of 0 is refused, and a column of 0 and a negative count other
+// than the offset are refused by the schema's minimum before the tool runs.
 //
 // Any other file comes back whole as one agenttool.FilePart, whose data is
 // a base64 data URL with the media type guessed from the extension or else
@@ -82,8 +96,8 @@ type readArgs struct {
 // line or paragraph separator and byte that is not UTF-8 in the name
 // replaced by "_", so that the path a runner prints for it is one line.
 // Such a file larger than 1 MiB is refused rather than cut, since part of
-// an image or an archive is of no use, and so are an offset or a column
-// for it. A directory and anything that is not a regular file (a FIFO, a
+// an image or an archive is of no use, and so are an offset, a column or
+// numbered for it. A directory and anything that is not a regular file (a FIFO, a
 // device) are refused too, and so is a path that ends with a separator or
 // "/." and names a file. A name that is not UTF-8, which no JSON string
 // can hold, is given quoted in Go's syntax, as search prints it
@@ -91,7 +105,7 @@ type readArgs struct {
 // for itself when nothing has that name.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Print a file of the working tree byte for byte; notes on stderr give the flags for the rest. A file that is not text is saved, its path in a note.",
+		"Print a file byte for byte; stderr notes give the flags for more. A file not text is saved, its path noted.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},
@@ -103,9 +117,14 @@ type piece struct {
 	line, column int64 // where it starts, from 1
 	lines        int64 // at most this many lines
 	bytes        int   // and this many bytes
-	// limit and maxBytes are the arguments as given, 0 when absent: the
-	// note on the next piece repeats them.
+	// limit and maxBytes are the arguments as given, 0 when absent, and
+	// numbered is: the note on the next piece repeats them.
 	limit, maxBytes int64
+	numbered        bool
+	// total is the file's number of lines once counted is set: the last
+	// line counts whether or not a line break ends it.
+	total   int64
+	counted bool
 }
 
 // readFile runs one call of read_file on the tree at root.
@@ -114,10 +133,25 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		return agenttool.Result{}, err
 	}
 	var notes []string
-	p := piece{line: max(int64(args.Offset), 1), column: max(int64(args.Column), 1), lines: int64(args.Limit), bytes: pieceBytes,
-		limit: int64(args.Limit), maxBytes: int64(args.MaxBytes)}
+	p := piece{line: 1, column: max(int64(args.Column), 1), lines: int64(args.Limit), bytes: pieceBytes,
+		limit: int64(args.Limit), maxBytes: int64(args.MaxBytes), numbered: args.Numbered}
+	// fromEnd is how many lines from the end the piece starts, 0 when
+	// the offset counts from the start.
+	var fromEnd int64
+	switch offset := args.Offset; {
+	case offset == nil:
+	case *offset == 0:
+		return agenttool.Result{}, errors.New("offset is 0; lines count from 1, or from the end when negative (-1 is the last)")
+	case *offset < 0:
+		fromEnd = -max(int64(*offset), -math.MaxInt64)
+	default:
+		p.line = int64(*offset)
+	}
 	if p.lines == 0 {
 		p.lines = pieceLines
+	}
+	if p.numbered {
+		p.bytes = numberedBytes
 	}
 	switch {
 	case args.MaxBytes > maxRead:
@@ -173,7 +207,19 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	}
 	head := src.data[:min(len(src.data), sniffLen)]
 	if !isText(head, len(src.data) > sniffLen) {
-		return readBinary(args.Path, rel, src, info.Size(), p)
+		return readBinary(args.Path, rel, src, info.Size(), p, fromEnd > 0)
+	}
+	if fromEnd > 0 {
+		breaks, last, err := countBreaks(f, 0, info.Size())
+		if err != nil {
+			return agenttool.Result{}, explain(args.Path, err)
+		}
+		p.total = breaks
+		if last != '\n' && info.Size() > 0 {
+			p.total++
+		}
+		p.line = max(p.total-fromEnd+1, 1)
+		p.counted = true
 	}
 	out, err = p.read(src, args.Path, info.Size())
 	if err != nil {
@@ -237,9 +283,9 @@ func sameChangeTime(a, b fs.FileInfo) bool {
 
 // readBinary returns the file that is not text, of which src holds the
 // first chunk, as a file part.
-func readBinary(path, rel string, src *source, size int64, p piece) (agenttool.Result, error) {
-	if p.line > 1 || p.column > 1 {
-		return agenttool.Result{}, fmt.Errorf("path %q is not a text file: offset and column apply to text; read it without them to save it to disk", path)
+func readBinary(path, rel string, src *source, size int64, p piece, fromEnd bool) (agenttool.Result, error) {
+	if p.line > 1 || p.column > 1 || fromEnd || p.numbered {
+		return agenttool.Result{}, fmt.Errorf("path %q is not a text file: offset, column and numbered apply to text; read it without them to save it to disk", path)
 	}
 	data := append([]byte(nil), src.data...)
 	rest, err := io.ReadAll(io.LimitReader(src.r, maxRead+1-int64(len(data))))

@@ -2,12 +2,10 @@ package filetools
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"regexp"
-	"regexp/syntax"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -36,10 +34,12 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string           `json:"pattern" desc:"Go (RE2) regular expression, matched against each line"`
-	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the whole tree)"`
+	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched against each line"`
+	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the tree)"`
 	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1" minimum:"1"`
 	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)" minimum:"0"`
+	Glob    []string         `json:"glob,omitempty" desc:"Only matching files (*.go, a/**/*.go)"`
+	Count   bool             `json:"count,omitempty" desc:"Print path:count per file"`
 }
 
 // Search returns the search tool, confined to the tree at root.
@@ -62,17 +62,34 @@ type searchArgs struct {
 // of the first. A line longer than 300 bytes is cut at a character
 // boundary and ends with "…".
 //
+// With glob given, once or more, only the files matching one of the globs
+// are searched, those named in paths as well as those met in the walk: a
+// glob holding no slash matches a file's base name, at any depth (*.go);
+// any other matches its slash path relative to the tree, where "**" as a
+// whole element matches any number of directories (cmd/**/*.go). "*", "?",
+// "[...]" (negated by "!" or "^") and "\" are as in path.Match, so "*"
+// never matches a slash. A glob that is empty, malformed, or has an empty,
+// "." or ".." element is refused.
+//
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
-// them all. Notes say the rest, one line each:
+// them all. With count, it prints path:count instead, one line for each
+// file with a match, and offset and limit number these files. Notes say
+// the rest, one line each:
 //
 //	<n> matches in <f> files
 //	matches <a>-<b> of <n> shown (in <f> files); next: --offset <m> [--limit <l>]
 //	matches <a>-<b> of <n> shown (in <f> files), the last
+//	files <a>-<b> of <f> shown (<n> matches in all); next: --offset <m> [--limit <l>]
+//	files <a>-<b> of <f> shown (<n> matches in all), the last
 //	no matches
 //	no matches from --offset <m> on: there are <n>
-//	not searched: <n> files not text, <n> unreadable files, <n> files over 8 MiB, <n> unreadable directories
+//	no files from --offset <m> on: there are <f>
+//	not searched: <n> files not text (<path>, <path>, <path> and <k> more), <n> unreadable files (…), <n> files over 8 MiB (…), <n> unreadable directories (…)
 //	not searched: <n> lines longer than <max> bytes, the most this pattern is matched against (first at <path>:<line>); a simpler pattern reaches longer lines
+//
+// The files and directories skipped are named as a match line names them,
+// the first three of each kind.
 //
 // With no match stdout is empty; the status is still success.
 //
@@ -103,7 +120,7 @@ type searchArgs struct {
 // goroutines at once; the output is in the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Print the lines of the working tree's text files that match a regular expression, as path:line:text; notes on stderr give the count, what was skipped and the flags for more.",
+		"Print lines of text files matching a regexp, as path:line:text; stderr notes give the count, skips and flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},
@@ -127,24 +144,12 @@ func search(ctx context.Context, root string, args searchArgs) (agenttool.Result
 	return t.search(ctx, re, args)
 }
 
-// patternError is the refusal of pattern, which regexp.Compile refused
-// with err. regexp's error repeats the pattern, or the part of it in
-// error, so both are cut to a line's length: a pattern of a megabyte would
-// otherwise fill a model's context twice over.
-func patternError(pattern string, err error) error {
-	shown := strconv.Quote(clip([]byte(pattern)))
-	if len(pattern) > maxLine {
-		shown += fmt.Sprintf(" (%d bytes)", len(pattern))
-	}
-	var bad *syntax.Error
-	if errors.As(err, &bad) {
-		return fmt.Errorf("pattern %s: error parsing regexp: %s: `%s`", shown, bad.Code, clip([]byte(bad.Expr)))
-	}
-	return fmt.Errorf("pattern %s: %w", shown, err)
-}
-
 // search runs one call of search with the compiled pattern re on the tree.
 func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (agenttool.Result, error) {
+	gs, err := compileGlobs("glob", args.Glob)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
 	paths := args.Paths
 	if len(paths) == 0 {
 		paths = []string{"."}
@@ -170,6 +175,7 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		infos = append(infos, info)
 	}
 	s := newSearcher(ctx, re, args)
+	s.globs = gs
 	// One path reaches each file once; only several can reach one twice.
 	if len(paths) > 1 {
 		s.seen = make(map[string]bool)
@@ -221,20 +227,6 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: s.notes()}}, nil
 }
 
-// progSize returns the number of instructions of the program regexp
-// compiles pattern to, a pattern that regexp.Compile has accepted.
-func progSize(pattern string) int {
-	re, err := syntax.Parse(pattern, syntax.Perl)
-	if err != nil {
-		return 1
-	}
-	prog, err := syntax.Compile(re.Simplify())
-	if err != nil {
-		return 1
-	}
-	return max(len(prog.Inst), 1)
-}
-
 // searcher holds the state of one search across the paths it walks. The
 // walk runs on a goroutine of its own and gathers the files it meets in a
 // batch, which it hands over once full and goes on; the caller's goroutine
@@ -257,6 +249,12 @@ type searcher struct {
 	// through a linked path given and through its target is searched once.
 	shownTop, keyTop string
 
+	globs globs    // the files to search, all when empty
+	parts []string // the elements of the path of the file the walk queues
+	// count says that the output is one line per file with a match, with
+	// their count; first and limit then number files.
+	count bool
+
 	first, limit int // the matches to show: numbers first to first+limit-1
 	// full is set once the matches to show are all known, so that the
 	// text of the rest is not kept.
@@ -276,12 +274,12 @@ type searcher struct {
 	shown        int  // matches printed
 	cut          bool // a match to show was left out for want of bytes
 	files        int  // files with a match
-	notText      int
-	unreadable   int
-	tooLarge     int
-	badDirs      int    // directories below a path given that could not be read
-	skipped      int    // lines longer than longest
-	firstSkipped string // path:line of the first of them
+	notText      skipList
+	unreadable   skipList
+	tooLarge     skipList
+	badDirs      skipList // directories below a path given that could not be read
+	skipped      int      // lines longer than longest
+	firstSkipped string   // path:line of the first of them
 	// beforeOpen, when set, runs between the listing of a directory and
 	// the opening of a directory in it, with that one's slash path; tests
 	// use it to swap the directory for something else.
@@ -294,6 +292,7 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 		ctx:     ctx,
 		re:      re,
 		longest: lineBudget / progSize(args.Pattern),
+		count:   args.Count,
 		first:   int(min(max(int64(args.Offset), 1), 1<<40)),
 		limit:   int(min(int64(args.Limit), 1<<40)),
 		bufs:    make([][]byte, workers()),
@@ -319,11 +318,11 @@ func (s *searcher) add(j *job) error {
 	}
 	switch r.skip {
 	case skipNotText:
-		s.notText++
+		s.notText.add(shownName(j.name()))
 	case skipUnreadable:
-		s.unreadable++
+		s.unreadable.add(shownName(j.name()))
 	case skipTooLarge:
-		s.tooLarge++
+		s.tooLarge.add(shownName(j.name()))
 	}
 	if r.skipped > 0 {
 		if s.skipped == 0 {
@@ -335,26 +334,21 @@ func (s *searcher) add(j *job) error {
 		return nil
 	}
 	s.files++
+	shown := shownName(j.name())
+	if s.count {
+		if s.files >= s.first {
+			s.show(shown + ":" + strconv.Itoa(r.count) + "\n")
+		}
+		s.total += r.count
+		s.full = s.shown == s.limit || s.cut
+		return nil
+	}
 	// r.matches holds the first of the file's matches, as many as can be
 	// shown; the rest only count.
-	shown := shownName(j.name())
 	for i, m := range r.matches {
-		number := s.total + i + 1
-		if number < s.first || s.shown == s.limit || s.cut {
-			continue
+		if s.total+i+1 >= s.first {
+			s.show(shown + ":" + strconv.Itoa(m.line) + ":" + m.text + "\n")
 		}
-		line := shown + ":" + strconv.Itoa(m.line) + ":" + m.text + "\n"
-		if s.shown > 0 && s.out.Len()+len(line) > searchBytes {
-			s.cut = true
-			continue
-		}
-		if s.out.Cap() == 0 {
-			// Room for the most that is shown, which costs memory only as
-			// it is written, spares growing the output and copying it.
-			s.out.Grow(searchBytes)
-		}
-		s.out.WriteString(line)
-		s.shown++
 	}
 	s.total += r.count
 	if s.shown == s.limit || s.cut {
@@ -363,58 +357,34 @@ func (s *searcher) add(j *job) error {
 	return nil
 }
 
+// show prints line, a match or a file's count, unless limit lines are
+// shown already or it would take the output past searchBytes; once one is
+// left out for want of bytes, so is every one after it.
+func (s *searcher) show(line string) {
+	if s.shown == s.limit || s.cut {
+		return
+	}
+	if s.shown > 0 && s.out.Len()+len(line) > searchBytes {
+		s.cut = true
+		return
+	}
+	if s.out.Cap() == 0 {
+		// Room for the most that is shown, which costs memory only as
+		// it is written, spares growing the output and copying it.
+		s.out.Grow(searchBytes)
+	}
+	s.out.WriteString(line)
+	s.shown++
+}
+
 // keep is how many matches of one file are worth keeping the text of: as
 // many as could be shown, until all those to show are known. A match of
 // a file is at least as far down the list as it is in the file.
 func (s *searcher) keep() int {
-	if s.full {
+	if s.full || s.count {
 		return 0
 	}
 	return s.first - 1 + s.limit
-}
-
-// notes returns what the output leaves to its notes.
-func (s *searcher) notes() []string {
-	var notes []string
-	in := fmt.Sprintf("%d %s", s.files, plural(int64(s.files), "file", "files"))
-	switch {
-	case s.total == 0:
-		notes = append(notes, "no matches")
-	case s.shown == 0:
-		notes = append(notes, fmt.Sprintf("no matches from --offset %d on: there are %d", s.first, s.total))
-	case s.first == 1 && s.shown == s.total:
-		notes = append(notes, fmt.Sprintf("%d %s in %s", s.total, plural(int64(s.total), "match", "matches"), in))
-	case s.first-1+s.shown < s.total:
-		next := "--offset " + strconv.Itoa(s.first+s.shown)
-		if s.limit != searchLines {
-			next += " --limit " + strconv.Itoa(s.limit)
-		}
-		notes = append(notes, fmt.Sprintf("matches %d-%d of %d shown (in %s); next: %s", s.first, s.first-1+s.shown, s.total, in, next))
-	default:
-		notes = append(notes, fmt.Sprintf("matches %d-%d of %d shown (in %s), the last", s.first, s.first-1+s.shown, s.total, in))
-	}
-	var left []string
-	for _, c := range []struct {
-		n         int
-		one, many string
-	}{
-		{s.notText, "file not text", "files not text"},
-		{s.unreadable, "unreadable file", "unreadable files"},
-		{s.tooLarge, "file over 8 MiB", "files over 8 MiB"},
-		{s.badDirs, "unreadable directory", "unreadable directories"},
-	} {
-		if c.n > 0 {
-			left = append(left, fmt.Sprintf("%d %s", c.n, plural(int64(c.n), c.one, c.many)))
-		}
-	}
-	if len(left) > 0 {
-		notes = append(notes, "not searched: "+strings.Join(left, ", "))
-	}
-	if s.skipped > 0 {
-		notes = append(notes, fmt.Sprintf("not searched: %d %s longer than %d bytes, the most this pattern is matched against (first at %s); a simpler pattern reaches longer lines",
-			s.skipped, plural(int64(s.skipped), "line", "lines"), s.longest, s.firstSkipped))
-	}
-	return notes
 }
 
 // shownName is the slash path name as a match line shows it: quoted, in
@@ -422,8 +392,20 @@ func (s *searcher) notes() []string {
 // the output is one match a line, or when it starts with a double quote,
 // so that no name reads as the quoted form of another.
 func shownName(name string) string {
-	if strings.HasPrefix(name, `"`) || printable(name) != name {
+	if strings.HasPrefix(name, `"`) || !plainASCII(name) && printable(name) != name {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// plainASCII reports whether name is printable ASCII only, which printable
+// leaves as it is: most names are, and looking at their bytes spares
+// building a copy of each.
+func plainASCII(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] < ' ' || name[i] > '~' {
+			return false
+		}
+	}
+	return true
 }

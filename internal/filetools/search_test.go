@@ -39,6 +39,7 @@ func TestSearch(t *testing.T) {
 		"edge/301.txt":    strings.Repeat("y", 301) + "\r\n",
 	}
 	dir := makeTree(t, files)
+	const skippedAll = "2 files not text (bin.dat, latin1.txt), 1 file over 8 MiB (big/huge.txt)"
 	tests := []struct {
 		name    string
 		pattern string
@@ -58,7 +59,7 @@ func TestSearch(t *testing.T) {
 				"cr-only.txt:1:hello\n" +
 				"sniff/late.txt:2:hello late\n" +
 				"z.txt:2:last line without newline hello\n",
-			notes: "8 matches in 7 files\nnot searched: 2 files not text, 1 file over 8 MiB",
+			notes: "8 matches in 7 files\nnot searched: " + skippedAll,
 		},
 		{name: "carriage return dropped before matching", pattern: "^world$", paths: []string{"a.txt"}, want: "a.txt:2:world\n"},
 		{name: "case-insensitive flag", pattern: "(?i)^but hello", paths: []string{"b"}, want: "b/d/e.md:2:but HELLO, hello\n"},
@@ -72,21 +73,21 @@ func TestSearch(t *testing.T) {
 		{name: "a linked directory and its target", pattern: "hello", paths: []string{"linkdir", "b"},
 			want: "linkdir/c.txt:1:say hello\nlinkdir/d/e.md:2:but HELLO, hello\n", notes: "2 matches in 2 files"},
 		{name: "a link to the root and a file", pattern: "again", paths: []string{"rootlink", "a.txt"}, want: "rootlink/a.txt:3:hello again\n",
-			notes: "1 match in 1 file\nnot searched: 2 files not text, 1 file over 8 MiB"},
+			notes: "1 match in 1 file\nnot searched: 2 files not text (rootlink/bin.dat, rootlink/latin1.txt), 1 file over 8 MiB (rootlink/big/huge.txt)"},
 		{name: "a file and a link to it", pattern: "again", paths: []string{"a.txt", "link.txt"}, want: "a.txt:3:hello again\n"},
 		{name: "a file below a linked directory and the tree", pattern: "say", paths: []string{"linkdir/c.txt", "."}, want: "linkdir/c.txt:1:say hello\n",
-			notes: "1 match in 1 file\nnot searched: 2 files not text, 1 file over 8 MiB"},
+			notes: "1 match in 1 file\nnot searched: " + skippedAll},
 		{name: "a .git directory named explicitly is still skipped", pattern: "hello", paths: []string{".git"}, notes: "no matches"},
 		{name: "dot slash", pattern: "say", paths: []string{"./b/"}, want: "b/c.txt:1:say hello\n"},
 		{name: "300 bytes kept, 301 cut", pattern: "^y", paths: []string{"edge"}, want: "edge/300.txt:1:" + strings.Repeat("y", 300) + "\nedge/301.txt:1:" + strings.Repeat("y", 300) + "…\n", notes: "2 matches in 2 files"},
-		{name: "long line cut at a rune boundary", pattern: "^x", want: "z.txt:1:x" + strings.Repeat("é", 149) + "…\n", notes: "1 match in 1 file\nnot searched: 2 files not text, 1 file over 8 MiB"},
+		{name: "long line cut at a rune boundary", pattern: "^x", want: "z.txt:1:x" + strings.Repeat("é", 149) + "…\n", notes: "1 match in 1 file\nnot searched: " + skippedAll},
 		{name: "long line of invalid bytes cut at 300", pattern: "^noise", paths: []string{"sniff"}, want: "sniff/noise.txt:2:noise" + strings.Repeat("\x80", 295) + "…\n"},
 		{name: "a literal prefix finds the line, not only the file", pattern: "late$", paths: []string{"sniff"}, want: "sniff/late.txt:2:hello late\n"},
 		{name: "no matches", pattern: "goodbye", paths: []string{"a.txt", "b"}, notes: "no matches"},
 		{name: "empty pattern matches every line", pattern: "", paths: []string{"a.txt"}, want: "a.txt:1:hello\na.txt:2:world\na.txt:3:hello again\n", notes: "3 matches in 1 file"},
 		{name: "empty file", pattern: "", paths: []string{"empty.txt"}, notes: "no matches"},
-		{name: "binary file named explicitly", pattern: "hello", paths: []string{"bin.dat"}, notes: "no matches\nnot searched: 1 file not text"},
-		{name: "a file over 8 MiB named explicitly", pattern: "hello", paths: []string{"big"}, notes: "no matches\nnot searched: 1 file over 8 MiB"},
+		{name: "binary file named explicitly", pattern: "hello", paths: []string{"bin.dat"}, notes: "no matches\nnot searched: 1 file not text (bin.dat)"},
+		{name: "a file over 8 MiB named explicitly", pattern: "hello", paths: []string{"big"}, notes: "no matches\nnot searched: 1 file over 8 MiB (big/huge.txt)"},
 		{name: "bad pattern", pattern: "[", err: `pattern "[": error parsing regexp: missing closing ]: ` + "`[`"},
 		{name: "long bad pattern cut in its message", pattern: strings.Repeat("x", 100000) + "(",
 			err: `pattern "` + strings.Repeat("x", 300) + `…" (100001 bytes): error parsing regexp: missing closing ): ` + "`" + strings.Repeat("x", 300) + "…`"},
@@ -163,4 +164,78 @@ func TestSearchNamedNotRegular(t *testing.T) {
 	}
 	_, err := run(t.Context(), filetools.Search(dir), `{"pattern":"x","paths":["pipe"]}`)
 	checkErr(t, err, `path "pipe" is not a regular file or a directory, so it cannot be searched`)
+}
+
+// TestSearchGlobAndCount checks --glob, by base name and by path, alone
+// and repeated, and --count, whose offset and limit number files.
+func TestSearchGlobAndCount(t *testing.T) {
+	t.Parallel()
+	dir := makeTree(t, map[string]string{
+		"main.go":           "x\n",
+		"a/b.go":            "x\nx\n",
+		"a/b_test.go":       "x\n",
+		"a/c/d.go":          "x\n",
+		"a/c/notes.md":      "x\n",
+		"docs/x.md":         "x\nx\nx\n",
+		"[odd].txt":         "x\n",
+		"a/c/data.bin":      "x\x00",
+		"a/c/e.bin":         "\x00",
+		"a/f.bin":           "\x00",
+		"z/g.bin":           "\x00",
+		".hidden/h.go":      "x\n",
+		"deep/1/2/3/4/5.go": "x\n",
+	})
+	tests := []struct {
+		name  string
+		args  map[string]any
+		want  string
+		notes string
+		err   string
+	}{
+		{name: "by base name at any depth", args: map[string]any{"glob": []string{"*.go"}},
+			want: ".hidden/h.go:1:x\na/b.go:1:x\na/b.go:2:x\na/b_test.go:1:x\na/c/d.go:1:x\ndeep/1/2/3/4/5.go:1:x\nmain.go:1:x\n", notes: "7 matches in 6 files"},
+		{name: "repeated: either matches", args: map[string]any{"glob": []string{"*_test.go", "*.md"}},
+			want: "a/b_test.go:1:x\na/c/notes.md:1:x\ndocs/x.md:1:x\ndocs/x.md:2:x\ndocs/x.md:3:x\n", notes: "5 matches in 3 files"},
+		{name: "by path: ** is any number of directories", args: map[string]any{"glob": []string{"a/**/*.go"}},
+			want: "a/b.go:1:x\na/b.go:2:x\na/b_test.go:1:x\na/c/d.go:1:x\n", notes: "4 matches in 3 files"},
+		{name: "by path: * stays in one directory", args: map[string]any{"glob": []string{"a/*.go"}},
+			want: "a/b.go:1:x\na/b.go:2:x\na/b_test.go:1:x\n", notes: "3 matches in 2 files"},
+		{name: "by path: ** at the start", args: map[string]any{"glob": []string{"**/4/*.go"}}, want: "deep/1/2/3/4/5.go:1:x\n"},
+		{name: "by path: ** at the end", args: map[string]any{"glob": []string{"docs/**"}}, want: "docs/x.md:1:x\ndocs/x.md:2:x\ndocs/x.md:3:x\n", notes: "3 matches in 1 file"},
+		{name: "with paths: the glob sees the path in the tree", args: map[string]any{"glob": []string{"a/c/*"}, "paths": []string{"a"}},
+			want: "a/c/d.go:1:x\na/c/notes.md:1:x\n", notes: "2 matches in 2 files\nnot searched: 2 files not text (a/c/data.bin, a/c/e.bin)"},
+		{name: "a class and a quoted bracket", args: map[string]any{"glob": []string{`\[odd].txt`, "[!a-z]*.go"}}, want: "[odd].txt:1:x\ndeep/1/2/3/4/5.go:1:x\n", notes: "2 matches in 2 files"},
+		{name: "a file given is filtered too", args: map[string]any{"glob": []string{"*.md"}, "paths": []string{"main.go"}}, notes: "no matches"},
+		{name: "no file matches", args: map[string]any{"glob": []string{"*.rs"}}, notes: "no matches"},
+		{name: "skipped files named, the first three", args: map[string]any{"glob": []string{"*.bin"}},
+			notes: "no matches\nnot searched: 4 files not text (a/c/data.bin, a/c/e.bin, a/f.bin and 1 more)"},
+		{name: "count", args: map[string]any{"count": true, "glob": []string{"*.go", "*.md"}},
+			want: ".hidden/h.go:1\na/b.go:2\na/b_test.go:1\na/c/d.go:1\na/c/notes.md:1\ndeep/1/2/3/4/5.go:1\ndocs/x.md:3\nmain.go:1\n", notes: "11 matches in 8 files"},
+		{name: "count by pages of files", args: map[string]any{"count": true, "glob": []string{"*.go", "*.md"}, "limit": 2, "offset": 2},
+			want: "a/b.go:2\na/b_test.go:1\n", notes: "files 2-3 of 8 shown (11 matches in all); next: --offset 4 --limit 2"},
+		{name: "count, the last page", args: map[string]any{"count": true, "glob": []string{"*.md"}, "offset": 2},
+			want: "docs/x.md:3\n", notes: "files 2-2 of 2 shown (4 matches in all), the last"},
+		{name: "count past the files", args: map[string]any{"count": true, "glob": []string{"*.md"}, "offset": 3}, notes: "no files from --offset 3 on: there are 2"},
+		{name: "an empty glob", args: map[string]any{"glob": []string{""}}, err: "glob is empty; give a glob such as *.go or cmd/**/*.go"},
+		{name: "an unclosed class", args: map[string]any{"glob": []string{"*.go", "[a-"}}, err: `glob "[a-" is malformed: a [...] class is unclosed or empty, or a \ ends an element`},
+		{name: "a trailing backslash", args: map[string]any{"glob": []string{`a\`}}, err: `glob "a\\" is malformed`},
+		{name: "a glob climbing out", args: map[string]any{"glob": []string{"../*.go"}}, err: `glob "../*.go" has an empty, "." or ".." element`},
+		{name: "an absolute glob", args: map[string]any{"glob": []string{"/a/*.go"}}, err: `glob "/a/*.go" has an empty, "." or ".." element`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tt.args["pattern"] = "x"
+			res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, tt.args))
+			checkErr(t, err, tt.err)
+			if tt.err != "" {
+				return
+			}
+			notes := tt.notes
+			if notes == "" {
+				notes = "1 match in 1 file"
+			}
+			checkOutput(t, res, tt.want, notes)
+		})
+	}
 }

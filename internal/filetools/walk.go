@@ -58,7 +58,7 @@ func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 		if top || isTooManyOpen(err) {
 			return err
 		}
-		s.badDirs++
+		s.badDirs.add(shownName(name))
 		return nil
 	}
 	slices.SortFunc(entries, func(a, b dirEntry) int { return strings.Compare(a.name, b.name) })
@@ -112,7 +112,7 @@ func (s *searcher) subdir(dir *dirRef, elem, name string) error {
 	if isTooManyOpen(err) {
 		return err
 	}
-	s.badDirs++
+	s.badDirs.add(shownName(name))
 	return nil
 }
 

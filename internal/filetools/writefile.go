@@ -22,8 +22,8 @@ const RecordNS = "file-tools:write"
 // writeArgs are the arguments of write_file.
 type writeArgs struct {
 	Path    string `json:"path" desc:"File to write"`
-	Content string `json:"content" desc:"The whole new contents"`
-	Replace bool   `json:"replace,omitempty" desc:"Replace a file without asking"`
+	Content string `json:"content" desc:"The new contents"`
+	Replace bool   `json:"replace,omitempty" desc:"Replace without asking"`
 }
 
 // written is the record of one write: what was written where, for an audit
@@ -97,7 +97,7 @@ func (written) RecordNS() string { return RecordNS }
 // the path's depth.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
-		"Write a text file in the working tree, creating directories. Asks before replacing a file, unless replace is set.",
+		"Write a text file, making directories. Asks before replacing one, unless --replace.",
 		func(ctx context.Context, args writeArgs) (agenttool.Result, error) {
 			return writeFile(ctx, root, args)
 		},

@@ -17,7 +17,7 @@ func TestHostRules(t *testing.T) {
 		name     string
 		commands []string
 	}{
-		{"file-tools", []string{"read_file", "search", "help", "schema"}},
+		{"file-tools", []string{"read_file", "search", "list_files", "help", "schema"}},
 		{"cloud-kit", []string{"list_buckets", "get_object", "describe-instance", "logs", "help", "schema"}},
 		{"greeter", nil},
 	}

@@ -19,11 +19,14 @@
 // 1 MiB text file, large.txt, and a tree of 2,000 files, tree/. Each
 // measurement is printed with its goal; the status is 1 when a goal is
 // missed, so the script can be used as a check. -only picks groups of
-// measurements: read, large, search, bundle, export (all by default).
+// measurements: read, large, search, glob, list, bundle, export (all by
+// default).
 //
 // The search is compared with grep -rn -E of the same pattern, which must
 // find the same lines, and with ripgrep (rg -n) when it is installed, for
-// information.
+// information; the search with --glob '*.go' with grep -rn -E
+// --include='*.go', and list_files --pattern '**/*.go' with find -name
+// '*.go' -type f, each of which must print the same lines.
 package main
 
 import (
@@ -35,6 +38,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -60,7 +64,7 @@ func main() {
 	n := flag.Int("n", 21, "number of pairs (at least 15)")
 	warmup := flag.Int("warmup", 3, "runs of each command before timing")
 	seed := flag.Uint64("seed", 0, "seed of the order of the pairs; 0 draws one, which is printed")
-	only := flag.String("only", "read,large,search,bundle,export", "comma-separated groups to measure")
+	only := flag.String("only", "read,large,search,glob,list,bundle,export", "comma-separated groups to measure")
 	flag.Parse()
 	groups := strings.Split(*only, ",")
 	want := func(g string) bool { return slices.Contains(groups, g) }
@@ -98,6 +102,10 @@ func main() {
 	search := run{dir: "tree", args: []string{"../file-tools", "search", "--pattern", benchtree.Pattern}}
 	grep := run{dir: "tree", args: []string{"grep", "-rn", "-E", benchtree.Pattern}}
 	rg := run{dir: "tree", args: []string{"rg", "-n", benchtree.Pattern}}
+	globSearch := run{dir: "tree", args: []string{"../file-tools", "search", "--pattern", benchtree.Pattern, "--glob", "*.go"}}
+	grepInclude := run{dir: "tree", args: []string{"grep", "-rn", "-E", "--include=*.go", benchtree.Pattern}}
+	list := run{dir: "tree", args: []string{"../file-tools", "list_files", "--pattern", "**/*.go", "--limit", strconv.Itoa(benchtree.Files)}}
+	find := run{dir: "tree", args: []string{"find", ".", "-name", "*.go", "-type", "f"}}
 	bundle := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	small := run{env: []string{"TESTPROG_BUNDLE=small"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	export := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "export-skill", "--force", skills}}
@@ -188,6 +196,36 @@ func main() {
 		fmt.Println()
 	}
 
+	if want("glob") {
+		if err := same(globSearch, grepInclude, "", benchtree.Matches); err != nil {
+			fail(err)
+		}
+		gs, gi, err := pair(globSearch, grepInclude, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		ratio := float64(median(gs)) / float64(median(gi))
+		fmt.Printf("file-tools search --glob '*.go'             %v\n", median(gs))
+		fmt.Printf("grep -rn -E --include='*.go'                %v\n", median(gi))
+		report("search --glob against grep --include", ratio <= 1.0, "%.2f×  ≤ 1.0×", ratio)
+		fmt.Println()
+	}
+
+	if want("list") {
+		if err := same(list, find, "./", benchtree.Files); err != nil {
+			fail(err)
+		}
+		ls, fi, err := pair(list, find, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		ratio := float64(median(ls)) / float64(median(fi))
+		fmt.Printf("file-tools list_files --pattern '**/*.go'   %v\n", median(ls))
+		fmt.Printf("find -name '*.go' -type f                   %v\n", median(fi))
+		report("list_files against find", ratio <= 1.0, "%.2f×  ≤ 1.0×", ratio)
+		fmt.Println()
+	}
+
 	if want("bundle") {
 		lg, sm, err := pair(bundle, small, *n, *warmup)
 		if err != nil {
@@ -256,6 +294,28 @@ func (r run) command() *exec.Cmd {
 	cmd.Env = append(os.Environ(), r.env...)
 	cmd.Dir = r.dir
 	return cmd
+}
+
+// same fails unless ours and theirs print the same n lines, in any order,
+// once prefix is dropped from the start of each of theirs.
+func same(ours, theirs run, prefix string, n int) error {
+	a, err := ours.lines()
+	if err != nil {
+		return err
+	}
+	b, err := theirs.lines()
+	if err != nil {
+		return err
+	}
+	for i := range b {
+		b[i] = strings.TrimPrefix(b[i], prefix)
+	}
+	slices.Sort(b)
+	if !slices.Equal(a, b) || len(a) != n {
+		return fmt.Errorf("%s printed %d lines and %s %d, or different ones; want the same %d",
+			filepath.Base(ours.args[1]), len(a), theirs.args[0], len(b), n)
+	}
+	return nil
 }
 
 // output runs r once and returns its stdout.

@@ -1,0 +1,254 @@
+package filetools
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/agenttool/agenttool"
+)
+
+const (
+	// maxEdited is the largest file edit_file changes.
+	maxEdited = 8 << 20
+	// shownLines is how many line numbers of occurrences a message gives.
+	shownLines = 5
+)
+
+// editArgs are the arguments of edit_file.
+type editArgs struct {
+	Path string `json:"path" desc:"File to edit"`
+	Old  string `json:"old" desc:"The exact text, found once"`
+	New  string `json:"new" desc:"Its replacement"`
+	All  bool   `json:"all,omitempty" desc:"Replace every one"`
+}
+
+// EditFile returns the edit_file tool, confined to the tree at root.
+//
+// It replaces the one occurrence of old in the text file at path with new
+// and prints "replaced 1 occurrence at line <n>", the line where it
+// started. No occurrence, or more than one, is refused, naming the count
+// and the first lines where they are, unless all is set, which replaces
+// every one ("replaced <k> occurrences at lines <a>, <b> and <c>", the
+// first five named). Occurrences are counted as strings.Count counts them,
+// without overlaps.
+//
+// In a file whose first line break is CRLF, a line break written as LF in
+// old and new is taken for CRLF, so that a model that writes LF finds the
+// text and keeps the file's line endings; when old so read does not occur,
+// it is looked for as given. A file that ended with a line break still
+// does when the edit takes it away (in the file's line ending). The file
+// keeps its permission bits; the new contents are written as write_file
+// writes them (see WriteFile): to a temporary file beside it, synced and
+// swapped in, so the file holds either the old contents or the new. A
+// file changed or removed between the read and the swap (another file,
+// size, mode or modification time) is refused, `not edited: "<path>"
+// changed while it was being edited; read it again`, and left as it is.
+// The result's Details are the record write_file leaves, in namespace
+// RecordNS.
+//
+// An empty old, a new equal to old, a path that is not a regular text file
+// of at most 8 MiB, a symbolic link (its target is named, to be edited
+// instead), a directory and a path outside the tree are refused, and
+// nothing is changed.
+func EditFile(root string) agenttool.Tool {
+	return agenttool.New("edit_file",
+		"Replace exact text in a file, keeping line endings and mode.",
+		func(ctx context.Context, args editArgs) (agenttool.Result, error) {
+			return editFile(ctx, root, args)
+		},
+		agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
+}
+
+// editFile runs one call of edit_file on the tree at root.
+func editFile(ctx context.Context, root string, args editArgs) (agenttool.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return agenttool.Result{}, err
+	}
+	switch {
+	case args.Old == "":
+		return agenttool.Result{}, errors.New("old is empty; give the exact text to replace, as read_file prints it")
+	case args.New == args.Old:
+		return agenttool.Result{}, errors.New("new is the same as old, so the edit would change nothing")
+	}
+	t, err := openTree(root)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer t.close()
+	return t.editFile(ctx, args)
+}
+
+// editFile runs one call of edit_file on the tree.
+func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, error) {
+	rel, err := t.resolve(args.Path)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	if rel == "." || meansDirectory(args.Path) {
+		return agenttool.Result{}, fmt.Errorf("path %q names a directory, not a file", args.Path)
+	}
+	shown, base := filepath.ToSlash(rel), filepath.Base(rel)
+	d, missing, err := t.walkParents(args.Path, filepath.Dir(rel))
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer d.Close()
+	if missing != "" {
+		return agenttool.Result{}, fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel)))
+	}
+	switch info, err := d.Lstat(base); {
+	case err != nil:
+		return agenttool.Result{}, explain(args.Path, err)
+	case info.Mode()&fs.ModeSymlink != 0:
+		target, _ := d.Readlink(base)
+		return agenttool.Result{}, fmt.Errorf("path %q is a symbolic link to %q; edit the file it leads to by its own path", args.Path, target)
+	case info.IsDir():
+		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
+	}
+	f, info, err := openRegular(d, base)
+	switch {
+	case errors.Is(err, errNotRegular):
+		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
+	case err != nil:
+		return agenttool.Result{}, explain(args.Path, err)
+	}
+	data, err := io.ReadAll(io.LimitReader(f, maxEdited+1))
+	_ = f.Close()
+	switch {
+	case err != nil:
+		return agenttool.Result{}, explain(args.Path, err)
+	case len(data) > maxEdited:
+		return agenttool.Result{}, fmt.Errorf("path %q is larger than %d bytes, the most edit_file changes; write_file replaces it whole", args.Path, maxEdited)
+	case !isText(data[:min(len(data), sniffLen)], len(data) > sniffLen):
+		return agenttool.Result{}, fmt.Errorf("path %q is not a text file; edit_file changes text only", args.Path)
+	}
+	text := string(data)
+	e, err := plan(text, args)
+	if err != nil {
+		return agenttool.Result{}, fmt.Errorf("path %q: %w", args.Path, err)
+	}
+	final := &placement{dir: d, base: base, shown: shown, asked: info, replaced: true,
+		stale: fmt.Sprintf("not edited: %q changed while it was being edited; read it again", shown), before: t.beforePlace}
+	if err := final.write(ctx, []byte(e.text), info.Mode().Perm()); err != nil {
+		var stale staleAnswer
+		switch {
+		case errors.As(err, &stale):
+			return agenttool.Result{}, err
+		case ctx.Err() != nil && errors.Is(err, ctx.Err()):
+			return agenttool.Result{}, err
+		}
+		return agenttool.Result{}, explain(args.Path, err)
+	}
+	sum := sha256.Sum256([]byte(e.text))
+	return agenttool.Result{
+		Output: agenttool.Output{Text: fmt.Sprintf("replaced %d %s at %s", len(e.lines), plural(int64(len(e.lines)), "occurrence", "occurrences"), lineList(e.lines))},
+		Details: written{
+			Path:     shown,
+			Bytes:    len(e.text),
+			SHA256:   hex.EncodeToString(sum[:]),
+			Replaced: true,
+		},
+	}, nil
+}
+
+// edit is the result of one edit: the new contents and the lines of the
+// old where the occurrences replaced started.
+type edit struct {
+	text  string
+	lines []int
+}
+
+// plan finds old in text, which it takes for text in the file's line
+// ending, and returns text with it replaced, or the refusal naming how
+// often it occurs.
+func plan(text string, args editArgs) (edit, error) {
+	old, repl := args.Old, args.New
+	crlf := false
+	if i := strings.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
+		crlf = true
+		if o := toCRLF(old); strings.Contains(text, o) || !strings.Contains(text, old) {
+			old = o
+		}
+		repl = toCRLF(repl)
+	}
+	lines := occurrences(text, old)
+	switch {
+	case len(lines) == 0:
+		return edit{}, errors.New("old occurs 0 times; read_file shows the exact text, spaces and tabs included")
+	case len(lines) > 1 && !args.All:
+		return edit{}, fmt.Errorf("old occurs %d times, at %s; give more of the text around it to pick one, or all to replace every one", len(lines), lineList(lines))
+	}
+	n := 1
+	if args.All {
+		n = -1
+	}
+	out := strings.Replace(text, old, repl, n)
+	if ending := lineEnding(crlf); strings.HasSuffix(text, "\n") && out != "" && !strings.HasSuffix(out, "\n") {
+		out += ending
+	}
+	return edit{text: out, lines: lines}, nil
+}
+
+// toCRLF returns s with every LF not after a CR made CRLF.
+func toCRLF(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
+}
+
+// lineEnding is the line break of a file, CRLF or LF.
+func lineEnding(crlf bool) string {
+	if crlf {
+		return "\r\n"
+	}
+	return "\n"
+}
+
+// occurrences returns the line, from 1, where each occurrence of old in
+// text starts, counted as strings.Count counts them.
+func occurrences(text, old string) []int {
+	var lines []int
+	line, counted := 1, 0
+	for pos := 0; ; {
+		i := strings.Index(text[pos:], old)
+		if i < 0 {
+			return lines
+		}
+		i += pos
+		line += strings.Count(text[counted:i], "\n")
+		counted = i
+		lines = append(lines, line)
+		pos = i + len(old)
+	}
+}
+
+// lineList names the lines: "line 12", "lines 4, 10 and 22", the first
+// shownLines of them, and how many more there are.
+func lineList(lines []int) string {
+	if len(lines) == 1 {
+		return "line " + strconv.Itoa(lines[0])
+	}
+	var b strings.Builder
+	b.WriteString("lines ")
+	shown := lines[:min(len(lines), shownLines)]
+	for i, l := range shown {
+		switch {
+		case i == 0:
+		case i == len(shown)-1 && len(shown) == len(lines):
+			b.WriteString(" and ")
+		default:
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(l))
+	}
+	if more := len(lines) - len(shown); more > 0 {
+		fmt.Fprintf(&b, " and %d more", more)
+	}
+	return b.String()
+}

@@ -1,0 +1,110 @@
+// The tests in this file check the behaviour of edit_file.
+
+package filetools_test
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+func TestEditFile(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name  string
+		file  string // the contents of f.txt before
+		args  map[string]any
+		out   string // the output, or the error when err is set
+		after string // f.txt after; the same as file when empty and err set
+		err   bool
+	}{
+		{name: "one occurrence", file: "a\nb\nc\n", args: map[string]any{"old": "b", "new": "B"}, out: "replaced 1 occurrence at line 2", after: "a\nB\nc\n"},
+		{name: "across lines", file: "a\nb\nc\n", args: map[string]any{"old": "a\nb", "new": "x"}, out: "replaced 1 occurrence at line 1", after: "x\nc\n"},
+		{name: "deleting text", file: "keep\ndrop\n", args: map[string]any{"old": "drop\n", "new": ""}, out: "replaced 1 occurrence at line 2", after: "keep\n"},
+		{name: "CRLF kept for LF given", file: "one\r\ntwo\r\nthree\r\n", args: map[string]any{"old": "one\ntwo\n", "new": "1\n2\n"},
+			out: "replaced 1 occurrence at line 1", after: "1\r\n2\r\nthree\r\n"},
+		{name: "CRLF given as CRLF", file: "one\r\ntwo\r\n", args: map[string]any{"old": "two\r\n", "new": "2\r\n"}, out: "replaced 1 occurrence at line 2", after: "one\r\n2\r\n"},
+		{name: "CRLF: a new line in one-line old", file: "a\r\nb\r\n", args: map[string]any{"old": "b", "new": "b\nc"}, out: "replaced 1 occurrence at line 2", after: "a\r\nb\r\nc\r\n"},
+		{name: "the trailing line break is kept", file: "a\nb\n", args: map[string]any{"old": "b\n", "new": "c"}, out: "replaced 1 occurrence at line 2", after: "a\nc\n"},
+		{name: "the trailing CRLF is kept", file: "a\r\nb\r\n", args: map[string]any{"old": "b\n", "new": "c"}, out: "replaced 1 occurrence at line 2", after: "a\r\nc\r\n"},
+		{name: "no line break at the end stays so", file: "a\nb", args: map[string]any{"old": "b", "new": "c"}, out: "replaced 1 occurrence at line 2", after: "a\nc"},
+		{name: "all", file: "x\ny x\n\nx\n", args: map[string]any{"old": "x", "new": "z", "all": true}, out: "replaced 3 occurrences at lines 1, 2 and 4", after: "z\ny z\n\nz\n"},
+		{name: "all, many", file: "x\nx\nx\nx\nx\nx\nx\n", args: map[string]any{"old": "x", "new": "y", "all": true},
+			out: "replaced 7 occurrences at lines 1, 2, 3, 4, 5 and 2 more", after: "y\ny\ny\ny\ny\ny\ny\n"},
+		{name: "all with one occurrence", file: "ab", args: map[string]any{"old": "b", "new": "c", "all": true}, out: "replaced 1 occurrence at line 1", after: "ac"},
+		{name: "occurrences do not overlap", file: "aaa\n", args: map[string]any{"old": "aa", "new": "b"}, out: "replaced 1 occurrence at line 1", after: "ba\n"},
+		{name: "no occurrence", file: "a\n", args: map[string]any{"old": "b", "new": "c"}, err: true,
+			out: `path "f.txt": old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
+		{name: "two occurrences", file: "x\nx\n", args: map[string]any{"old": "x", "new": "y"}, err: true,
+			out: `path "f.txt": old occurs 2 times, at lines 1 and 2; give more of the text around it to pick one, or all to replace every one`},
+		{name: "an empty old", file: "a\n", args: map[string]any{"old": "", "new": "b"}, err: true,
+			out: "old is empty; give the exact text to replace, as read_file prints it"},
+		{name: "new equal to old", file: "a\n", args: map[string]any{"old": "a", "new": "a"}, err: true,
+			out: "new is the same as old, so the edit would change nothing"},
+		{name: "a binary file", file: "a\x00b", args: map[string]any{"old": "a", "new": "c"}, err: true,
+			out: `path "f.txt" is not a text file; edit_file changes text only`},
+		{name: "a missing file", args: map[string]any{"path": "nope.txt", "old": "a", "new": "b"}, err: true, out: `path "nope.txt": no such file or directory`},
+		{name: "a missing directory", args: map[string]any{"path": "no/f.txt", "old": "a", "new": "b"}, err: true, out: `path "no/f.txt": the directory "no" does not exist`},
+		{name: "a directory", args: map[string]any{"path": "d", "old": "a", "new": "b"}, err: true, out: `path "d" is a directory`},
+		{name: "a trailing slash", args: map[string]any{"path": "f.txt/", "old": "a", "new": "b"}, err: true, out: `path "f.txt/" names a directory, not a file`},
+		{name: "outside", args: map[string]any{"path": "../f.txt", "old": "a", "new": "b"}, err: true, out: `path "../f.txt" is outside the working tree`},
+		{name: "a link in the tree", args: map[string]any{"path": "link.txt", "old": "a", "new": "b"}, err: true,
+			out: `path "link.txt" is a symbolic link to "f.txt"; edit the file it leads to by its own path`},
+		{name: "through a link out of the tree", args: map[string]any{"path": "out/g.txt", "old": "a", "new": "b"}, err: true,
+			out: `path "out/g.txt" is outside the working tree`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			outside := t.TempDir()
+			if err := os.WriteFile(filepath.Join(outside, "g.txt"), []byte("a\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			dir := makeTree(t, map[string]string{"d/x": "", "link.txt": "->f.txt", "out": "->" + outside})
+			if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte(tt.file), 0o751); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chmod(filepath.Join(dir, "f.txt"), 0o751); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := tt.args["path"]; !ok {
+				tt.args["path"] = "f.txt"
+			}
+			res, err := run(t.Context(), filetools.EditFile(dir), argsJSON(t, tt.args))
+			if tt.err {
+				checkErr(t, err, tt.out)
+				if got := readBack(t, dir, "f.txt"); got != tt.file {
+					t.Errorf("f.txt holds %q after a refusal, want %q", got, tt.file)
+				}
+				if got := readBack(t, outside, "g.txt"); got != "a\n" {
+					t.Errorf("the file outside holds %q", got)
+				}
+			} else {
+				checkErr(t, err, "")
+				if got := res.Output.String(); got != tt.out {
+					t.Errorf("output %q, want %q", got, tt.out)
+				}
+				if got := readBack(t, dir, "f.txt"); got != tt.after {
+					t.Errorf("f.txt holds %q, want %q", got, tt.after)
+				}
+				info, err := os.Stat(filepath.Join(dir, "f.txt"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if runtime.GOOS != "windows" && info.Mode().Perm() != 0o751 {
+					t.Errorf("mode %v, want -rwxr-x--x", info.Mode().Perm())
+				}
+				ns, rec := recorded(t, res)
+				if ns != filetools.RecordNS || rec["path"] != "f.txt" || rec["bytes"] != float64(len(tt.after)) {
+					t.Errorf("record %s %v", ns, rec)
+				}
+			}
+			if tmp := tmpFiles(t, dir); len(tmp) > 0 {
+				t.Errorf("temporary files left: %v", tmp)
+			}
+		})
+	}
+}

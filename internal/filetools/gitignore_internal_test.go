@@ -1,0 +1,40 @@
+package filetools
+
+import (
+	"strings"
+	"testing"
+)
+
+// FuzzGitignore parses any .gitignore and asks it about a path: it must
+// not fail, a rule naming the path exactly, added last, must ignore it,
+// and the same rule negated, added after that, must bring it back.
+func FuzzGitignore(f *testing.F) {
+	f.Add("*.log\n!keep.log\nbuild/\n", "a/keep.log")
+	f.Add("/root.txt\n# comment\n\n", "root.txt")
+	f.Add("docs/**/*.tmp\n", "docs/a/b.tmp")
+	f.Add("\\#x\nsp\\ ace \n[bad\n", "sp ace")
+	f.Add("a/**\n!a/b\n", "a/b")
+	f.Fuzz(func(t *testing.T, data, name string) {
+		rules := parseGitignore(data)
+		parts := splitPath(nil, name)
+		_ = rules.ignored(parts, false)
+		_ = rules.ignored(parts, true)
+		if name == "" || strings.ContainsAny(name, "\r\n") {
+			return
+		}
+		for _, e := range strings.Split(name, "/") {
+			if e == "" || e == "." || e == ".." {
+				return
+			}
+		}
+		exact := "/" + strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`, " ", `\ `).Replace(name)
+		ignoring := parseGitignore(data + "\n" + exact + "\n")
+		if !ignoring.ignored(parts, false) {
+			t.Fatalf("the rule %q, added last, does not ignore %q", exact, name)
+		}
+		back := parseGitignore(data + "\n" + exact + "\n!" + exact + "\n")
+		if back.ignored(parts, false) {
+			t.Fatalf("the rule !%q, added last, does not bring %q back", exact, name)
+		}
+	})
+}

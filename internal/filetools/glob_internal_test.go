@@ -1,0 +1,114 @@
+package filetools
+
+import (
+	"path"
+	"strings"
+	"testing"
+)
+
+// naiveElems is matchElems written the obvious way, trying every split at
+// every "**": slow, but plainly right, for the fuzz target to hold the
+// other to.
+func naiveElems(pat, name []string) bool {
+	if len(pat) == 0 {
+		return len(name) == 0
+	}
+	if pat[0] == "**" {
+		for i := 0; i <= len(name); i++ {
+			if naiveElems(pat[1:], name[i:]) {
+				return true
+			}
+		}
+		return false
+	}
+	if len(name) == 0 {
+		return false
+	}
+	ok, _ := path.Match(pat[0], name[0])
+	return ok && naiveElems(pat[1:], name[1:])
+}
+
+// naivePattern returns the elements of a glob that compileGlob accepted,
+// as naiveElems takes them: "**" as it is, "**" at the end as "**" and
+// "*", and the rest as path.Match takes them.
+func naivePattern(pattern string) []string {
+	var elems []string
+	for _, e := range strings.Split(pattern, "/") {
+		elems = append(elems, shellClass(e))
+	}
+	if elems[len(elems)-1] == "**" {
+		elems = append(elems, "*")
+	}
+	return elems
+}
+
+// FuzzGlob compiles any pattern and, when it compiles, matches it against
+// a path: the answer must be that of the naive matcher, a pattern that is
+// the path with its special characters quoted must match it, and a
+// pattern holding no slash must match as it matches the base name.
+func FuzzGlob(f *testing.F) {
+	f.Add("cmd/**/*.go", "cmd/a/b/main.go")
+	f.Add("**/x", "x")
+	f.Add("a/**", "a")
+	f.Add("[!a-c]?.txt", "d1.txt")
+	f.Add(`\[odd].txt`, "[odd].txt")
+	f.Add("**/**/b/**/c", "a/b/b/c/c")
+	f.Add("[a-", "a")
+	f.Fuzz(func(t *testing.T, pattern, name string) {
+		g, err := compileGlob("glob", pattern)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "glob ") {
+				t.Fatalf("error %q does not name the glob", err)
+			}
+			return
+		}
+		if name == "" || strings.Contains(name, "//") || strings.HasPrefix(name, "/") || strings.HasSuffix(name, "/") {
+			return
+		}
+		got := g.match(splitPath(nil, name))
+		elems := strings.Split(name, "/")
+		var want bool
+		switch {
+		case g.base && pattern == "**":
+			want = true
+		case g.base:
+			want, _ = path.Match(shellClass(pattern), elems[len(elems)-1])
+		default:
+			want = naiveElems(naivePattern(pattern), elems)
+		}
+		if got != want {
+			t.Fatalf("glob %q on %q: %v, want %v", pattern, name, got, want)
+		}
+		quoted := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(name)
+		if lit, err := compileGlob("glob", quoted); err == nil && !lit.match(splitPath(nil, name)) {
+			t.Fatalf("the quoted glob %q does not match %q", quoted, name)
+		}
+	})
+}
+
+// TestGlobTrailingStars checks what "**" matches at the end of a glob: the
+// files below the directory, not the directory itself.
+func TestGlobTrailingStars(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"a/**", "a", false},
+		{"a/**", "a/b", true},
+		{"a/**", "a/b/c", true},
+		{"a/**/b", "a/b", true},
+		{"**/b", "b", true},
+		{"**", "x/y", true},
+		{"a**b", "axxb", true},
+		{"a**b", "a/b", false},
+	} {
+		g, err := compileGlob("glob", tt.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.match(splitPath(nil, tt.name)); got != tt.want {
+			t.Errorf("glob %q on %q: %v, want %v", tt.pattern, tt.name, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,122 @@
+// The tests in this file check the behaviour of list_files.
+
+package filetools_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+func TestListFiles(t *testing.T) {
+	t.Parallel()
+	dir := makeTree(t, map[string]string{
+		".gitignore": "# build output\n\n*.log\n!keep.log\nbuild/\n/only-root.txt\ndocs/**/*.tmp\ntrailing.txt   \n" +
+			"sp\\ ace \n\\#hash\n[bad\n",
+		"main.go":            "",
+		"a.txt":              "",
+		"a/b.go":             "",
+		"a/c/d.go":           "",
+		"a/c/e.md":           "",
+		"a/x.log":            "",
+		"a/keep.log":         "",
+		"a/only-root.txt":    "",
+		"only-root.txt":      "",
+		"trailing.txt":       "",
+		"sp ace":             "",
+		"#hash":              "",
+		"[bad":               "",
+		"build/out.go":       "",
+		"a/build/deep.go":    "",
+		"docs/x/y/z.tmp":     "",
+		"docs/z.tmp":         "",
+		".git/config":        "",
+		"sub/.git":           "gitdir: elsewhere",
+		"link-to-a":          "->a",
+		"link-to-file":       "->a.txt",
+		"deep/1/2/3/4/5.go":  "",
+		"deep/1/2/3/4/5.txt": "",
+	})
+	left := "left out, as .git or by .gitignore: "
+	tests := []struct {
+		name  string
+		args  map[string]any
+		want  string
+		notes string
+		err   string
+	}{
+		{name: "the root", args: map[string]any{},
+			want:  ".gitignore\n[bad\na.txt\na/\ndeep/\ndocs/\nlink-to-a/\nlink-to-file\nmain.go\nsub/\n",
+			notes: "10 entries\n" + left + "6 entries (#hash, .git/, build/ and 3 more); give one as --path to list it"},
+		{name: "** in a rule", args: map[string]any{"pattern": "docs/**"},
+			notes: "no files match\n" + left + "5 entries (.git/, a/build/, build/ and 2 more); give one as --path to list it"},
+		{name: "one directory, paths from the root", args: map[string]any{"path": "a"},
+			want: "a/b.go\na/c/\na/keep.log\na/only-root.txt\n", notes: "4 entries\n" + left + "2 entries (a/build/, a/x.log); give one as --path to list it"},
+		{name: "a directory ignored is listed when named", args: map[string]any{"path": "build/"}, want: "build/out.go\n", notes: "1 entry"},
+		{name: ".git is listed when named", args: map[string]any{"path": ".git"}, want: ".git/config\n", notes: "1 entry"},
+		{name: "a .git file is left out too", args: map[string]any{"path": "sub"}, notes: "no entries\n" + left + "1 entry (sub/.git); give one as --path to list it"},
+		{name: "pattern by base name", args: map[string]any{"pattern": "*.go"},
+			want: "a/b.go\na/c/d.go\ndeep/1/2/3/4/5.go\nmain.go\n", notes: "4 files\n" + left + "3 entries (.git/, a/build/, build/); give one as --path to list it"},
+		{name: "pattern with ** below a path", args: map[string]any{"pattern": "a/**/*.go", "path": "a"},
+			want: "a/b.go\na/c/d.go\n", notes: "2 files\n" + left + "1 entry (a/build/); give one as --path to list it"},
+		{name: "pattern in sorted order of paths", args: map[string]any{"pattern": "a*"}, want: "a.txt\n", notes: "1 file\n" + left + "3 entries (.git/, a/build/, build/); give one as --path to list it"},
+		{name: "pattern that matches nothing", args: map[string]any{"pattern": "deep/*.go"}, notes: "no files match\n" + left + "3 entries (.git/, a/build/, build/); give one as --path to list it"},
+		{name: "pattern naming ignored files", args: map[string]any{"pattern": "**/*.log"}, want: "a/keep.log\n",
+			notes: "1 file\n" + left + "4 entries (.git/, a/build/, a/x.log and 1 more); give one as --path to list it"},
+		{name: "a limit", args: map[string]any{"path": "a", "limit": 2}, want: "a/b.go\na/c/\n",
+			notes: "2 of 4 entries shown; --limit 4 shows all, a narrower --path or --pattern fewer\n" + left + "2 entries (a/build/, a/x.log); give one as --path to list it"},
+		{name: "a limit of files", args: map[string]any{"pattern": "*.go", "limit": 1}, want: "a/b.go\n",
+			notes: "1 of 4 files shown; --limit 4 shows all, a narrower --path or --pattern fewer\n" + left + "3 entries (.git/, a/build/, build/); give one as --path to list it"},
+		{name: "a limit as large as the entries", args: map[string]any{"path": "deep", "limit": 1}, want: "deep/1/\n", notes: "1 entry"},
+		{name: "a file", args: map[string]any{"path": "a.txt"}, err: `path "a.txt" is not a directory; read_file reads a file`},
+		{name: "missing", args: map[string]any{"path": "nope"}, err: `path "nope": no such file or directory`},
+		{name: "outside", args: map[string]any{"path": "../x"}, err: `path "../x" is outside the working tree`},
+		{name: "a bad pattern", args: map[string]any{"pattern": "[x"}, err: `pattern "[x" is malformed`},
+		{name: "a pattern climbing out", args: map[string]any{"pattern": "../*"}, err: `pattern "../*" has an empty, "." or ".." element`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			res, err := run(t.Context(), filetools.ListFiles(dir), argsJSON(t, tt.args))
+			checkErr(t, err, tt.err)
+			if tt.err == "" {
+				checkOutput(t, res, tt.want, tt.notes)
+			}
+		})
+	}
+}
+
+// TestListFilesCapped lists a directory of more entries than are shown by
+// default.
+func TestListFilesCapped(t *testing.T) {
+	t.Parallel()
+	files := make(map[string]string)
+	for i := range 600 {
+		files[fmt.Sprintf("d/%04d", i)] = ""
+	}
+	dir := makeTree(t, files)
+	res, err := run(t.Context(), filetools.ListFiles(dir), `{"path":"d"}`)
+	checkErr(t, err, "")
+	if got, want := res.Output.Notes, "500 of 600 entries shown; --limit 600 shows all, a narrower --path or --pattern fewer"; len(got) != 1 || got[0] != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+	if got := strings.Count(res.Output.Text, "\n"); got != 500 || !strings.HasSuffix(res.Output.Text, "d/0499\n") {
+		t.Errorf("%d lines shown, ending %q; want 500, the last d/0499", got, res.Output.Text[max(len(res.Output.Text)-10, 0):])
+	}
+	res, err = run(t.Context(), filetools.ListFiles(dir), `{"pattern":"d/*9"}`)
+	checkErr(t, err, "")
+	if got, want := res.Output.Notes, "60 files"; len(got) != 1 || got[0] != want {
+		t.Errorf("notes %q, want %q", got, want)
+	}
+}
+
+// TestListFilesOutsideThroughALink lists a link that leads out of the tree.
+func TestListFilesOutsideThroughALink(t *testing.T) {
+	t.Parallel()
+	outside := t.TempDir()
+	dir := makeTree(t, map[string]string{"out": "->" + outside})
+	_, err := run(t.Context(), filetools.ListFiles(dir), `{"path":"out"}`)
+	checkErr(t, err, `path "out" is outside the working tree`)
+}

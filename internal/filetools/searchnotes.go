@@ -1,0 +1,82 @@
+package filetools
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// notes returns what the output leaves to its notes.
+func (s *searcher) notes() []string {
+	var notes []string
+	in := fmt.Sprintf("%d %s", s.files, plural(int64(s.files), "file", "files"))
+	// What the lines shown are numbered by: matches, or files with --count.
+	what, of, number := "matches", s.total, fmt.Sprintf("in %s", in)
+	if s.count {
+		what, of, number = "files", s.files, fmt.Sprintf("%d %s in all", s.total, plural(int64(s.total), "match", "matches"))
+	}
+	switch {
+	case s.total == 0:
+		notes = append(notes, "no matches")
+	case s.shown == 0:
+		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there are %d", what, s.first, of))
+	case s.first == 1 && s.shown == of:
+		notes = append(notes, fmt.Sprintf("%d %s in %s", s.total, plural(int64(s.total), "match", "matches"), in))
+	case s.first-1+s.shown < of:
+		next := "--offset " + strconv.Itoa(s.first+s.shown)
+		if s.limit != searchLines {
+			next += " --limit " + strconv.Itoa(s.limit)
+		}
+		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s); next: %s", what, s.first, s.first-1+s.shown, of, number, next))
+	default:
+		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s), the last", what, s.first, s.first-1+s.shown, of, number))
+	}
+	var left []string
+	for _, c := range []struct {
+		l         skipList
+		one, many string
+	}{
+		{s.notText, "file not text", "files not text"},
+		{s.unreadable, "unreadable file", "unreadable files"},
+		{s.tooLarge, "file over 8 MiB", "files over 8 MiB"},
+		{s.badDirs, "unreadable directory", "unreadable directories"},
+	} {
+		if c.l.n > 0 {
+			left = append(left, fmt.Sprintf("%d %s (%s)", c.l.n, plural(int64(c.l.n), c.one, c.many), c.l))
+		}
+	}
+	if len(left) > 0 {
+		notes = append(notes, "not searched: "+strings.Join(left, ", "))
+	}
+	if s.skipped > 0 {
+		notes = append(notes, fmt.Sprintf("not searched: %d %s longer than %d bytes, the most this pattern is matched against (first at %s); a simpler pattern reaches longer lines",
+			s.skipped, plural(int64(s.skipped), "line", "lines"), s.longest, s.firstSkipped))
+	}
+	return notes
+}
+
+// shownSkips is how many of the files skipped for one reason a note names.
+const shownSkips = 3
+
+// skipList counts the files or directories skipped for one reason, and
+// keeps the names of the first few as a match line would show them.
+type skipList struct {
+	n     int
+	names []string
+}
+
+// add counts a file or directory, shown as a match line would show it.
+func (l *skipList) add(shown string) {
+	l.n++
+	if len(l.names) < shownSkips {
+		l.names = append(l.names, shown)
+	}
+}
+
+// String names the first few, and says how many more there are.
+func (l skipList) String() string {
+	if l.n > len(l.names) {
+		return strings.Join(l.names, ", ") + fmt.Sprintf(" and %d more", l.n-len(l.names))
+	}
+	return strings.Join(l.names, ", ")
+}
