@@ -8,14 +8,14 @@ import (
 	"testing"
 )
 
-// TestCodexInterop asks the real Codex CLI whether the rules Codex gets
-// for file-tools, which pre-approves read_file and search, allow what they
-// should and nothing more: each command's example and a plain call of each
-// pre-approved command, and no other command, no call with a program option
-// before the command, no other program. It needs CODEX_INTEROP=1 and codex
-// on PATH (npm's @openai/codex ships it; `codex execpolicy check` runs
-// offline). The root package's tests hold what export-rules prints for its
-// golden bundle to these rules.
+// TestCodexInterop asks the real Codex CLI whether the rules Codex gets for
+// file-tools, which pre-approves read_file, search and list_files, allow
+// what they should and nothing more: the example and a plain call of each
+// pre-approved command, and no other command, not even by its example, no
+// call with a program option before the command, no other program. It
+// needs CODEX_INTEROP=1 and codex on PATH (npm's @openai/codex ships it;
+// `codex execpolicy check` runs offline). The root package's tests hold
+// what export-rules prints for its golden bundle to these rules.
 func TestCodexInterop(t *testing.T) {
 	t.Parallel()
 	if os.Getenv("CODEX_INTEROP") != "1" {
@@ -26,7 +26,7 @@ func TestCodexInterop(t *testing.T) {
 		t.Skip("codex is not on PATH")
 	}
 	h, _ := lookupHost("codex")
-	rules, _ := h.text("file-tools", []string{"read_file", "search", "help", "schema"})
+	rules, _ := h.text("file-tools", []string{"read_file", "search", "list_files", "help", "schema"})
 	file := filepath.Join(t.TempDir(), "file-tools.rules")
 	if err := os.WriteFile(file, []byte(rules), 0o644); err != nil {
 		t.Fatal(err)
@@ -35,14 +35,17 @@ func TestCodexInterop(t *testing.T) {
 		words []string
 		allow bool
 	}{
-		{[]string{"file-tools", "read_file", "--path", "go.mod", "--offset", "40", "--limit", "20"}, true},
-		{[]string{"file-tools", "search", "--pattern", "func [A-Z]", "--paths", "cmd", "--paths", "internal"}, true},
+		{[]string{"file-tools", "read_file", "--path", "go.mod", "--offset", "-20"}, true},
+		{[]string{"file-tools", "search", "--pattern", "func [A-Z]", "--glob", "*.go"}, true},
+		{[]string{"file-tools", "list_files", "--pattern", "cmd/**/*.go"}, true},
 		{[]string{"file-tools", "read_file", "--path", "x"}, true},
 		{[]string{"file-tools", "search", "--pattern", "a|b"}, true},
+		{[]string{"file-tools", "list_files"}, true},
 		{[]string{"file-tools", "help", "read_file"}, true},
 		{[]string{"file-tools", "schema", "search"}, true},
 		{[]string{"file-tools", "export-skill", "--force", "/tmp"}, false},
 		{[]string{"file-tools", "write_file", "--path", "x", "--content", "y"}, false},
+		{[]string{"file-tools", "edit_file", "--path", "a.go", "--old", "x = 1", "--new", "x = 2"}, false},
 		{[]string{"file-tools", "--out", "/tmp", "read_file", "--path", "x"}, false},
 		{[]string{"file-tools", "--answer", "accept", "write_file", "--path", "x"}, false},
 		{[]string{"file-tools", "read_filex", "--path", "x"}, false},
