@@ -63,18 +63,21 @@
 //
 // The tools need nothing to be bundled. What the bundle says about a tool is
 // given as options to [Use]: [PreApproved], [Example], [Stateful] and
-// [Hidden]; [Uses] takes a whole set with none. Nothing is set on the tool
+// [Hidden]; [UseAll] takes a whole set with none. Nothing is set on the tool
 // itself, because a type that embeds a tool to add a method loses the
-// optional interfaces the tool implements.
+// optional interfaces the tool implements. [Bundle].Instructions holds the
+// author's own words to the model, which the skill gives after its title and
+// help gives first.
 //
 // # The skill
 //
-// The skill's name and description are the bundle's. Its body tells the
-// model how to call the program, names the calls that run without asking,
+// The skill's name and description are the bundle's. Its body gives the
+// instructions, tells the model how to call the program, names the calls the
+// host runs without asking,
 // and holds the usage of every command that is not hidden, with its
 // examples; a body past the Agent Skills budget (500 lines, or 20,000 bytes)
-// keeps one linked line per command and moves each command's usage to
-// references/<command>.md. allowed-tools lists the pre-approved commands,
+// keeps one linked line per command, shortened until the index fits, and
+// moves each command's usage to references/<command>.md. allowed-tools lists the pre-approved commands,
 // with help and schema when there is one; metadata records the version and
 // the SHA-256 digest of the body. No command line carries either: a stale
 // skill fails on its own, because its command lines no longer parse.
