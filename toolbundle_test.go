@@ -2718,15 +2718,33 @@ func flagCall(schema json.RawMessage) (args []string, want map[string]any, ok bo
 // JSON value it stands for: the first of its enum when it has one.
 func sample(prop json.RawMessage) (flag string, value any, ok bool) {
 	var p struct {
-		Type json.RawMessage
-		Enum []any
+		Type  json.RawMessage
+		Enum  []any
+		AnyOf []json.RawMessage
+		OneOf []json.RawMessage
 	}
 	if json.Unmarshal(prop, &p) != nil {
 		return "", nil, false
 	}
+	// A nullable scalar, as pydantic and zod write one, takes its flag:
+	// anyOf or oneOf of one schema and {"type":"null"}, or [T, "null"].
+	for _, branches := range [][]json.RawMessage{p.AnyOf, p.OneOf} {
+		if len(branches) == 2 && p.Type == nil {
+			for i, b := range branches {
+				if compactJSON(b) == `{"type":"null"}` {
+					return sample(branches[1-i])
+				}
+			}
+		}
+	}
 	var typ string
 	if json.Unmarshal(p.Type, &typ) != nil {
-		return "", nil, false
+		var types []string
+		if json.Unmarshal(p.Type, &types) != nil || len(types) != 2 || !slices.Contains(types, "null") {
+			return "", nil, false
+		}
+		typ = types[0] + types[1]
+		typ = strings.Replace(typ, "null", "", 1)
 	}
 	if len(p.Enum) > 0 {
 		if v, ok := p.Enum[0].(string); ok && typ == "string" {
@@ -2743,6 +2761,16 @@ func sample(prop json.RawMessage) (flag string, value any, ok bool) {
 		return "true", true, true
 	}
 	return "", nil, false
+}
+
+// compactJSON returns data without its insignificant white space, or ""
+// when it is not JSON.
+func compactJSON(data json.RawMessage) string {
+	var b bytes.Buffer
+	if json.Compact(&b, data) != nil {
+		return ""
+	}
+	return b.String()
 }
 
 func mustJSON(v any) string {
