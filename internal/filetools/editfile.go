@@ -88,14 +88,10 @@ func editFile(ctx context.Context, root string, args editArgs) (agenttool.Result
 
 // editFile runs one call of edit_file on the tree.
 func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, error) {
-	rel, err := t.resolve(args.Path)
+	rel, shown, base, err := t.fileTarget(args.Path)
 	if err != nil {
 		return agenttool.Result{}, err
 	}
-	if rel == "." || meansDirectory(args.Path) {
-		return agenttool.Result{}, fmt.Errorf("path %q names a directory, not a file", args.Path)
-	}
-	shown, base := filepath.ToSlash(rel), filepath.Base(rel)
 	d, missing, err := t.walkParents(args.Path, filepath.Dir(rel))
 	if err != nil {
 		return agenttool.Result{}, err
@@ -137,15 +133,8 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	}
 	final := &placement{dir: d, base: base, shown: shown, asked: info, replaced: true,
 		stale: fmt.Sprintf("not edited: %q changed while it was being edited; read it again", shown), before: t.beforePlace}
-	if err := final.write(ctx, []byte(e.text), info.Mode().Perm()); err != nil {
-		var stale staleAnswer
-		switch {
-		case errors.As(err, &stale):
-			return agenttool.Result{}, err
-		case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-			return agenttool.Result{}, err
-		}
-		return agenttool.Result{}, explain(args.Path, err)
+	if err := final.place(ctx, args.Path, []byte(e.text), info.Mode().Perm()); err != nil {
+		return agenttool.Result{}, err
 	}
 	sum := sha256.Sum256([]byte(e.text))
 	return agenttool.Result{

@@ -117,19 +117,41 @@ func writeFile(ctx context.Context, root string, args writeArgs) (agenttool.Resu
 	return t.writeFile(ctx, args)
 }
 
-// writeFile runs one call of write_file on the tree.
-func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result, error) {
-	rel, err := t.resolve(args.Path)
+// fileTarget resolves path, given by a call that writes a file, to its
+// name relative to the tree, that name as shown (slashes), and its last
+// element; a path that names a directory is refused.
+func (t *tree) fileTarget(path string) (rel, shown, base string, err error) {
+	rel, err = t.resolve(path)
 	if err != nil {
-		return agenttool.Result{}, err
+		return "", "", "", err
 	}
 	// A trailing separator says the model meant a directory; cleaning the
 	// path would silently make it a file instead.
-	if rel == "." || meansDirectory(args.Path) {
-		return agenttool.Result{}, fmt.Errorf("path %q names a directory, not a file", args.Path)
+	if rel == "." || meansDirectory(path) {
+		return "", "", "", fmt.Errorf("path %q names a directory, not a file", path)
 	}
-	shown := filepath.ToSlash(rel)
-	base := filepath.Base(rel)
+	return rel, filepath.ToSlash(rel), filepath.Base(rel), nil
+}
+
+// place writes data with perm as p says, for the call that gave path: a
+// stale answer or the call's cancellation as they are, any other failure
+// explained in the terms of path.
+func (p *placement) place(ctx context.Context, path string, data []byte, perm fs.FileMode) error {
+	err := p.write(ctx, data, perm)
+	var stale staleAnswer
+	switch {
+	case err == nil, errors.As(err, &stale), ctx.Err() != nil && errors.Is(err, ctx.Err()):
+		return err
+	}
+	return explain(path, err)
+}
+
+// writeFile runs one call of write_file on the tree.
+func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result, error) {
+	rel, shown, base, err := t.fileTarget(args.Path)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
 	// Everything from here on happens in the target's directory, opened
 	// one level at a time, so that no step resolves the whole path again:
 	// the cost of a write grows with the depth, not with its square.
@@ -183,15 +205,8 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	// one written since; a file that appears while a new one is written
 	// was not asked about at all. With replace set, whatever is there goes.
 	final := &placement{dir: d, base: base, shown: shown, asked: asked, force: args.Replace, replaced: replaced}
-	if err := final.write(ctx, []byte(args.Content), perm); err != nil {
-		var stale staleAnswer
-		switch {
-		case errors.As(err, &stale):
-			return agenttool.Result{}, err
-		case ctx.Err() != nil && errors.Is(err, ctx.Err()):
-			return agenttool.Result{}, err
-		}
-		return agenttool.Result{}, explain(args.Path, err)
+	if err := final.place(ctx, args.Path, []byte(args.Content), perm); err != nil {
+		return agenttool.Result{}, err
 	}
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
