@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -109,7 +108,7 @@ func (r *reader) lookup(ref string) (string, bool) {
 	if !ok {
 		return "", false
 	}
-	if p, err := url.PathUnescape(pointer); err == nil {
+	if p, err := jsonscan.Fragment(pointer); err == nil {
 		pointer = p
 	}
 	cur := r.root

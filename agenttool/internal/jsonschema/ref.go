@@ -3,10 +3,11 @@ package jsonschema
 import (
 	"fmt"
 	"maps"
-	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // resolve returns the node that ref, the $ref of the schema at ptr,
@@ -20,7 +21,7 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 		c.note(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
 		return nil, nil
 	}
-	pointer, err := url.PathUnescape(frag)
+	pointer, err := jsonscan.Fragment(frag)
 	if err != nil {
 		return nil, fmt.Errorf("%s/$ref: %q is not a valid reference: %v", ptr, ref, err)
 	}

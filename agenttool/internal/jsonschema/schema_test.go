@@ -160,7 +160,7 @@ func TestCompileErrors(t *testing.T) {
 		{`{"anyOf":[]}`, `#/anyOf: expected an array of schemas, got []`},
 		{`{"$ref":"#/$defs/missing"}`, `#/$ref: "#/$defs/missing" names no location of the schema`},
 		{`{"$ref":"#/a~2b"}`, `#/$ref: "#/a~2b" is not a valid JSON pointer: "a~2b" holds a ~ that is not ~0 or ~1`},
-		{`{"$ref":"#/%zz"}`, `#/$ref: "#/%zz" is not a valid reference: invalid URL escape "%zz"`},
+		{`{"$ref":"#/%zz"}`, `#/$ref: "#/%zz" is not a valid reference: invalid percent-escape "%zz"`},
 		{`{"$ref":"#"}`, `#: $ref leads back to this schema with no member or element in between: # -> #`},
 		{`{"$defs":{"a":{"allOf":[{"$ref":"#/$defs/b"}]},"b":{"$ref":"#/$defs/a"}},"properties":{"x":{"$ref":"#/$defs/a"}}}`,
 			`#/$defs/a: $ref leads back to this schema with no member or element in between: #/$defs/a -> #/$defs/a/allOf/0 -> #/$defs/b -> #/$defs/a`},
