@@ -126,6 +126,10 @@ two
 -- $ "out" "a\tb" (quoted) --
 -- stdout (quoted) --
 "a\tb\n"
+-- $ out 'a b' out c --
+-- stdout has (quoted) --
+"a b\nc"
+"b"
 -- $ cat --
 -- stdin (no newline) --
 piped
@@ -180,6 +184,7 @@ func TestRunFails(t *testing.T) {
 		{"stdout in full", "-- $ out a --\n-- stdout --\nb\n", "$ out a: stdout (-want +got):\n-b\n+a\n"},
 		{"stderr left empty", "-- $ err a --\n", "$ err a: stderr (-want +got):\n+a\n"},
 		{"a fragment missing", "-- $ out abc --\n-- stdout has --\nabc\nd\n", `$ out abc: stdout lacks "d":`},
+		{"a fragment over lines", "-- $ out a out x out b --\n-- stdout has (quoted) --\n\"a\\nb\"\n", `$ out a out x out b: stdout lacks "a\nb":`},
 		{"a fragment present", "-- $ err abc --\n-- stderr lacks --\nb\n", `$ err abc: stderr holds "b":`},
 		{"a line too many", "-- $ out a out b --\n-- stdout matches --\na\n", "$ out a out b: stdout has 2 lines, want 1"},
 		{"no lines at all", "-- $ --\n-- stdout matches --\n.*\n", "$ : stdout has 0 lines, want 1"},

@@ -45,7 +45,8 @@
 // "-- file x.txt (no newline) --". A header ending in "(quoted)" gives the
 // text as Go string literals, one a line, which are unquoted and joined:
 // "-- logo.png (quoted) --" then "\x89PNG\r\n" holds bytes a line of text
-// cannot. A step "-- $ <literals> (quoted) --" gives its words as Go string
+// cannot. In a quoted has or lacks section, each literal is one fragment,
+// which may hold line breaks. A step "-- $ <literals> (quoted) --" gives its words as Go string
 // literals separated by blanks, for words no command line can carry, such
 // as "read_file\n" or "\xff".
 package script
@@ -136,11 +137,13 @@ func Parse(text string) (*Script, error) {
 			s.steps = append(s.steps, step{line: line, words: words})
 			return nil
 		}
+		var pieces []string
 		if quoted {
 			var err error
-			if text, err = unquote(text); err != nil {
+			if pieces, err = unquote(text); err != nil {
 				return fmt.Errorf("section %q: %v", head, err)
 			}
+			text = strings.Join(pieces, "")
 		}
 		if dir, ok := strings.CutSuffix(head, "/"); ok && st == nil {
 			if text != "" {
@@ -157,7 +160,7 @@ func Parse(text string) (*Script, error) {
 			s.files[head] = text
 			return nil
 		}
-		return st.section(head, text)
+		return st.section(head, text, pieces)
 	}
 	for line := range strings.Lines(text) {
 		if h, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "-- "); ok && strings.HasSuffix(h, " --") {
@@ -184,8 +187,13 @@ func Parse(text string) (*Script, error) {
 	return s, nil
 }
 
-// section reads a section of the step, its header head and its text.
-func (st *step) section(head, text string) error {
+// section reads a section of the step, its header head and its text, and,
+// for a quoted section, the literals the text joins.
+func (st *step) section(head, text string, pieces []string) error {
+	fragments := pieces
+	if pieces == nil {
+		fragments = lines(text)
+	}
 	word, arg, _ := strings.Cut(head, " ")
 	switch {
 	case word == "argv0":
@@ -237,9 +245,9 @@ func (st *step) section(head, text string) error {
 		case "":
 			out.full = text
 		case "has":
-			out.has = lines(text)
+			out.has = fragments
 		case "lacks":
-			out.lacks = lines(text)
+			out.lacks = fragments
 		case "matches":
 			if err := compiles(text); err != nil {
 				return fmt.Errorf("step %q: %s: %v", st.line, word, err)
@@ -275,17 +283,18 @@ func splitWords(line string, quoted bool) ([]string, error) {
 	return words, nil
 }
 
-// unquote joins the Go string literals of text, one a line.
-func unquote(text string) (string, error) {
-	var b strings.Builder
+// unquote returns the strings of the Go string literals of text, one a
+// line.
+func unquote(text string) ([]string, error) {
+	var pieces []string
 	for line := range strings.Lines(text) {
 		s, err := strconv.Unquote(strings.TrimSuffix(line, "\n"))
 		if err != nil {
-			return "", fmt.Errorf("line %q is not a Go string literal", line)
+			return nil, fmt.Errorf("line %q is not a Go string literal", line)
 		}
-		b.WriteString(s)
+		pieces = append(pieces, s)
 	}
-	return b.String(), nil
+	return pieces, nil
 }
 
 // compiles reports the first line of text that is not a regular expression.

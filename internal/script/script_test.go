@@ -45,7 +45,7 @@ func TestParse(t *testing.T) {
 	s, err := Parse("# a story\n\n-- a.txt --\nx\n-- d/e/ --\n-- testprog echo --\n-- logo (quoted) --\n\"\\x89P\"\n\"NG\\n\"\n" +
 		"-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n-- argv0 '' --\n-- dir d --\ne/\n" +
 		"-- stdout lacks --\na\n-- stderr lacks --\nb\n-- tree unchanged --\n-- stdin (quoted) --\n\"\\xff\"\n" +
-		"-- $ \"read_file\\n\"  \"\" \t\"\\xff\" (quoted) --\n-- stdout has --\nh\ni\n-- stdout matches --\nm.*\n-- stderr --\ne\n-- file f matches --\n.\n-- file g has --\ng\n")
+		"-- $ \"read_file\\n\"  \"\" \t\"\\xff\" (quoted) --\n-- stdout has --\nh\ni\n-- stderr has (quoted) --\n\"a\\nb\"\n\"c\"\n-- stdout matches --\nm.*\n-- stderr --\ne\n-- file f matches --\n.\n-- file g has --\ng\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestParse(t *testing.T) {
 		t.Errorf("first step = %+v", first)
 	}
 	if !slices.Equal(second.words, []string{"read_file\n", "", "\xff"}) || second.unchanged || second.status != 0 ||
-		!slices.Equal(second.stdout.has, []string{"h", "i"}) || !slices.Equal(second.stdout.matches, []string{"m.*"}) || second.stderr.full != "e\n" ||
+		!slices.Equal(second.stdout.has, []string{"h", "i"}) || !slices.Equal(second.stdout.matches, []string{"m.*"}) || second.stderr.full != "e\n" || !slices.Equal(second.stderr.has, []string{"a\nb", "c"}) ||
 		!slices.Equal(second.files, []file{{path: "f", data: ".\n", kind: "matches"}, {path: "g", data: "g\n", kind: "has"}}) {
 		t.Errorf("second step = %+v", second)
 	}
