@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -64,8 +65,9 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestMain points HOME at an empty temporary directory, so that no test,
 // example or child process can read or write the user's home. The go
-// command, which builds testprog, keeps finding its caches where they were:
-// an empty build cache would rebuild the standard library.
+// command, which builds testprog and cmd/file-tools, keeps finding its
+// caches where they were: an empty build cache would rebuild the standard
+// library. The programs built go to binDir, removed at the end.
 func TestMain(m *testing.M) {
 	if os.Getenv("GOCACHE") == "" {
 		if dir, err := os.UserCacheDir(); err == nil {
@@ -84,8 +86,13 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("HOME", home)
 	os.Setenv("USERPROFILE", home)
+	if binDir, err = os.MkdirTemp("", "toolbundle-bin-"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	status := m.Run()
 	os.RemoveAll(home)
+	os.RemoveAll(binDir)
 	os.Exit(status)
 }
 
@@ -518,23 +525,50 @@ func TestCatchSignalsCancelled(t *testing.T) {
 	})
 }
 
-// buildTestprog builds testdata/testprog into dir, without -race, and
-// returns the binary's path.
-func buildTestprog(tb testing.TB, dir string) string {
+// binDir holds the programs the tests build; TestMain makes and removes it.
+var binDir string
+
+// builds holds, by package path, the build of each program the tests run,
+// so that each is built once per test binary.
+var builds sync.Map // string to func() (string, error)
+
+// errNoGo says there is no go command to build with.
+var errNoGo = errors.New("no go command")
+
+// build builds the package at pkg ("./cmd/file-tools") with flags into
+// binDir, the first time a test asks for it, and returns the binary's path.
+// It skips tb when there is no go command.
+func build(tb testing.TB, pkg string, flags ...string) string {
 	tb.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		tb.Skipf("no go command to build testprog: %v", err)
-	}
-	bin := filepath.Join(dir, "testprog")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	out, err := exec.Command(goTool, "build", "-o", bin, "./testdata/testprog").CombinedOutput()
-	if err != nil {
-		tb.Fatalf("go build ./testdata/testprog: %v\n%s", err, out)
+	once, _ := builds.LoadOrStore(pkg, sync.OnceValues(func() (string, error) {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			return "", fmt.Errorf("%w: %v", errNoGo, err)
+		}
+		bin := filepath.Join(binDir, filepath.Base(pkg))
+		if runtime.GOOS == "windows" {
+			bin += ".exe"
+		}
+		args := append(append([]string{"build"}, flags...), "-o", bin, pkg)
+		if out, err := exec.Command(goTool, args...).CombinedOutput(); err != nil {
+			return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+		}
+		return bin, nil
+	}))
+	bin, err := once.(func() (string, error))()
+	switch {
+	case errors.Is(err, errNoGo):
+		tb.Skipf("cannot build %s: %v", pkg, err)
+	case err != nil:
+		tb.Fatal(err)
 	}
 	return bin
+}
+
+// buildTestprog returns testdata/testprog, built without -race.
+func buildTestprog(tb testing.TB) string {
+	tb.Helper()
+	return build(tb, "./testdata/testprog")
 }
 
 // waiter is a run of testprog's wait tool as a real process.
@@ -633,7 +667,7 @@ func signalProg(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds and runs testprog")
 	}
-	return buildTestprog(t, t.TempDir())
+	return buildTestprog(t)
 }
 
 // eachSignal runs f as a subtest for each signal Main catches, sent by the
@@ -733,7 +767,7 @@ func TestSecondSignal(t *testing.T) {
 // is at most 3; scripts/bench.sh makes the same comparison with more care.
 // It is a benchmark, never a timed test.
 func BenchmarkStartup(b *testing.B) {
-	bin := buildTestprog(b, b.TempDir())
+	bin := buildTestprog(b)
 	call := func(bundle string) time.Duration {
 		cmd := exec.Command(bin, "t0", "--a", "x")
 		cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
@@ -2115,18 +2149,8 @@ func TestScripts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs cmd/file-tools")
 	}
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		t.Skipf("no go command to build cmd/file-tools: %v", err)
-	}
-	bin := filepath.Join(t.TempDir(), "file-tools")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	if out, err := exec.Command(goTool, "build", "-buildvcs=false", "-o", bin, "./cmd/file-tools").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/file-tools: %v\n%s", err, out)
-	}
-	testprog := buildTestprog(t, t.TempDir())
+	bin := build(t, "./cmd/file-tools", "-buildvcs=false")
+	testprog := buildTestprog(t)
 	repo, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
