@@ -23,6 +23,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -34,7 +35,7 @@ import (
 	"github.com/agenttool/agenttool/cli"
 	"github.com/agenttool/toolbundle/internal/fileset"
 	"github.com/agenttool/toolbundle/internal/filetools"
-	"github.com/agenttool/toolbundle/internal/shellwords"
+	"github.com/agenttool/toolbundle/internal/script"
 	"github.com/agenttool/toolbundle/internal/skillcheck"
 )
 
@@ -64,8 +65,9 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 // TestMain points HOME at an empty temporary directory, so that no test,
 // example or child process can read or write the user's home. The go
-// command, which builds testprog, keeps finding its caches where they were:
-// an empty build cache would rebuild the standard library.
+// command, which builds testprog and cmd/file-tools, keeps finding its
+// caches where they were: an empty build cache would rebuild the standard
+// library. The programs built go to binDir, removed at the end.
 func TestMain(m *testing.M) {
 	if os.Getenv("GOCACHE") == "" {
 		if dir, err := os.UserCacheDir(); err == nil {
@@ -84,8 +86,13 @@ func TestMain(m *testing.M) {
 	}
 	os.Setenv("HOME", home)
 	os.Setenv("USERPROFILE", home)
+	if binDir, err = os.MkdirTemp("", "toolbundle-bin-"); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	status := m.Run()
 	os.RemoveAll(home)
+	os.RemoveAll(binDir)
 	os.Exit(status)
 }
 
@@ -204,51 +211,6 @@ func readFile(t *testing.T, path string) string {
 	return string(data)
 }
 
-// lineDiff returns a readable line diff from want to got: lines only in
-// want start with "-", lines only in got with "+", shared ones with " ".
-func lineDiff(want, got string) string {
-	a, b := lines(want), lines(got)
-	// lcs[i][j] is the length of the longest common subsequence of a[i:]
-	// and b[j:].
-	lcs := make([][]int, len(a)+1)
-	for i := range lcs {
-		lcs[i] = make([]int, len(b)+1)
-	}
-	for i := len(a) - 1; i >= 0; i-- {
-		for j := len(b) - 1; j >= 0; j-- {
-			if a[i] == b[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	var out strings.Builder
-	line := func(mark byte, s string) {
-		out.WriteByte(mark)
-		out.WriteString(strings.TrimSuffix(s, "\n"))
-		if !strings.HasSuffix(s, "\n") {
-			out.WriteString(" [no newline at the end]")
-		}
-		out.WriteByte('\n')
-	}
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		switch {
-		case i < len(a) && j < len(b) && a[i] == b[j]:
-			line(' ', a[i])
-			i, j = i+1, j+1
-		case i < len(a) && (j == len(b) || lcs[i+1][j] >= lcs[i][j+1]):
-			line('-', a[i])
-			i++
-		default:
-			line('+', b[j])
-			j++
-		}
-	}
-	return out.String()
-}
-
 // lines splits s into lines that keep their newlines; a last line without
 // one is kept as it is.
 func lines(s string) []string {
@@ -274,20 +236,10 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 	want := readFile(t, path)
 	if got != want {
-		t.Errorf("%s differs from a fresh export (-want +got; go test -run TestExportSkill . -update rewrites it):\n%s", path, lineDiff(want, got))
+		t.Errorf("%s differs from a fresh export (-want +got; go test -run TestExportSkill . -update rewrites it):\n%s", path, script.Diff(want, got))
 	}
 }
 
-func TestLineDiff(t *testing.T) {
-	t.Parallel()
-	got := lineDiff("a\nb\nc\n", "a\nx\nc")
-	want := " a\n-b\n-c\n+x\n+c [no newline at the end]\n"
-	if got != want {
-		t.Errorf("lineDiff = %q, want %q", got, want)
-	}
-}
-
-// fileTools returns the bundle of cmd/file-tools, rooted at root: the
 // golden bundle's tools but the hidden one, without a version.
 func fileTools(root string) Bundle {
 	return Bundle{
@@ -573,23 +525,50 @@ func TestCatchSignalsCancelled(t *testing.T) {
 	})
 }
 
-// buildTestprog builds testdata/testprog into dir, without -race, and
-// returns the binary's path.
-func buildTestprog(tb testing.TB, dir string) string {
+// binDir holds the programs the tests build; TestMain makes and removes it.
+var binDir string
+
+// builds holds, by package path, the build of each program the tests run,
+// so that each is built once per test binary.
+var builds sync.Map // string to func() (string, error)
+
+// errNoGo says there is no go command to build with.
+var errNoGo = errors.New("no go command")
+
+// build builds the package at pkg ("./cmd/file-tools") with flags into
+// binDir, the first time a test asks for it, and returns the binary's path.
+// It skips tb when there is no go command.
+func build(tb testing.TB, pkg string, flags ...string) string {
 	tb.Helper()
-	goTool, err := exec.LookPath("go")
-	if err != nil {
-		tb.Skipf("no go command to build testprog: %v", err)
-	}
-	bin := filepath.Join(dir, "testprog")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	out, err := exec.Command(goTool, "build", "-o", bin, "./testdata/testprog").CombinedOutput()
-	if err != nil {
-		tb.Fatalf("go build ./testdata/testprog: %v\n%s", err, out)
+	once, _ := builds.LoadOrStore(pkg, sync.OnceValues(func() (string, error) {
+		goTool, err := exec.LookPath("go")
+		if err != nil {
+			return "", fmt.Errorf("%w: %v", errNoGo, err)
+		}
+		bin := filepath.Join(binDir, filepath.Base(pkg))
+		if runtime.GOOS == "windows" {
+			bin += ".exe"
+		}
+		args := append(append([]string{"build"}, flags...), "-o", bin, pkg)
+		if out, err := exec.Command(goTool, args...).CombinedOutput(); err != nil {
+			return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+		}
+		return bin, nil
+	}))
+	bin, err := once.(func() (string, error))()
+	switch {
+	case errors.Is(err, errNoGo):
+		tb.Skipf("cannot build %s: %v", pkg, err)
+	case err != nil:
+		tb.Fatal(err)
 	}
 	return bin
+}
+
+// buildTestprog returns testdata/testprog, built without -race.
+func buildTestprog(tb testing.TB) string {
+	tb.Helper()
+	return build(tb, "./testdata/testprog")
 }
 
 // waiter is a run of testprog's wait tool as a real process.
@@ -688,7 +667,7 @@ func signalProg(t *testing.T) string {
 	if testing.Short() {
 		t.Skip("builds and runs testprog")
 	}
-	return buildTestprog(t, t.TempDir())
+	return buildTestprog(t)
 }
 
 // eachSignal runs f as a subtest for each signal Main catches, sent by the
@@ -788,7 +767,7 @@ func TestSecondSignal(t *testing.T) {
 // is at most 3; scripts/bench.sh makes the same comparison with more care.
 // It is a benchmark, never a timed test.
 func BenchmarkStartup(b *testing.B) {
-	bin := buildTestprog(b, b.TempDir())
+	bin := buildTestprog(b)
 	call := func(bundle string) time.Duration {
 		cmd := exec.Command(bin, "t0", "--a", "x")
 		cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
@@ -1338,7 +1317,7 @@ func TestHiddenPreApproved(t *testing.T) {
 		t.Errorf("the report pre-approves the hidden tool:\n%s", r.stdout)
 	}
 	if got := readFile(t, skillPath(dir)); got != readFile(t, goldenSkill) {
-		t.Errorf("the skill differs from the golden one:\n%s", lineDiff(readFile(t, goldenSkill), got))
+		t.Errorf("the skill differs from the golden one:\n%s", script.Diff(readFile(t, goldenSkill), got))
 	}
 }
 
@@ -2160,225 +2139,22 @@ func BenchmarkReadFileCall(b *testing.B) {
 	}
 }
 
-// A script is an end-to-end story of cmd/file-tools, read from a file under
-// testdata/scripts: prose lines starting with #, then sections, each a
-// header line "-- ... --" and the lines under it. Before the first step, a
-// section "-- <path> --" is a file of the working tree, "-- <path>/ --",
-// with no text, an empty directory, and "-- testprog <bundle> --" has the
-// steps run testdata/testprog with that bundle instead. A step "-- $ <words>
-// --" runs the built program with the words, split as an example's command
-// line is (see shellwords.Split), in the tree. The sections after it say
-// how it runs and what the run does:
-//
-//	-- argv0 <word> --     the name it is run as (its path otherwise)
-//	-- stdin --            what it reads on stdin (nothing otherwise)
-//	-- status <n> --       its exit status (0 otherwise)
-//	-- stdout -- / -- stderr --          the stream in full (empty otherwise)
-//	-- stdout has -- / -- stderr has --  lines that each appear in it
-//	-- stdout lacks -- / -- stderr lacks --  lines that none appears in it
-//	-- file <path> --      what the file holds afterwards, in full
-//	-- file <path> has --  lines that each appear in the file
-//	-- dir <path> --       everything under the directory afterwards, one
-//	                       path a line, sorted, a directory's ending in "/";
-//	                       a directory that does not exist holds nothing
-//
-// $WORK in a word or an expected text stands for the working tree, and $TMP
-// for a directory outside it. Paths in expected text are slash-separated;
-// on Windows, so is the program's output once read. The text of a section is its lines, each with
-// its line break, but for the last line of a section whose header ends in
-// "(no newline)", as in "-- file x.txt (no newline) --".
-type script struct {
-	files    map[string]string
-	dirs     []string
-	testprog string // the bundle of testprog the steps run, if not empty
-	steps    []scriptStep
-}
-
-// scriptStep is one run of the program in a script.
-type scriptStep struct {
-	line  string // the command line as the script gives it, for messages
-	words []string
-	// argv0 is the name the program runs as, when renamed is set.
-	argv0   string
-	renamed bool
-	stdin   string
-	status  int
-	// stdout and stderr are the streams in full, has the lines that must
-	// appear in them and lacks those that must not.
-	stdout, stderr           string
-	stdoutHas, stderrHas     []string
-	stdoutLacks, stderrLacks []string
-	files                    []scriptFile
-	dirs                     []scriptFile // data: the paths under the directory
-}
-
-// scriptFile is what a file holds after a step: data in full, or, with
-// has, lines that each appear in it.
-type scriptFile struct {
-	path string
-	data string
-	has  bool
-}
-
-// parseScript reads the text of a script.
-func parseScript(text string) (*script, error) {
-	s := &script{files: map[string]string{}}
-	var head string
-	var body strings.Builder
-	flush := func() error {
-		if head == "" {
-			return nil
-		}
-		text := body.String()
-		body.Reset()
-		if h, ok := strings.CutSuffix(head, " (no newline)"); ok {
-			head, text = h, strings.TrimSuffix(text, "\n")
-		}
-		var step *scriptStep
-		if len(s.steps) > 0 {
-			step = &s.steps[len(s.steps)-1]
-		}
-		if line, ok := strings.CutPrefix(head+" ", "$ "); ok {
-			line = strings.TrimSpace(line)
-			words, err := shellwords.Split(line)
-			if err != nil {
-				return fmt.Errorf("step %q: %v", line, err)
-			}
-			if text != "" {
-				return fmt.Errorf("step %q: a step has no text of its own", line)
-			}
-			s.steps = append(s.steps, scriptStep{line: line, words: words})
-			return nil
-		}
-		if dir, ok := strings.CutSuffix(head, "/"); ok && step == nil {
-			if text != "" {
-				return fmt.Errorf("directory %q: a directory has no text", head)
-			}
-			s.dirs = append(s.dirs, dir)
-			return nil
-		}
-		if bundle, ok := strings.CutPrefix(head, "testprog "); ok && step == nil {
-			s.testprog = bundle
-			return nil
-		}
-		if step == nil {
-			s.files[head] = text
-			return nil
-		}
-		switch word, arg, _ := strings.Cut(head, " "); {
-		case word == "argv0":
-			words, err := shellwords.Split(arg)
-			if err != nil || len(words) != 1 {
-				return fmt.Errorf("step %q: argv0 %q is not one word (%v)", step.line, arg, err)
-			}
-			step.argv0, step.renamed = words[0], true
-		case word == "dir":
-			step.dirs = append(step.dirs, scriptFile{path: arg, data: text})
-		case head == "stdin":
-			step.stdin = text
-		case head == "stdout":
-			step.stdout = text
-		case head == "stderr":
-			step.stderr = text
-		case head == "stdout has":
-			step.stdoutHas = fragments(text)
-		case head == "stderr has":
-			step.stderrHas = fragments(text)
-		case head == "stdout lacks":
-			step.stdoutLacks = fragments(text)
-		case head == "stderr lacks":
-			step.stderrLacks = fragments(text)
-		case word == "status":
-			n, err := strconv.Atoi(arg)
-			if err != nil {
-				return fmt.Errorf("step %q: status %q is not a number", step.line, arg)
-			}
-			step.status = n
-		case word == "file":
-			path, has := strings.CutSuffix(arg, " has")
-			step.files = append(step.files, scriptFile{path: path, data: text, has: has})
-		default:
-			return fmt.Errorf("step %q: unknown section %q", step.line, head)
-		}
-		return nil
-	}
-	for line := range strings.Lines(text) {
-		if h, ok := strings.CutPrefix(strings.TrimSuffix(line, "\n"), "-- "); ok && strings.HasSuffix(h, " --") {
-			if err := flush(); err != nil {
-				return nil, err
-			}
-			head = strings.TrimSuffix(h, " --")
-			continue
-		}
-		switch {
-		case head != "":
-			body.WriteString(line)
-		case strings.HasPrefix(line, "#"), strings.TrimSpace(line) == "":
-		default:
-			return nil, fmt.Errorf("line %q before the first section is not a comment", line)
-		}
-	}
-	if err := flush(); err != nil {
-		return nil, err
-	}
-	if len(s.steps) == 0 {
-		return nil, errors.New("the script has no step")
-	}
-	return s, nil
-}
-
-// TestParseScript checks that a script the runner could misread is
-// refused, naming what is wrong.
-func TestParseScript(t *testing.T) {
-	t.Parallel()
-	for _, tt := range []struct {
-		name, text, err string
-	}{
-		{"no step", "# nothing\n-- data.txt --\nhello\n", "the script has no step"},
-		{"prose outside a comment", "hello\n-- $ version --\n", `line "hello\n" before the first section is not a comment`},
-		{"text under a step", "-- $ version --\nx\n", `step "version": a step has no text of its own`},
-		{"unknown section", "-- $ version --\n-- stdot --\n", `step "version": unknown section "stdot"`},
-		{"status not a number", "-- $ version --\n-- status one --\n", `step "version": status "one" is not a number`},
-		{"words a shell would expand", "-- $ read_file --path $HOME --\n", `step "read_file --path $HOME": '$' must be quoted`},
-		{"argv0 of two words", "-- $ version --\n-- argv0 a b --\n", `step "version": argv0 "a b" is not one word (<nil>)`},
-		{"text under a directory", "-- d/ --\nx\n-- $ version --\n", `directory "d/": a directory has no text`},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			if _, err := parseScript(tt.text); err == nil || err.Error() != tt.err {
-				t.Errorf("parseScript = %v, want %q", err, tt.err)
-			}
-		})
-	}
-	s, err := parseScript("-- a.txt --\nx\n-- d/e/ --\n-- testprog echo --\n-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n-- argv0 '' --\n-- dir d --\ne/\n" +
-		"-- stdout lacks --\na\n-- stderr lacks --\nb\n")
-	if err != nil || len(s.steps) != 1 || s.steps[0].words != nil || s.steps[0].status != 2 || s.files["a.txt"] != "x\n" || s.testprog != "echo" ||
-		!slices.Equal(s.steps[0].stdoutLacks, []string{"a"}) || !slices.Equal(s.steps[0].stderrLacks, []string{"b"}) ||
-		len(s.steps[0].files) != 1 || s.steps[0].files[0].data != "x" || !slices.Equal(s.dirs, []string{"d/e"}) ||
-		!s.steps[0].renamed || s.steps[0].argv0 != "" || len(s.steps[0].dirs) != 1 || s.steps[0].dirs[0] != (scriptFile{path: "d", data: "e/\n"}) {
-		t.Errorf("parseScript = %+v, %v", s, err)
-	}
-}
-
 // TestScripts builds cmd/file-tools and testprog once and runs every script
-// under testdata/scripts with one of them, each in a working tree of its
-// own.
+// under testdata/scripts (see package script for the format) with one of
+// them, each in a working tree of its own: a script with a testprog section
+// runs testprog with that bundle, every other one cmd/file-tools. $REPO in
+// a script is the repository's root.
 func TestScripts(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs cmd/file-tools")
 	}
-	goTool, err := exec.LookPath("go")
+	bin := build(t, "./cmd/file-tools", "-buildvcs=false")
+	testprog := buildTestprog(t)
+	repo, err := filepath.Abs(".")
 	if err != nil {
-		t.Skipf("no go command to build cmd/file-tools: %v", err)
+		t.Fatal(err)
 	}
-	bin := filepath.Join(t.TempDir(), "file-tools")
-	if runtime.GOOS == "windows" {
-		bin += ".exe"
-	}
-	if out, err := exec.Command(goTool, "build", "-buildvcs=false", "-o", bin, "./cmd/file-tools").CombinedOutput(); err != nil {
-		t.Fatalf("go build ./cmd/file-tools: %v\n%s", err, out)
-	}
-	testprog := buildTestprog(t, t.TempDir())
 	names, err := filepath.Glob(filepath.Join("testdata", "scripts", "*.txt"))
 	if err != nil || len(names) == 0 {
 		t.Fatalf("no scripts under testdata/scripts (%v)", err)
@@ -2386,121 +2162,17 @@ func TestScripts(t *testing.T) {
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(name), ".txt"), func(t *testing.T) {
 			t.Parallel()
-			s, err := parseScript(readFile(t, name))
+			s, err := script.Parse(readFile(t, name))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
-			if s.testprog != "" {
-				runScript(t, testprog, s)
-			} else {
-				runScript(t, bin, s)
+			p := script.Program{Path: bin, Vars: map[string]string{"$REPO": repo}}
+			if s.Testprog != "" {
+				p.Path, p.Env = testprog, []string{"TESTPROG_BUNDLE=" + s.Testprog}
 			}
+			s.Run(t, p)
 		})
 	}
-}
-
-// runScript runs the steps of s with the program bin in a new working tree.
-func runScript(t *testing.T, bin string, s *script) {
-	t.Helper()
-	work, tmp := t.TempDir(), t.TempDir()
-	// Words get the directories as the system writes them; expected text
-	// is slash-separated, and so is what the program printed, once read.
-	expandWord := strings.NewReplacer("$WORK", work, "$TMP", tmp).Replace
-	expand := strings.NewReplacer("$WORK", filepath.ToSlash(work), "$TMP", filepath.ToSlash(tmp)).Replace
-	slashes := func(s string) string {
-		if runtime.GOOS == "windows" {
-			return strings.ReplaceAll(s, `\`, "/")
-		}
-		return s
-	}
-	for name, data := range s.files {
-		path := filepath.Join(work, filepath.FromSlash(name))
-		must(t, os.MkdirAll(filepath.Dir(path), 0o755))
-		must(t, os.WriteFile(path, []byte(data), 0o644))
-	}
-	for _, name := range s.dirs {
-		must(t, os.MkdirAll(filepath.Join(work, filepath.FromSlash(name)), 0o755))
-	}
-	for _, st := range s.steps {
-		words := make([]string, len(st.words))
-		for i, w := range st.words {
-			words[i] = expandWord(w)
-		}
-		ctx, cancel := context.WithTimeout(t.Context(), time.Minute)
-		cmd := exec.CommandContext(ctx, bin, words...)
-		if st.renamed {
-			cmd.Args[0] = st.argv0
-		}
-		if s.testprog != "" {
-			cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+s.testprog)
-		}
-		cmd.Dir = work
-		cmd.Stdin = strings.NewReader(st.stdin)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		err := cmd.Run()
-		cancel()
-		var exit *exec.ExitError
-		if err != nil && !errors.As(err, &exit) {
-			t.Fatalf("$ %s: %v", st.line, err)
-		}
-		if got := cmd.ProcessState.ExitCode(); got != st.status {
-			t.Errorf("$ %s: status %d, want %d\nstdout:\n%s\nstderr:\n%s", st.line, got, st.status, stdout.String(), stderr.String())
-		}
-		checkText(t, "$ "+st.line+": stdout", slashes(stdout.String()), expand(st.stdout), st.stdoutHas, st.stdoutLacks, expand)
-		checkText(t, "$ "+st.line+": stderr", slashes(stderr.String()), expand(st.stderr), st.stderrHas, st.stderrLacks, expand)
-		at := func(name string) string {
-			path := expandWord(name)
-			if !filepath.IsAbs(path) {
-				path = filepath.Join(work, filepath.FromSlash(path))
-			}
-			return path
-		}
-		for _, d := range st.dirs {
-			var got strings.Builder
-			for _, name := range slices.Sorted(maps.Keys(tree(t, at(d.path)))) {
-				got.WriteString(name + "\n")
-			}
-			checkText(t, "$ "+st.line+": dir "+d.path, got.String(), expand(d.data), nil, nil, expand)
-		}
-		for _, f := range st.files {
-			got := readFile(t, at(f.path))
-			if f.has {
-				checkText(t, "$ "+st.line+": "+f.path, got, "", fragments(f.data), nil, expand)
-			} else {
-				checkText(t, "$ "+st.line+": "+f.path, got, expand(f.data), nil, nil, expand)
-			}
-		}
-	}
-}
-
-// checkText fails the test unless got, the text named what, holds every
-// line of has and none of lacks, once expanded, or, with both empty, is
-// want in full.
-func checkText(t *testing.T, what, got, want string, has, lacks []string, expand func(string) string) {
-	t.Helper()
-	if len(has) == 0 && len(lacks) == 0 {
-		if got != want {
-			t.Errorf("%s (-want +got):\n%s", what, lineDiff(want, got))
-		}
-		return
-	}
-	for _, h := range has {
-		if !strings.Contains(got, expand(h)) {
-			t.Errorf("%s lacks %q:\n%s", what, expand(h), got)
-		}
-	}
-	for _, l := range lacks {
-		if strings.Contains(got, expand(l)) {
-			t.Errorf("%s holds %q:\n%s", what, expand(l), got)
-		}
-	}
-}
-
-// fragments returns the lines of a "has" section, without their line
-// breaks.
-func fragments(text string) []string {
-	return strings.Split(strings.TrimSuffix(text, "\n"), "\n")
 }
 
 // TestInstructions checks where the author's instructions go: after the

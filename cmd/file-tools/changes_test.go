@@ -13,6 +13,7 @@ import (
 // the accept was given for the file the question described, so the newer
 // contents must survive and the call fail, naming what happened.
 func TestEditedWhileAsking(t *testing.T) {
+	t.Parallel()
 	tree := newTree(t)
 	target := filepath.Join(tree, "data.txt")
 	a := startAsking(t, tree, "--ask", "write_file", "--path", "data.txt", "--content", "new")

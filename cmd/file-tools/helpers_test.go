@@ -1,5 +1,7 @@
-// Helpers shared by the end-to-end tests: running the built program and
-// recording the working tree it ran in.
+// Helpers of the tests that run the built program as a process, for what a
+// script under the repository's testdata/scripts cannot say (signals, pipes,
+// prompts that wait, races, generated inputs): running it and recording the
+// working tree it ran in.
 
 package main
 
@@ -9,7 +11,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -22,7 +23,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 )
 
 // exeSuffix is what the system appends to the name of a program.
@@ -155,73 +155,6 @@ func diffSnapshots(before, after map[string]string) string {
 	return b.String()
 }
 
-// checkStream compares what a stream got with want, or, when has is set,
-// checks that it holds every fragment of has.
-func checkStream(t *testing.T, what, got, want string, has []string) {
-	t.Helper()
-	if has == nil {
-		if got != want {
-			t.Errorf("%s\n%s\nwant\n%s", what, got, want)
-		}
-		return
-	}
-	for _, frag := range has {
-		if !strings.Contains(got, frag) {
-			t.Errorf("%s\n%s\nlacks\n%s", what, got, frag)
-		}
-	}
-}
-
-// copyProgram copies the built program into dir under name and returns
-// the copy's path.
-func copyProgram(t *testing.T, dir, name string) string {
-	t.Helper()
-	b, err := os.ReadFile(program)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, name)
-	if err := os.WriteFile(p, b, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	return p
-}
-
-// checkRecord checks that the record file at path holds exactly one line,
-// a record of write_file in namespace file-tools:write with data.
-func checkRecord(t *testing.T, path, data string) {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	lines := strings.SplitAfter(string(b), "\n")
-	if len(lines) != 2 || lines[1] != "" {
-		t.Fatalf("the record file holds %q, want one line", b)
-	}
-	var rec struct {
-		Time string `json:"time"`
-		Call string `json:"call"`
-	}
-	if err := json.Unmarshal(b, &rec); err != nil {
-		t.Fatalf("the record %q: %v", b, err)
-	}
-	// The line's layout is cli's contract: members in this order, compact.
-	want := fmt.Sprintf(`{"time":%q,"tool":"write_file","call":%q,"ns":"file-tools:write","data":%s}`+"\n", rec.Time, rec.Call, data)
-	if string(b) != want {
-		t.Errorf("record\n%s\nwant\n%s", b, want)
-	}
-	if at, err := time.Parse(time.RFC3339Nano, rec.Time); err != nil || at.Location() != time.UTC {
-		t.Errorf("record time %q is not UTC in RFC 3339: %v", rec.Time, err)
-	}
-	if id, ok := strings.CutPrefix(rec.Call, "cli_"); !ok || len(id) != 26 || strings.Trim(id, "abcdefghijklmnopqrstuvwxyz234567") != "" {
-		t.Errorf("record call %q, want cli_ and 26 characters of lower-case base32", rec.Call)
-	}
-}
-
 // prompt is what the program prints on stderr when it asks a person.
 const prompt = "Continue? [y/N] "
 
@@ -286,64 +219,8 @@ func (a *asking) finish(t *testing.T) outcome {
 	return finish(t, a.cmd, a.cmd.Wait(), &a.stdout, &a.stderr)
 }
 
-// pointer is the line cli adds after a usage error that concerns no one
-// command.
-const pointer = "Run `file-tools help` for usage."
-
 // commandPointer is the line cli adds after a usage error in the words of
 // the command called name.
 func commandPointer(name string) string {
 	return "Run `file-tools help " + name + "` for its flags."
-}
-
-// pointerAfter is the pointer cli writes after the message first: to a
-// command's help when the message is about that command's words, else to
-// the program's help, which also lists the program options a misplaced one
-// is sent back to.
-func pointerAfter(first string) string {
-	rest := strings.TrimPrefix(first, "file-tools: ")
-	name, _, ok := strings.Cut(rest, ": ")
-	switch {
-	case !ok, strings.Contains(rest, " is an option of the program; "):
-		return pointer
-	case name == "read_file", name == "search", name == "write_file":
-		return commandPointer(name)
-	case name == "export-skill", name == "export-rules", name == "version":
-		return "Run `file-tools help " + name + "` for its usage."
-	}
-	return pointer
-}
-
-// env is what the steps of one end-to-end case share.
-type env struct {
-	tree string // the working tree, the program's directory
-	tmp  string // a directory outside the tree, $TMP in a step
-	repo string // the repository's root, $REPO in a step
-}
-
-// expand replaces the placeholders of a step.
-func (e env) expand(s string) string {
-	return strings.NewReplacer("$TMP", e.tmp, "$REPO", e.repo, "$TREE", e.tree).Replace(s)
-}
-
-// step is one run of the program within a case.
-type step struct {
-	exe    string // the program's file name in $TMP/bin when not the built one
-	args   []string
-	stdin  string
-	status int
-	stdout string // exact, unless stdoutHas is set
-	stderr string // exact, unless stderrHas is set
-	// stdoutHas and stderrHas, when set, hold fragments the stream must
-	// contain, for long texts and for messages whose wording is cli's to
-	// choose.
-	stdoutHas, stderrHas []string
-	// oneLine says stderr is a single line, for a stream checked by
-	// fragments that must hold nothing else (no "Error:" line after a
-	// question, say).
-	oneLine bool
-	check   func(t *testing.T, e env) // further checks on files
-	// writes says the step may change the working tree; every other step
-	// must leave it as it was.
-	writes bool
 }

@@ -51,6 +51,7 @@ func followCalls(t *testing.T, tree string, base, first []string) []string {
 // TestPiecesEndToEnd reads a file in the pieces the notes name, through
 // the program, and checks that they put it back together byte for byte.
 func TestPiecesEndToEnd(t *testing.T) {
+	t.Parallel()
 	tree := t.TempDir()
 	var b strings.Builder
 	for i := 1; i <= 6000; i++ {
@@ -91,6 +92,7 @@ func TestPiecesEndToEnd(t *testing.T) {
 // TestSearchPagesEndToEnd follows the pages of a search through the
 // program to the last one.
 func TestSearchPagesEndToEnd(t *testing.T) {
+	t.Parallel()
 	tree := t.TempDir()
 	var want []string
 	for f := range 3 {

@@ -10,6 +10,7 @@ import (
 // TestReadmeShowsMain checks that the README's copy of main is this
 // program's main, byte for byte, so the two cannot drift apart.
 func TestReadmeShowsMain(t *testing.T) {
+	t.Parallel()
 	src, err := os.ReadFile("main.go")
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 // TestSavedWithoutOut checks that without --out a binary file is saved in
 // a fresh directory under the system's temporary directory.
 func TestSavedWithoutOut(t *testing.T) {
+	t.Parallel()
 	tree, tmp := newTree(t), t.TempDir()
 	cmd := command(t, program, tree, "read_file", "--path", "logo.png")
 	cmd.Env = append(cmd.Env, "TMPDIR="+tmp, "TMP="+tmp, "TEMP="+tmp)

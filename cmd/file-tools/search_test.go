@@ -16,6 +16,7 @@ import (
 // call ends at once. The pattern has no literal prefix, which would rule
 // the line out without matching it; with one, the search is quick anyway.
 func TestSearchLongLine(t *testing.T) {
+	t.Parallel()
 	tree := t.TempDir()
 	if err := os.WriteFile(filepath.Join(tree, "one.txt"), bytes.Repeat([]byte("a"), 8_000_000), 0o644); err != nil {
 		t.Fatal(err)
@@ -86,6 +87,7 @@ func TestSearchSignal(t *testing.T) {
 // break: the path in the note on the saved copy must be one line, or it
 // would read as a note and something else.
 func TestSavedNameWithALineBreak(t *testing.T) {
+	t.Parallel()
 	tree, out := newTree(t), t.TempDir()
 	logo, err := os.ReadFile(filepath.Join(tree, "logo.png"))
 	if err != nil {

@@ -13,6 +13,7 @@ const maxStdin = 16 << 20
 // more. The limit is read whole; past it the call is a usage error that
 // names the limit, and nothing runs.
 func TestStdinLimit(t *testing.T) {
+	t.Parallel()
 	const args = `{"path":"data.txt"}`
 	tests := []struct {
 		name   string

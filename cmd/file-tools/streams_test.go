@@ -16,6 +16,7 @@ import (
 // named pipe for a writer that never comes or reading /dev/zero until
 // memory runs out. The time limit of every run catches a hang.
 func TestCheckReadsOnlyAFile(t *testing.T) {
+	t.Parallel()
 	if runtime.GOOS == "windows" {
 		t.Skip("named pipes and /dev/zero are Unix")
 	}
