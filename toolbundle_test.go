@@ -156,17 +156,6 @@ func spy(tool agenttool.Tool, n *atomic.Int32) agenttool.Tool {
 	})
 }
 
-// closer returns a tool named name that counts its closings in n and fails
-// to close with err.
-func closer(name string, n *atomic.Int32, err error) agenttool.Tool {
-	return agenttool.New(name, "Hold something open.",
-		func(context.Context, agenttool.NoArgs) (string, error) { return name, nil },
-		agenttool.WithCloser(func() error {
-			n.Add(1)
-			return err
-		}))
-}
-
 // result is what one run of the program gave.
 type result struct {
 	status         int
@@ -367,97 +356,6 @@ func TestRunNilStreams(t *testing.T) {
 	var stderr bytes.Buffer
 	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "-"}, nil, nil, &stderr); got != cli.ExitUsage || stderr.Len() == 0 {
 		t.Errorf("JSON from an empty stdin: status %d, stderr %q", got, stderr.String())
-	}
-}
-
-func TestClosing(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	skills := t.TempDir()
-	if r := call(goldenBundle(root), "export-skill", skills); r.status != 0 {
-		t.Fatalf("export: %v", r)
-	}
-	tests := []struct {
-		name   string
-		words  []string
-		broken bool // the bundle fails the startup check
-		status int
-	}{
-		{name: "call", words: []string{"read_file", "--path", "data.txt"}},
-		{name: "call of the closer", words: []string{"holder"}},
-		{name: "call of the hidden closer", words: []string{"secret"}},
-		{name: "failed call", words: []string{"read_file", "--path", "../x"}, status: 1},
-		{name: "arguments refused", words: []string{"read_file"}, status: 2},
-		{name: "usage error", words: []string{"nope"}, status: 2},
-		{name: "export-skill", words: []string{"export-skill", t.TempDir()}},
-		{name: "check", words: []string{"export-skill", "--check", skills}, status: 1},
-		{name: "export-skill usage error", words: []string{"export-skill"}, status: 2},
-		{name: "version", words: []string{"version"}},
-		{name: "help", words: []string{"help"}},
-		{name: "startup refusal", words: []string{"version"}, broken: true, status: 2},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var visible, hidden atomic.Int32
-			b := goldenBundle(root)
-			b.Tools = append(b.Tools,
-				Use(closer("holder", &visible, nil), Stateful()),
-				Use(closer("secret", &hidden, nil), Hidden()))
-			if tc.broken {
-				b.Tools = append(b.Tools, Use(rescan()))
-			}
-			r := call(b, tc.words...)
-			if r.status != tc.status {
-				t.Fatalf("status %d, want %d\n%v", r.status, tc.status, r)
-			}
-			if v, h := visible.Load(), hidden.Load(); v != 1 || h != 1 {
-				t.Errorf("closed the visible closer %d times and the hidden one %d times, want once each", v, h)
-			}
-		})
-	}
-
-	t.Run("a closer listed twice is closed once", func(t *testing.T) {
-		var n atomic.Int32
-		holder := closer("holder", &n, nil)
-		b := goldenBundle(root)
-		b.Tools = append(b.Tools, Use(holder, Stateful()), Use(holder, Hidden()))
-		r := call(b, "version")
-		if want := "file-tools: tool \"holder\": duplicate name\n"; r.status != 2 || r.stderr != want {
-			t.Fatalf("want status 2 and stderr %q\n%v", want, r)
-		}
-		if n.Load() != 1 {
-			t.Errorf("closed %d times, want once", n.Load())
-		}
-	})
-
-	// A close that fails or panics is reported and keeps the call's status
-	// and output.
-	for _, tt := range []struct {
-		name   string
-		close  func() error
-		words  []string
-		stdout string
-		stderr string
-	}{
-		{"failing close", func() error { return errors.New("stuck") }, []string{"version"}, "file-tools v1.2.3\n",
-			"file-tools: closing the tools: agenttool: close \"holder\": stuck\n"},
-		{"panicking close", func() error { panic("lost the handle") }, []string{"read_file", "--path", "data.txt"}, "hello\n",
-			"file-tools: closing the tools: panic: lost the handle\n"},
-	} {
-		t.Run(tt.name, func(t *testing.T) {
-			var n atomic.Int32
-			holder := agenttool.New("holder", "Hold something open.",
-				func(context.Context, agenttool.NoArgs) (string, error) { return "", nil },
-				agenttool.WithCloser(func() error { n.Add(1); return tt.close() }))
-			b := goldenBundle(root)
-			b.Tools = append(b.Tools, Use(holder, Stateful()))
-			if r := call(b, tt.words...); r.status != 0 || r.stdout != tt.stdout || r.stderr != tt.stderr {
-				t.Errorf("want status 0, stdout %q and stderr %q\n%v", tt.stdout, tt.stderr, r)
-			}
-			if n.Load() != 1 {
-				t.Errorf("closed %d times, want once", n.Load())
-			}
-		})
 	}
 }
 
@@ -1053,16 +951,6 @@ func TestStartupRefusals(t *testing.T) {
 	}
 }
 
-// TestStartupAllowsAllHidden checks that a bundle whose tools are all hidden
-// starts: it has nothing to show, but its commands still run by name.
-func TestStartupAllowsAllHidden(t *testing.T) {
-	t.Parallel()
-	b := Bundle{Name: "quiet", Description: "Nothing to see. Use never.", Tools: []Tool{Use(rescan(), Hidden())}}
-	if r := call(b, "rescan"); r.status != 0 || r.stdout != "rescanned\n" {
-		t.Fatalf("want status 0 and rescanned\n%v", r)
-	}
-}
-
 // TestStartupCheckOrder gives bundles with two faults each and checks that
 // the one the startup check reaches first is reported: the bundle itself,
 // then the rules of a set (nil, unnamed, duplicate tools), then the
@@ -1120,79 +1008,6 @@ func TestStartupCheckOrder(t *testing.T) {
 			if strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want ||
 				!strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
 				t.Errorf("stderr %q, want one line starting %q", r.stderr, tc.want)
-			}
-		})
-	}
-}
-
-// watched is a tool that counts how often its description, schema and
-// optional declarations are read. The startup check and a call of another
-// tool need none of them, unless the tool has examples, whose check
-// describes it once.
-type watched struct {
-	name   string
-	reads  atomic.Int32 // every read but Name
-	params atomic.Int32 // reads of Parameters
-}
-
-func (w *watched) Name() string { return w.name }
-
-func (w *watched) Description() string { w.reads.Add(1); return "Watch what reads the tool." }
-
-func (w *watched) Parameters() json.RawMessage {
-	w.reads.Add(1)
-	w.params.Add(1)
-	return json.RawMessage(`{"type":"object","properties":{"a":{"type":"string"}}}`)
-}
-
-func (w *watched) Execute(context.Context, agenttool.Call) (agenttool.Result, error) {
-	return agenttool.Result{}, nil
-}
-
-func (w *watched) Resource() string { w.reads.Add(1); return "" }
-
-func (w *watched) Sequential() bool { w.reads.Add(1); return false }
-
-func (w *watched) Annotations() agenttool.Annotations { w.reads.Add(1); return agenttool.Annotations{} }
-
-// TestLaziness checks that a call, and the version command, do only the
-// work the startup check and that call need: no other tool is described
-// (so no Markdown or body is built for the skill, and cli describes the
-// called tool alone), no tool's state is looked at for warnings, and a tool
-// with examples is described once for all of them. export-skill, which does
-// need all of it, shows that the counters see the reads.
-func TestLaziness(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name  string
-		words []string
-		read  bool // the plain tool is read
-	}{
-		{name: "call of another tool", words: []string{"read_file", "--path", "data.txt"}},
-		{name: "call of a hidden tool", words: []string{"rescan"}},
-		{name: "version", words: []string{"version"}},
-		{name: "usage error of export-skill", words: []string{"export-skill"}},
-		{name: "export-skill", words: []string{"export-skill", t.TempDir()}, read: true},
-		{name: "help", words: []string{"help"}, read: true},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			plain, examples := &watched{name: "plain"}, &watched{name: "examples"}
-			b := goldenBundle(root)
-			b.Tools = append(b.Tools, Use(plain, PreApproved()),
-				Use(examples, Example("examples --a x", ""), Example("examples --a y", ""), Example(`examples '{"a": "z"}'`, "")))
-			r := call(b, tc.words...)
-			if r.status == 2 && tc.words[0] != "export-skill" {
-				t.Fatalf("the call did not run\n%v", r)
-			}
-			if got := plain.reads.Load(); (got != 0) != tc.read {
-				t.Errorf("the plain tool was read %d times; want reads %v", got, tc.read)
-			}
-			if !tc.read {
-				if got := examples.params.Load(); got != 1 {
-					t.Errorf("the tool with three examples was described %d times, want once", got)
-				}
 			}
 		})
 	}
@@ -2012,7 +1827,9 @@ func TestVersionOfABuiltBinary(t *testing.T) {
 		"replace github.com/agenttool/agenttool v0.1.0 => " + filepath.Join(here, "agenttool") + "\n\n" +
 		"replace github.com/agenttool/agentskill v0.1.0 => " + filepath.Join(here, "agentskill") + "\n"
 	must(t, os.WriteFile(filepath.Join(src, "go.mod"), []byte(goMod), 0o644))
-	must(t, os.WriteFile(filepath.Join(src, "main.go"), []byte(readFile(t, filepath.Join("testdata", "testprog", "main.go"))), 0o644))
+	for _, name := range []string{"main.go", "small.go"} {
+		must(t, os.WriteFile(filepath.Join(src, name), []byte(readFile(t, filepath.Join("testdata", "testprog", name))), 0o644))
+	}
 	run := func(name string, args ...string) {
 		t.Helper()
 		cmd := exec.Command(name, args...)
