@@ -1336,111 +1336,6 @@ func (r redescribed) Description() string { return r.description }
 
 func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
 
-// TestExportWarnings checks what export-skill warns about on stderr while it
-// still writes the skill: tools whose state one process per call loses,
-// hidden ones too; what the skill's validation and portability checks
-// find; a body past its budget, and an index alone past it, with the
-// figures; what of a raw schema a call's check lets through, and a schema
-// it cannot use at all; and their order: validation warnings, portability
-// warnings, state warnings, then the binary-name note. The fragments of a
-// case are on stderr in their order, each line of it holding the next one
-// or more of them.
-func TestExportWarnings(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	raw := func(name, schema string) agenttool.Tool {
-		return agenttool.NewFunc(name, "Echo.", json.RawMessage(schema), func(context.Context, agenttool.Call) (agenttool.Result, error) {
-			return agenttool.Text("ok"), nil
-		})
-	}
-	plain := func(opts ...agenttool.Option) agenttool.Tool {
-		return agenttool.New("shell", "Run a command.",
-			func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }, opts...)
-	}
-	closes := agenttool.WithCloser(func() error { return nil })
-	withTool := func(tool Tool) func(*Bundle) {
-		return func(b *Bundle) { b.Tools = append(b.Tools, tool) }
-	}
-	const advice = "each call of the program is a process of its own"
-	tests := []struct {
-		name   string
-		argv0  string // the bundle's name if empty
-		change func(*Bundle)
-		want   []string // fragments of stderr; none means stderr is empty
-	}{
-		{name: "resource", change: withTool(Use(plain(agenttool.WithResource("shell:tty")))),
-			want: []string{`file-tools: warning: tool "shell": declares the resource "shell:tty",`, advice, "toolbundle.Stateful()"}},
-		{name: "sequential", change: withTool(Use(plain(agenttool.WithSequential()))),
-			want: []string{`file-tools: warning: tool "shell": is sequential,`}},
-		{name: "closer", change: withTool(Use(plain(closes))),
-			want: []string{`file-tools: warning: tool "shell": owns something it closes,`}},
-		{name: "sequential closer", change: withTool(Use(plain(agenttool.WithSequential(), closes))),
-			want: []string{`file-tools: warning: tool "shell": is sequential and owns something it closes,`}},
-		{name: "resource and closer", change: withTool(Use(plain(agenttool.WithResource("shell:tty"), closes))),
-			want: []string{`tool "shell": declares the resource "shell:tty" and owns something it closes,`}},
-		{name: "stateful is silent", change: withTool(Use(plain(agenttool.WithResource("shell:tty"), closes), Stateful()))},
-		{name: "hidden still warns", change: withTool(Use(plain(closes), Hidden())),
-			want: []string{`file-tools: warning: tool "shell": owns something it closes,`}},
-		{name: "plain tool is silent", change: withTool(Use(plain()))},
-		{name: "angle brackets in the description", change: func(b *Bundle) { b.Description = "Read <b>files</b>. Use for files." },
-			want: []string{"file-tools: warning: Description contains '<' or '>'"}},
-		{name: "reserved word in the name", change: func(b *Bundle) { b.Name = "claude-files" },
-			want: []string{"claude-files: warning: Skill name 'claude-files' contains the reserved word 'claude'"}},
-		{name: "long description moved to a reference", change: withTool(Use(redescribed{plain(), strings.Repeat("Run a command.\n", 500)}))},
-		{name: "body over 500 lines with references", change: func(b *Bundle) { b.Tools = append(b.Tools, manyTools(500)...) },
-			want: []string{"file-tools: warning: SKILL.md has ", "lines"}},
-		{name: "index past the budget", change: func(b *Bundle) { *b = bigBundle(700, "Print the value of a.") },
-			want: []string{"big: warning: SKILL.md has 7", "big: warning: the body of SKILL.md is about 6"}},
-		{name: "raw schemas", change: func(b *Bundle) {
-			b.Tools = append(b.Tools,
-				Use(raw("plain", `{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}}}`)),
-				Use(raw("loose", `{"type":"object","unevaluatedProperties":false}`)),
-				Use(raw("broken", `{"type":"object","properties":{"a":{"$ref":"#/$defs/missing"}}}`), Hidden()))
-		}, want: []string{
-			"file-tools: warning: tool \"loose\": not enforced when a call is checked: unevaluatedProperties at #: not enforced\n",
-			"file-tools: warning: tool \"broken\": every call will be refused: ",
-		}},
-		{name: "every kind, in order", argv0: "main", change: func(b *Bundle) {
-			b.Description = "Read <b>files</b>. Use for files."
-			b.Tools = append(b.Tools, manyTools(500)...)
-			b.Tools = append(b.Tools, Use(plain(agenttool.WithSequential())))
-		}, want: []string{
-			"file-tools: warning: SKILL.md has ",
-			"file-tools: warning: Description contains '<' or '>'",
-			`file-tools: warning: tool "shell": is sequential,`,
-			"file-tools: note: this binary was run as \"main\",",
-		}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := goldenBundle(root)
-			tc.change(&b)
-			dir := t.TempDir()
-			r := invocation{argv0: cmp.Or(tc.argv0, b.Name)}.run(b, "export-skill", dir)
-			if r.status != 0 {
-				t.Fatalf("status %d, want 0\n%v", r.status, r)
-			}
-			if _, err := os.Stat(filepath.Join(dir, b.Name, "SKILL.md")); err != nil {
-				t.Errorf("no skill written: %v", err)
-			}
-			want := tc.want
-			for _, line := range lines(r.stderr) {
-				n := 0
-				for n < len(want) && strings.Contains(line, want[n]) {
-					n++
-				}
-				if n == 0 {
-					t.Errorf("the line %q of stderr holds none of the fragments left, %q\n%v", line, want, r)
-				}
-				want = want[n:]
-			}
-			if len(want) != 0 {
-				t.Errorf("stderr lacks %q\n%v", want, r)
-			}
-		})
-	}
-}
-
 // FuzzExportArgs feeds parseExportArgs command lines, given as words joined
 // by NUL bytes, and checks what it promises: a help option asks for help;
 // an accepted line names one usable directory and not both --force and
@@ -1493,17 +1388,6 @@ func FuzzExportArgs(f *testing.F) {
 			t.Fatalf("parseExportArgs(%q) = %+v, but its canonical form %q reads as %+v, %v", words, a, canonical, again, err)
 		}
 	})
-}
-
-// manyTools returns n plain tools, t0 to t<n-1>, which take no arguments:
-// enough of them pass the budget of a skill's body.
-func manyTools(n int) []Tool {
-	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
-	tools := make([]Tool, n)
-	for i := range tools {
-		tools[i] = Use(agenttool.New(fmt.Sprintf("t%d", i), "Do nothing.", noop))
-	}
-	return tools
 }
 
 // snapshot records every path under dir with its mode and contents.
