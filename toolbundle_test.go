@@ -24,7 +24,6 @@ import (
 	"strconv"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"syscall"
 	"testing"
 	"testing/fstest"
@@ -146,14 +145,6 @@ func goldenBundle(root string) Bundle {
 		Version:     goldenVersion,
 		Tools:       goldenTools(root, filetools.ReadFile(root)),
 	}
-}
-
-// spy wraps tool and counts its calls in n.
-func spy(tool agenttool.Tool, n *atomic.Int32) agenttool.Tool {
-	return agenttool.Wrap(tool, func(ctx context.Context, call agenttool.Call) (agenttool.Result, error) {
-		n.Add(1)
-		return tool.Execute(ctx, call)
-	})
 }
 
 // result is what one run of the program gave.
@@ -802,17 +793,21 @@ func TestUseSkipsNilOption(t *testing.T) {
 }
 
 // TestStartupRefusals changes the golden bundle in one way each that the
-// startup check refuses, and checks that every command, a call too, stops
-// with status 2 and the one line saying why, before any tool runs or any
-// file is written. A refusal that would make the export fail, a text a
-// SKILL.md cannot hold for one, is made at startup rather than by
-// export-skill alone; a padded name is refused for what it is, not as a
-// directory that does not match the name.
+// startup check refuses, and checks that version stops with status 2 and
+// the one line saying why; testdata/scripts/startup-refused-*.txt show that
+// every command, a call too, stops so before any tool runs or any file is
+// written. A refusal that would make the export fail, a text a SKILL.md
+// cannot hold for one, is made at startup rather than by export-skill
+// alone; a padded name is refused for what it is, not as a directory that
+// does not match the name. The cases "order: ..." have two faults each and
+// show which the check reaches first: the bundle itself, then the rules of
+// a set (nil, unnamed, duplicate tools), then the program's own words, then
+// what the skill's command lines can hold, each rule over the tools in
+// bundle order, then the frontmatter, then the examples.
 func TestStartupRefusals(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
 
-	// Each case changes the golden bundle, whose read_file is a spy.
 	withTool := func(tool Tool) func(*Bundle) {
 		return func(b *Bundle) { b.Tools = append([]Tool{tool}, b.Tools...) }
 	}
@@ -909,90 +904,35 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "bad example on a hidden tool", change: func(b *Bundle) {
 			b.Tools[3] = Use(rescan(), Hidden(), Example("rescan --x", ""))
 		}, want: `tool "rescan": example "rescan --x": unknown flag "--x"`},
-	}
-	commands := []struct {
-		name  string
-		words func(dir string) []string
-	}{
-		{name: "version", words: func(string) []string { return []string{"version"} }},
-		{name: "help", words: func(string) []string { return []string{"help"} }},
-		{name: "export-skill", words: func(dir string) []string { return []string{"export-skill", dir} }},
-		{name: "call", words: func(string) []string { return []string{"read_file", "--path", "data.txt"} }},
-	}
-	for _, tc := range tests {
-		for _, cmd := range commands {
-			t.Run(tc.name+"/"+cmd.name, func(t *testing.T) {
-				var calls atomic.Int32
-				b := goldenBundle(root)
-				b.Tools = goldenTools(root, spy(filetools.ReadFile(root), &calls))
-				tc.change(&b)
-				dir := t.TempDir()
-
-				r := call(b, cmd.words(dir)...)
-				if r.status != 2 {
-					t.Fatalf("status %d, want 2\n%v", r.status, r)
-				}
-				if r.stdout != "" {
-					t.Errorf("stdout %q, want it empty", r.stdout)
-				}
-				if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") ||
-					!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) ||
-					strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want {
-					t.Errorf("stderr %q, want one line holding %q and %q", r.stderr, tc.want, tc.also)
-				}
-				if calls.Load() != 0 {
-					t.Errorf("read_file ran %d times", calls.Load())
-				}
-				if entries, err := os.ReadDir(dir); err != nil || len(entries) != 0 {
-					t.Errorf("the export directory holds %v (%v), want nothing", entries, err)
-				}
-			})
-		}
-	}
-}
-
-// TestStartupCheckOrder gives bundles with two faults each and checks that
-// the one the startup check reaches first is reported: the bundle itself,
-// then the rules of a set (nil, unnamed, duplicate tools), then the
-// program's own words, then what the skill's command lines can hold, each
-// rule over the tools in bundle order, then the frontmatter, then the
-// examples.
-func TestStartupCheckOrder(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name   string
-		change func(*Bundle)
-		want   string // the whole stderr
-	}{
-		{name: "no name before no tools", change: func(b *Bundle) { b.Name, b.Tools = "", nil },
+		// Two faults each: the one the check reaches first is reported.
+		{name: "order: no name before no tools", change: func(b *Bundle) { b.Name, b.Tools = "", nil },
 			want: "toolbundle: the bundle has no name\n"},
-		{name: "no tools before the description", change: func(b *Bundle) { b.Tools, b.Description = nil, "" },
+		{name: "order: no tools before the description", change: func(b *Bundle) { b.Tools, b.Description = nil, "" },
 			want: "file-tools: the bundle has no tools\n"},
-		{name: "the set's rules before the program's words", change: func(b *Bundle) {
+		{name: "order: the set's rules before the program's words", change: func(b *Bundle) {
 			b.Tools = append([]Tool{Use(named("help")), Tool{}}, b.Tools...)
 		}, want: "file-tools: tool[1]: nil tool\n"},
-		{name: "an earlier tool before a later one", change: func(b *Bundle) {
+		{name: "order: an earlier tool before a later one", change: func(b *Bundle) {
 			b.Tools = append([]Tool{Use(named("help")), Use(named("version"))}, b.Tools...)
 		}, want: `file-tools: tool "help": named like a command of the program's own` + "\n"},
-		{name: "the program's words before the skill's quoting", change: func(b *Bundle) {
+		{name: "order: the program's words before the skill's quoting", change: func(b *Bundle) {
 			b.Tools = append([]Tool{Use(named("a b")), Use(named("export-skill"))}, b.Tools...)
 		}, want: `file-tools: tool "export-skill": named like a command of the program's own` + "\n"},
-		{name: "a nil tool before a later name", change: func(b *Bundle) {
+		{name: "order: a nil tool before a later name", change: func(b *Bundle) {
 			b.Tools = append([]Tool{Use(named("ok")), {}, Use(named("version"))}, b.Tools...)
 		}, want: "file-tools: tool[1]: nil tool\n"},
-		{name: "a duplicate before a later bad name", change: func(b *Bundle) {
+		{name: "order: a duplicate before a later bad name", change: func(b *Bundle) {
 			b.Tools = append(b.Tools, Use(named("read_file")), Use(named("-x")))
 		}, want: `file-tools: tool "read_file": duplicate name` + "\n"},
-		{name: "tools before the frontmatter", change: func(b *Bundle) {
+		{name: "order: tools before the frontmatter", change: func(b *Bundle) {
 			b.Name = "File-Tools"
 			b.Tools = append(b.Tools, Use(named("schema")))
 		}, want: `File-Tools: tool "schema": named like a command of the program's own` + "\n"},
-		{name: "frontmatter before the examples", change: func(b *Bundle) {
+		{name: "order: frontmatter before the examples", change: func(b *Bundle) {
 			b.Description = ""
 			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --file x", ""))
 		}, want: "file-tools: the bundle cannot export a valid skill: "},
-		{name: "examples in bundle order", change: func(b *Bundle) {
+		{name: "order: examples in bundle order", change: func(b *Bundle) {
 			b.Tools[0] = Use(b.Tools[0].tool, Example("read_file --path x", ""), Example("read_file --file x", ""))
 			b.Tools[1] = Use(b.Tools[1].tool, Example("search --nope x", ""))
 		}, want: `file-tools: tool "read_file": example "read_file --file x": unknown flag "--file"; its flags are --path, --offset, --column, --limit, --max_bytes and --numbered` + "\n"},
@@ -1005,9 +945,10 @@ func TestStartupCheckOrder(t *testing.T) {
 			if r.status != 2 || r.stdout != "" {
 				t.Fatalf("want status 2 and no stdout\n%v", r)
 			}
-			if strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want ||
-				!strings.HasPrefix(r.stderr, tc.want) || strings.Count(r.stderr, "\n") != 1 {
-				t.Errorf("stderr %q, want one line starting %q", r.stderr, tc.want)
+			if strings.Count(r.stderr, "\n") != 1 || !strings.HasSuffix(r.stderr, "\n") ||
+				!strings.Contains(r.stderr, tc.want) || !strings.Contains(r.stderr, tc.also) ||
+				strings.HasSuffix(tc.want, "\n") && r.stderr != tc.want {
+				t.Errorf("stderr %q, want one line holding %q and %q", r.stderr, tc.want, tc.also)
 			}
 		})
 	}
