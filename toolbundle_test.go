@@ -191,16 +191,6 @@ func readFile(t *testing.T, path string) string {
 	return string(data)
 }
 
-// lines splits s into lines that keep their newlines; a last line without
-// one is kept as it is.
-func lines(s string) []string {
-	l := strings.SplitAfter(s, "\n")
-	if l[len(l)-1] == "" {
-		l = l[:len(l)-1]
-	}
-	return l
-}
-
 // checkGolden compares got with the golden file at path, rewriting the file
 // instead under -update.
 func checkGolden(t *testing.T, path, got string) {

@@ -26,9 +26,9 @@ import (
 //   - index-past-budget: 700 tools, t0 to t699, as large has them, whose
 //     index alone passes the budget.
 func init() {
-	closes := agenttool.WithCloser(func() error { return nil })
-	resource := agenttool.WithResource("shell:tty")
 	bundles["state"] = func() toolbundle.Bundle {
+		closes := agenttool.WithCloser(func() error { return nil })
+		resource := agenttool.WithResource("shell:tty")
 		return bundle(toolbundle.Use(need()),
 			toolbundle.Use(shell("resource", resource)),
 			toolbundle.Use(shell("sequential", agenttool.WithSequential())),
@@ -58,10 +58,7 @@ func init() {
 	bundles["every-warning"] = func() toolbundle.Bundle {
 		b := bundle(toolbundle.Use(need()))
 		b.Description = "Read <b>files</b>. Use for files."
-		for _, t := range synthetic(500) {
-			b.Tools = append(b.Tools, t)
-		}
-		b.Tools = append(b.Tools, toolbundle.Use(shell("sequential", agenttool.WithSequential())))
+		b.Tools = append(append(b.Tools, synthetic(500)...), toolbundle.Use(shell("sequential", agenttool.WithSequential())))
 		return b
 	}
 	bundles["index-past-budget"] = func() toolbundle.Bundle { return bundle(synthetic(700)...) }
