@@ -219,10 +219,10 @@ func fileTools(root string) Bundle {
 	}
 }
 
-// tree returns everything under dir, dir itself left out: each file by
-// slash-separated path, with its contents, and each directory by its path
-// with a trailing slash, as "references/", with no contents, so that a
-// comparison of two trees also catches a directory made or removed.
+// tree returns everything under dir, dir itself left out, by slash-separated
+// path: each entry's mode and, for a regular file, its contents after a
+// space, so that a comparison of two trees catches an entry made, removed,
+// retyped or changed.
 func tree(t *testing.T, dir string) map[string]string {
 	t.Helper()
 	files := map[string]string{}
@@ -234,13 +234,20 @@ func tree(t *testing.T, dir string) map[string]string {
 		if err != nil || rel == "." {
 			return err
 		}
-		if d.IsDir() {
-			files[filepath.ToSlash(rel)+"/"] = ""
-			return nil
+		info, err := d.Info()
+		if err != nil {
+			return err
 		}
-		data, err := os.ReadFile(p)
-		files[filepath.ToSlash(rel)] = string(data)
-		return err
+		entry := info.Mode().String()
+		if d.Type().IsRegular() {
+			data, err := os.ReadFile(p)
+			if err != nil {
+				return err
+			}
+			entry += " " + string(data)
+		}
+		files[filepath.ToSlash(rel)] = entry
+		return nil
 	})
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		t.Fatal(err)
@@ -743,41 +750,30 @@ func TestSignalDuringSetWrite(t *testing.T) {
 	}
 }
 
-func TestUseAll(t *testing.T) {
+// TestUse checks the ways of taking tools: UseAll takes each as it is, so
+// none is pre-approved and the skill has no allowed-tools (ExampleUseAll
+// shows the report), and takes nothing as nil; Uses, its former name, gives
+// the same tools; Use skips nil options.
+func TestUse(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
-	b := Bundle{
-		Name:        goldenName,
-		Description: goldenDescription,
-		Version:     goldenVersion,
-		Tools:       UseAll(filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root)),
-	}
+	b := Bundle{Name: goldenName, Description: goldenDescription,
+		Tools: UseAll(filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root))}
 	if r := call(b, "read_file", "--path", "data.txt"); r.status != 0 || r.stdout != "hello\n" {
-		t.Fatalf("call: want status 0 and hello\n%v", r)
+		t.Errorf("call: want status 0 and hello\n%v", r)
 	}
 	dir := t.TempDir()
-	r := call(b, "export-skill", dir)
-	path := filepath.Join(dir, goldenName, "SKILL.md")
-	// ExampleUseAll shows the whole report.
-	if want := "wrote " + path + "\nno command is pre-approved, so the model loads the skill without asking\n"; r.status != 0 || !strings.HasPrefix(r.stdout, want) {
-		t.Fatalf("export: want status 0 and stdout starting %q\n%v", want, r)
-	}
-	if data := readFile(t, path); strings.Contains(data, "allowed-tools") {
+	exportOK(t, b, dir)
+	if data := readFile(t, skillPath(dir)); strings.Contains(data, "allowed-tools") {
 		t.Errorf("the skill has allowed-tools:\n%s", data)
 	}
 	if got := UseAll(); got != nil {
 		t.Errorf("UseAll() = %v, want nil", got)
 	}
-	// The former name gives the same tools.
 	if old, now := Uses(b.Tools[0].tool), UseAll(b.Tools[0].tool); len(old) != 1 || old[0].tool != now[0].tool {
 		t.Errorf("Uses gives %v, UseAll %v", old, now)
 	}
-}
-
-func TestUseSkipsNilOption(t *testing.T) {
-	t.Parallel()
-	tool := Use(rescan(), nil, Hidden(), nil)
-	if !tool.hidden || tool.tool == nil {
+	if tool := Use(rescan(), nil, Hidden(), nil); !tool.hidden || tool.tool == nil {
 		t.Errorf("Use with nil options = %+v, want the hidden tool", tool)
 	}
 }
@@ -1225,10 +1221,10 @@ func TestExportReferences(t *testing.T) {
 	if want := "wrote " + filepath.Join(skillDir, "SKILL.md") + " and 20 references in " + filepath.Join(skillDir, "references") + "\n"; !strings.HasPrefix(r.stdout, want) {
 		t.Errorf("stdout does not start %q\n%v", want, r)
 	}
+	for _, name := range []string{"SKILL.md", "references/t0.md", "references/t1.md"} {
+		checkGolden(t, "testdata/skills/big/"+name, readFile(t, filepath.Join(skillDir, name)))
+	}
 	files := tree(t, skillDir)
-	checkGolden(t, "testdata/skills/big/SKILL.md", files["SKILL.md"])
-	checkGolden(t, "testdata/skills/big/references/t0.md", files["references/t0.md"])
-	checkGolden(t, "testdata/skills/big/references/t1.md", files["references/t1.md"])
 
 	skill, err := agentskill.LoadDir(skillDir)
 	if err != nil {
@@ -1321,35 +1317,6 @@ func FuzzExportArgs(f *testing.F) {
 	})
 }
 
-// snapshot records every path under dir with its mode and contents.
-func snapshot(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		entry := info.Mode().String()
-		if d.Type().IsRegular() {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			entry += " " + string(data)
-		}
-		files[p] = entry
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return files
-}
-
 // TestCheck checks what export-skill --check says of the golden skill after
 // changes of the bundle a script's testprog cannot make, and that it
 // changes nothing: a tool's description, a pre-approval, the version
@@ -1392,7 +1359,7 @@ func TestCheck(t *testing.T) {
 					t.Skipf("no symbolic links: %v", err)
 				}
 			}
-			before := snapshot(t, dir)
+			before := tree(t, dir)
 			b := goldenBundle(root)
 			if tc.change != nil {
 				tc.change(&b)
@@ -1402,9 +1369,7 @@ func TestCheck(t *testing.T) {
 			if r.status != tc.status || r.stdout != want || r.stderr != "" {
 				t.Errorf("want status %d, stdout %q and no stderr\n%v", tc.status, want, r)
 			}
-			if after := snapshot(t, dir); !maps.Equal(before, after) {
-				t.Errorf("--check changed the directory:\nbefore %q\nafter  %q", before, after)
-			}
+			sameTree(t, dir, before)
 		})
 	}
 }
