@@ -257,14 +257,42 @@ func parseExportArgs(name string, words []string) (exportArgs, error) {
 		// A quoted ~ reaches the program as it is, and would make a
 		// directory of that name where the skill was meant for home.
 		return a, fmt.Errorf("the directory %q starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./%s for a directory named ~", dirs[0], dirs[0])
-	case filepath.Base(filepath.Clean(dirs[0])) == name:
+	}
+	if own, parent, ok := skillsOwnDir(dirs[0], name); ok {
 		// The skill's own directory given for the one that holds skills
 		// would put the skill one level deeper than any host looks.
-		return a, fmt.Errorf("%q already ends in the skill's name; give its parent %q (the skill is written to <dir>/%s/)",
-			dirs[0], filepath.Dir(filepath.Clean(dirs[0])), name)
+		if own == "" {
+			return a, fmt.Errorf("%q already ends in the skill's name; give its parent %q (the skill is written to <dir>/%s/)",
+				dirs[0], parent, name)
+		}
+		return a, fmt.Errorf("%q is %q, which is named like the skill; give its parent %q (the skill is written to <dir>/%s/)",
+			dirs[0], own, parent, name)
 	}
 	a.dir = dirs[0]
 	return a, nil
+}
+
+// skillsOwnDir reports whether dir is, or leads to, a directory named like
+// the skill: by its last element as written, or else once it is made
+// absolute and its links followed, so that "." inside it, "x/.." or a link
+// to it count too. It returns the parent to give instead, in dir's own
+// terms when the words say it (own is then ""), else as an absolute path
+// beside the directory dir is (own).
+func skillsOwnDir(dir, name string) (own, parent string, ok bool) {
+	if clean := filepath.Clean(dir); filepath.Base(clean) == name {
+		return "", filepath.Dir(clean), true
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", false
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if filepath.Base(abs) == name {
+		return abs, filepath.Dir(abs), true
+	}
+	return "", "", false
 }
 
 // exportSynopsis is what follows export-skill in its usage line.

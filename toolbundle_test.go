@@ -2452,3 +2452,31 @@ func mustJSON(v any) string {
 	}
 	return string(data)
 }
+
+// TestExportIntoALinkToTheSkillsDirectory checks that a directory which
+// leads to one named like the skill, through a link, is refused as the
+// skill's own directory is, naming the real parent.
+func TestExportIntoALinkToTheSkillsDirectory(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	own := filepath.Join(dir, "skills", "file-tools")
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "alias")
+	if err := os.Symlink(own, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	real, err := filepath.EvalSymlinks(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = parseExportArgs("file-tools", []string{link})
+	want := fmt.Sprintf("%q is %q, which is named like the skill; give its parent %q", link, real, filepath.Dir(real))
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("parseExportArgs(%q) = %v, want an error saying %s", link, err, want)
+	}
+	if _, err := parseExportArgs("file-tools", []string{filepath.Join(dir, "skills")}); err != nil {
+		t.Errorf("the directory that holds the skill is refused: %v", err)
+	}
+}
