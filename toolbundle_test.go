@@ -958,7 +958,17 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "instructions too long", change: func(b *Bundle) { b.Instructions = strings.Repeat("i", MaxInstructions+1) },
 			want: "file-tools: the instructions are 2001 bytes; at most 2000 fit the skill\n"},
 		{name: "instructions not UTF-8", change: func(b *Bundle) { b.Instructions = "Call \xff first." }, want: "file-tools: the instructions are not valid UTF-8\n"},
-		{name: "instructions with an escape", change: func(b *Bundle) { b.Instructions = "Call \x1b[31mfirst." }, want: "the instructions hold a control character other than a line break or a tab"},
+		{name: "instructions with an escape", change: func(b *Bundle) { b.Instructions = "First.\nCall \x1b[31mthen." },
+			want: "the instructions hold the control character U+001B on line 2; only line breaks and tabs may be there"},
+		{name: "instructions with a lone carriage return", change: func(b *Bundle) { b.Instructions = "First.\rThen." }, want: "the control character U+000D on line 1"},
+		{name: "instructions with a title after a tab", change: func(b *Bundle) { b.Instructions = "#\tMine" }, want: `the heading "#\tMine" (line 1)`},
+		{name: "instructions with a setext title", change: func(b *Bundle) { b.Instructions = "Then\n===" },
+			want: `the instructions make line 1, "Then", a heading by underlining it with "===" (line 2)`},
+		{name: "instructions with a setext section", change: func(b *Bundle) { b.Instructions = "First.\n\nThen\n--" }, want: `underlining it with "--" (line 4)`},
+		{name: "instructions with a tilde fence hiding a heading", change: func(b *Bundle) { b.Instructions = "~~~\n```\n~~~\n## H\n```" },
+			want: `the heading "## H" (line 4)`},
+		{name: "instructions with a code span taken for a fence", change: func(b *Bundle) { b.Instructions = "```a```\n## H\n```b```" },
+			want: `the heading "## H" (line 2)`},
 		{name: "instructions with a rule", change: func(b *Bundle) { b.Instructions = "First.\n---\nThen." },
 			want: `the instructions have the line "---" (line 2), which a reader may take for the end of the frontmatter`},
 		{name: "instructions with a title", change: func(b *Bundle) { b.Instructions = "# Mine\nFirst." },
@@ -2479,4 +2489,50 @@ func TestExportIntoALinkToTheSkillsDirectory(t *testing.T) {
 	if _, err := parseExportArgs("file-tools", []string{filepath.Join(dir, "skills")}); err != nil {
 		t.Errorf("the directory that holds the skill is refused: %v", err)
 	}
+}
+
+// TestInstructionsAccepted checks texts the rules allow, as CommonMark
+// reads them: fences nested by length or kind, a rule or heading inside
+// code, deeper headings, lists and CRLF line breaks, which the skill gives
+// as LF.
+func TestInstructionsAccepted(t *testing.T) {
+	t.Parallel()
+	for _, text := range []string{
+		"````\n```\n## not a heading\n```\n````",
+		"~~~\n```\n# not one either\n~~~",
+		"First:\n\n    ---\n    # code",
+		"### Then\n\n- a\n- b\n\n***",
+		"Use `read_file` first.\n\n```sh\nfile-tools read_file --path go.mod\n```",
+		"#hashtag is no heading",
+		"First.\r\nThen.\r\n",
+	} {
+		if err := checkInstructions(instructions(Bundle{Instructions: text})); err != nil {
+			t.Errorf("checkInstructions(%q) = %v, want nil", text, err)
+		}
+	}
+	b := goldenBundle(workTree(t))
+	b.Instructions = "First.\r\nThen.\r\n"
+	if body, _ := skillBody(b); !strings.Contains(body, "\n# file-tools\n\nFirst.\nThen.\n\n") {
+		t.Errorf("CRLF instructions are not given with LF:\n%s", body)
+	}
+}
+
+// FuzzInstructions checks that any text is judged without a panic, and
+// that a text accepted holds no line that ends the frontmatter or opens
+// the skill's own title outside a fence of its own.
+func FuzzInstructions(f *testing.F) {
+	for _, s := range []string{"### x\n```\n---\n```", "a\n===", "~~~\n```\n~~~\n## H\n```", "#\tT", "````\n```\n````"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if checkInstructions(text) != nil {
+			return
+		}
+		if len(text) > MaxInstructions {
+			t.Fatalf("%d bytes accepted", len(text))
+		}
+		if strings.HasPrefix(text, "---\n") || text == "---" || strings.HasPrefix(text, "# ") {
+			t.Fatalf("accepted %q, which starts with a rule or a title", text)
+		}
+	})
 }
