@@ -2371,7 +2371,8 @@ func checkBudget(t *testing.T, b Bundle, n int) {
 
 // flagCall returns a call by flags of the required parameters of schema
 // and the arguments it should give the tool, or false when a required
-// parameter takes no scalar or its name could not be a flag.
+// parameter takes neither a scalar nor an array of scalars, or its name
+// could not be a flag.
 func flagCall(schema json.RawMessage) (args []string, want map[string]any, ok bool) {
 	var s struct {
 		Properties map[string]json.RawMessage
@@ -2386,12 +2387,25 @@ func flagCall(schema json.RawMessage) (args []string, want map[string]any, ok bo
 		if strings.ContainsAny(name, "=. ") || strings.HasPrefix(name, "-") {
 			return nil, nil, false
 		}
-		flag, value, ok := sample(s.Properties[name])
+		if flag, value, ok := sample(s.Properties[name]); ok {
+			args = append(args, "--"+name+"="+flag)
+			want[name] = value
+			continue
+		}
+		// An array of scalars is the flag given once per element.
+		var arr struct {
+			Type  string
+			Items json.RawMessage
+		}
+		if json.Unmarshal(s.Properties[name], &arr) != nil || arr.Type != "array" || arr.Items == nil {
+			return nil, nil, false
+		}
+		flag, value, ok := sample(arr.Items)
 		if !ok {
 			return nil, nil, false
 		}
-		args = append(args, "--"+name+"="+flag)
-		want[name] = value
+		args = append(args, "--"+name+"="+flag, "--"+name+"="+flag)
+		want[name] = []any{value, value}
 	}
 	return args, want, true
 }
