@@ -51,7 +51,7 @@ type Bundle struct {
 	Instructions string
 
 	// Tools are the program's commands, in the order the skill and the help
-	// list them. Each is built with [Use] or [Uses].
+	// list them. Each is built with [Use] or [UseAll].
 	Tools []Tool
 }
 

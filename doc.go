@@ -38,7 +38,7 @@
 // reports whether the files there are what would be written. export-rules
 // prints, for claude, codex, gemini, opencode or copilot, the host's rules
 // that let the pre-approved commands run without asking. version (also
-// --version as the first word) prints the name and version. help (also -h
+// --version or -version as the first word) prints the name and version. help (also -h
 // and --help) lists the commands and options, help <command> shows one, and
 // schema <command> prints a tool's JSON Schema.
 //

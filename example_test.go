@@ -68,35 +68,44 @@ func Example() {
 }
 
 // Run is Main in process, with the caller's streams: a bundle's own test
-// calls a command, sees the question a tool asks, answers it with --answer
-// on a second run, and exports the skill, without building a binary.
+// calls a command, sees the question a destructive tool asks before it acts,
+// and answers it on a second run with --answer bound to the question's
+// digest, so that the answer confirms that question and no other.
 func ExampleRun() {
-	wave := agenttool.New("wave", "Wave goodbye, once the user agrees.",
+	guests := []string{"Ada", "Grace"}
+	forget := agenttool.New("forget", "Forget every guest, once the user agrees.",
 		func(ctx context.Context, _ agenttool.NoArgs) (string, error) {
 			ask, _ := agenttool.ElicitorFrom(ctx)
-			a, err := ask(ctx, agenttool.Elicitation{Message: "Wave goodbye?"})
-			if err != nil || a.Action != agenttool.ActionAccept {
-				return "no wave", err
+			q := agenttool.Elicitation{Message: fmt.Sprintf("Forget %d guests: %s?", len(guests), strings.Join(guests, ", "))}
+			if a, err := ask(ctx, q); err != nil || a.Action != agenttool.ActionAccept {
+				return "nothing forgotten", err
 			}
-			return "Goodbye!", nil
-		})
+			n := len(guests)
+			guests = nil
+			return fmt.Sprintf("forgot %d guests", n), nil
+		}, agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
 	bundle := toolbundle.Bundle{
 		Name:        "greeter",
 		Description: greeterDescription,
-		Tools:       []toolbundle.Tool{toolbundle.Use(greet()), toolbundle.Use(wave)},
+		Tools:       []toolbundle.Tool{toolbundle.Use(greet()), toolbundle.Use(forget)},
 	}
 	run := func(words ...string) {
 		var stdout, stderr strings.Builder
 		status := toolbundle.Run(context.Background(), bundle, append([]string{"greeter"}, words...), nil, &stdout, &stderr)
-		fmt.Printf("%s: status %d, stdout %q\n", strings.Join(words, " "), status, stdout.String())
+		fmt.Printf("%s: status %d, stdout %s", strings.Join(words, " "), status, stdout.String())
 	}
 	run("greet", "--name", "Ada")
-	run("wave")
-	run("--answer", "accept@5d416e310b10", "wave")
+	run("forget")
+	// Meanwhile a third guest arrives: the answer given to the question
+	// about two answers nothing, and the new question has a new digest.
+	guests = append(guests, "Linus")
+	run("--answer", "accept@603766f920bb", "forget")
+	run("--answer", "accept@a1da6cf4eb0d", "forget")
 	// Output:
-	// greet --name Ada: status 0, stdout "Hello, Ada!\n"
-	// wave: status 3, stdout "{\"message\":\"Wave goodbye?\",\"digest\":\"5d416e310b10\",\"answers_given\":0,\"output\":\"no wave\"}\n"
-	// --answer accept@5d416e310b10 wave: status 0, stdout "Goodbye!\n"
+	// greet --name Ada: status 0, stdout Hello, Ada!
+	// forget: status 3, stdout {"message":"Forget 2 guests: Ada, Grace?","digest":"603766f920bb","answers_given":0,"output":"nothing forgotten"}
+	// --answer accept@603766f920bb forget: status 3, stdout {"message":"Forget 3 guests: Ada, Grace, Linus?","digest":"a1da6cf4eb0d","answers_given":0,"output":"nothing forgotten"}
+	// --answer accept@a1da6cf4eb0d forget: status 0, stdout forgot 3 guests
 }
 
 // The version command prints the bundle's name and version.
@@ -136,6 +145,14 @@ func ExampleRun_exportSkill() {
 	if err := fstest.TestFS(tree, "greeter/SKILL.md"); err != nil {
 		log.Fatal(err)
 	}
+	var files []string
+	fs.WalkDir(tree, ".", func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files = append(files, path)
+		}
+		return err
+	})
+	fmt.Println("files:", files)
 	data, err := fs.ReadFile(tree, "greeter/SKILL.md")
 	if err != nil {
 		log.Fatal(err)
@@ -143,6 +160,7 @@ func ExampleRun_exportSkill() {
 	lines := strings.SplitAfter(string(data), "\n")
 	printUnder(dir, out.String()+strings.Join(lines[:4], ""))
 	// Output:
+	// files: [greeter/SKILL.md]
 	// wrote $DIR/skills/greeter/SKILL.md
 	// pre-approved in allowed-tools, for the turn that loaded the skill:
 	//   Bash(greeter greet *)

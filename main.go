@@ -154,7 +154,7 @@ func run(ctx context.Context, b Bundle, args []string, s streams) int {
 	visible, hidden := commandTools(b)
 	r := cli.Runner{
 		Name:     prefix(b),
-		About:    strings.TrimSpace(b.Instructions),
+		About:    instructions(b),
 		Tools:    visible,
 		Hidden:   hidden,
 		Builtins: builtins(b, argv0, s),

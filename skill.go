@@ -55,7 +55,7 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []fileset.File, error) 
 	if b.Version != strings.TrimSpace(b.Version) || strings.ContainsFunc(b.Version, unicode.IsControl) {
 		return nil, nil, fmt.Errorf("the version %q has white space around it or a control character in it; trim it where it is read", b.Version)
 	}
-	if err := checkInstructions(strings.TrimSpace(b.Instructions)); err != nil {
+	if err := checkInstructions(instructions(b)); err != nil {
 		return nil, nil, fmt.Errorf("the instructions %w", err)
 	}
 	s := &agentskill.Skill{
@@ -77,40 +77,96 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []fileset.File, error) 
 	return s, refs, nil
 }
 
+// instructions returns the bundle's instructions as the skill and help
+// give them: trimmed, and with CRLF line breaks made LF, as a text read
+// from a file written on Windows has them.
+func instructions(b Bundle) string {
+	return strings.TrimSpace(strings.ReplaceAll(b.Instructions, "\r\n", "\n"))
+}
+
 // checkInstructions refuses author's instructions that the skill's body
 // could not hold as prose of its own: more than MaxInstructions bytes, text
 // that is not UTF-8, a control character but the line break and the tab, a
-// heading of level one or two, which would take the place of the skill's own
-// title and sections, a line "---", which a careless reader takes for the
-// end of the frontmatter, or a code fence left open, which would swallow
-// the rest of the body. The error completes "the instructions ...".
+// heading of level one or two (ATX or setext), which would take the place
+// of the skill's own title and sections, a line "---", which a careless
+// reader takes for the end of the frontmatter, or a code fence left open,
+// which would swallow the rest of the body. Fences and headings are read
+// as CommonMark reads them: a line indented four spaces or more is code,
+// a fence closes only with its own character, at least as long. The error
+// completes "the instructions ...", naming the line.
 func checkInstructions(text string) error {
 	switch {
 	case len(text) > MaxInstructions:
 		return fmt.Errorf("are %d bytes; at most %d fit the skill", len(text), MaxInstructions)
 	case !utf8.ValidString(text):
 		return errors.New("are not valid UTF-8")
-	case strings.ContainsFunc(text, func(r rune) bool { return unicode.IsControl(r) && r != '\n' && r != '\t' }):
-		return errors.New("hold a control character other than a line break or a tab")
 	}
-	fences := 0
+	var fence string // the open fence's run of ` or ~, "" outside one
+	prev := ""       // the line before, outside a fence
 	for i, line := range strings.Split(text, "\n") {
-		trimmed := strings.TrimSpace(line)
-		switch {
-		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
-			fences++
-		case fences%2 == 1:
-			// Inside a code block a line is text.
-		case trimmed == "---":
-			return fmt.Errorf("have the line \"---\" (line %d), which a reader may take for the end of the frontmatter; use \"***\" for a rule", i+1)
-		case strings.HasPrefix(trimmed, "# ") || strings.HasPrefix(trimmed, "## ") || trimmed == "#" || trimmed == "##":
-			return fmt.Errorf("have the heading %q (line %d); the skill's title and sections are its own: use \"###\" or deeper", trimmed, i+1)
+		n := i + 1
+		if j := strings.IndexFunc(line, func(r rune) bool { return unicode.IsControl(r) && r != '\t' }); j >= 0 {
+			r, _ := utf8.DecodeRuneInString(line[j:])
+			return fmt.Errorf("hold the control character %U on line %d; only line breaks and tabs may be there", r, n)
 		}
+		indent := len(line) - len(strings.TrimLeft(line, " "))
+		trimmed := strings.TrimSpace(line)
+		if fence != "" {
+			if indent < 4 && strings.HasPrefix(trimmed, fence) && strings.Trim(trimmed, fence[:1]) == "" {
+				fence = ""
+			}
+			continue
+		}
+		if indent >= 4 {
+			// Indented code, unless it continues a paragraph; either way
+			// no heading or rule.
+			prev = line
+			continue
+		}
+		if run := fenceRun(trimmed); run != "" {
+			fence, prev = run, ""
+			continue
+		}
+		switch {
+		case trimmed == "---":
+			return fmt.Errorf("have the line \"---\" (line %d), which a reader may take for the end of the frontmatter; use \"***\" for a rule", n)
+		case atxLevel(trimmed) == 1 || atxLevel(trimmed) == 2:
+			return fmt.Errorf("have the heading %q (line %d); the skill's title and sections are its own: use \"###\" or deeper", trimmed, n)
+		case strings.TrimSpace(prev) != "" && trimmed != "" && (strings.Trim(trimmed, "=") == "" || strings.Trim(trimmed, "-") == ""):
+			return fmt.Errorf("make line %d, %q, a heading by underlining it with %q (line %d); the skill's title and sections are its own: use \"###\" or deeper",
+				n-1, strings.TrimSpace(prev), trimmed, n)
+		}
+		prev = line
 	}
-	if fences%2 == 1 {
+	if fence != "" {
 		return errors.New("leave a code fence open, which would swallow the rest of the skill")
 	}
 	return nil
+}
+
+// fenceRun returns the run of backticks or tildes that opens a code fence
+// on a line, trimmed, or "" when the line opens none: three or more of one
+// character, and after backticks no other backtick, which would make the
+// line an inline code span.
+func fenceRun(line string) string {
+	if len(line) < 3 || line[0] != '`' && line[0] != '~' {
+		return ""
+	}
+	run := line[:len(line)-len(strings.TrimLeft(line, line[:1]))]
+	if len(run) < 3 || run[0] == '`' && strings.Contains(line[len(run):], "`") {
+		return ""
+	}
+	return run
+}
+
+// atxLevel returns the level of the ATX heading a trimmed line is, 0 for
+// none: one to six #, then a space, a tab or the end of the line.
+func atxLevel(line string) int {
+	n := len(line) - len(strings.TrimLeft(line, "#"))
+	if n == 0 || n > 6 || n < len(line) && line[n] != ' ' && line[n] != '\t' {
+		return 0
+	}
+	return n
 }
 
 // bodyLineBudget and bodyByteBudget are the budget of a skill's body: the
@@ -139,7 +195,7 @@ func skillBody(b Bundle) (string, []fileset.File) {
 	// The description is in the frontmatter, which every host shows the
 	// model before it loads the skill, so the body does not repeat it.
 	head.WriteString("\n# " + b.Name + "\n\n")
-	if text := strings.TrimSpace(b.Instructions); text != "" {
+	if text := instructions(b); text != "" {
 		head.WriteString(text + "\n\n")
 	}
 	var tools []Tool
@@ -257,14 +313,42 @@ func parseExportArgs(name string, words []string) (exportArgs, error) {
 		// A quoted ~ reaches the program as it is, and would make a
 		// directory of that name where the skill was meant for home.
 		return a, fmt.Errorf("the directory %q starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./%s for a directory named ~", dirs[0], dirs[0])
-	case filepath.Base(filepath.Clean(dirs[0])) == name:
+	}
+	if own, parent, ok := skillsOwnDir(dirs[0], name); ok {
 		// The skill's own directory given for the one that holds skills
 		// would put the skill one level deeper than any host looks.
-		return a, fmt.Errorf("%q already ends in the skill's name; give its parent %q (the skill is written to <dir>/%s/)",
-			dirs[0], filepath.Dir(filepath.Clean(dirs[0])), name)
+		if own == "" {
+			return a, fmt.Errorf("%q already ends in the skill's name; give its parent %q (the skill is written to <dir>/%s/)",
+				dirs[0], parent, name)
+		}
+		return a, fmt.Errorf("%q is %q, which is named like the skill; give its parent %q (the skill is written to <dir>/%s/)",
+			dirs[0], own, parent, name)
 	}
 	a.dir = dirs[0]
 	return a, nil
+}
+
+// skillsOwnDir reports whether dir is, or leads to, a directory named like
+// the skill: by its last element as written, or else once it is made
+// absolute and its links followed, so that "." inside it, "x/.." or a link
+// to it count too. It returns the parent to give instead, in dir's own
+// terms when the words say it (own is then ""), else as an absolute path
+// beside the directory dir is (own).
+func skillsOwnDir(dir, name string) (own, parent string, ok bool) {
+	if clean := filepath.Clean(dir); filepath.Base(clean) == name {
+		return "", filepath.Dir(clean), true
+	}
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", false
+	}
+	if real, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = real
+	}
+	if filepath.Base(abs) == name {
+		return abs, filepath.Dir(abs), true
+	}
+	return "", "", false
 }
 
 // exportSynopsis is what follows export-skill in its usage line.

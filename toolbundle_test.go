@@ -837,7 +837,17 @@ func TestStartupRefusals(t *testing.T) {
 		{name: "instructions too long", change: func(b *Bundle) { b.Instructions = strings.Repeat("i", MaxInstructions+1) },
 			want: "file-tools: the instructions are 2001 bytes; at most 2000 fit the skill\n"},
 		{name: "instructions not UTF-8", change: func(b *Bundle) { b.Instructions = "Call \xff first." }, want: "file-tools: the instructions are not valid UTF-8\n"},
-		{name: "instructions with an escape", change: func(b *Bundle) { b.Instructions = "Call \x1b[31mfirst." }, want: "the instructions hold a control character other than a line break or a tab"},
+		{name: "instructions with an escape", change: func(b *Bundle) { b.Instructions = "First.\nCall \x1b[31mthen." },
+			want: "the instructions hold the control character U+001B on line 2; only line breaks and tabs may be there"},
+		{name: "instructions with a lone carriage return", change: func(b *Bundle) { b.Instructions = "First.\rThen." }, want: "the control character U+000D on line 1"},
+		{name: "instructions with a title after a tab", change: func(b *Bundle) { b.Instructions = "#\tMine" }, want: `the heading "#\tMine" (line 1)`},
+		{name: "instructions with a setext title", change: func(b *Bundle) { b.Instructions = "Then\n===" },
+			want: `the instructions make line 1, "Then", a heading by underlining it with "===" (line 2)`},
+		{name: "instructions with a setext section", change: func(b *Bundle) { b.Instructions = "First.\n\nThen\n--" }, want: `underlining it with "--" (line 4)`},
+		{name: "instructions with a tilde fence hiding a heading", change: func(b *Bundle) { b.Instructions = "~~~\n```\n~~~\n## H\n```" },
+			want: `the heading "## H" (line 4)`},
+		{name: "instructions with a code span taken for a fence", change: func(b *Bundle) { b.Instructions = "```a```\n## H\n```b```" },
+			want: `the heading "## H" (line 2)`},
 		{name: "instructions with a rule", change: func(b *Bundle) { b.Instructions = "First.\n---\nThen." },
 			want: `the instructions have the line "---" (line 2), which a reader may take for the end of the frontmatter`},
 		{name: "instructions with a title", change: func(b *Bundle) { b.Instructions = "# Mine\nFirst." },
@@ -1806,7 +1816,8 @@ func checkBudget(t *testing.T, b Bundle, n int) {
 
 // flagCall returns a call by flags of the required parameters of schema
 // and the arguments it should give the tool, or false when a required
-// parameter takes no scalar or its name could not be a flag.
+// parameter takes neither a scalar nor an array of scalars, or its name
+// could not be a flag.
 func flagCall(schema json.RawMessage) (args []string, want map[string]any, ok bool) {
 	var s struct {
 		Properties map[string]json.RawMessage
@@ -1821,12 +1832,25 @@ func flagCall(schema json.RawMessage) (args []string, want map[string]any, ok bo
 		if strings.ContainsAny(name, "=. ") || strings.HasPrefix(name, "-") {
 			return nil, nil, false
 		}
-		flag, value, ok := sample(s.Properties[name])
+		if flag, value, ok := sample(s.Properties[name]); ok {
+			args = append(args, "--"+name+"="+flag)
+			want[name] = value
+			continue
+		}
+		// An array of scalars is the flag given once per element.
+		var arr struct {
+			Type  string
+			Items json.RawMessage
+		}
+		if json.Unmarshal(s.Properties[name], &arr) != nil || arr.Type != "array" || arr.Items == nil {
+			return nil, nil, false
+		}
+		flag, value, ok := sample(arr.Items)
 		if !ok {
 			return nil, nil, false
 		}
-		args = append(args, "--"+name+"="+flag)
-		want[name] = value
+		args = append(args, "--"+name+"="+flag, "--"+name+"="+flag)
+		want[name] = []any{value, value}
 	}
 	return args, want, true
 }
@@ -1896,4 +1920,78 @@ func mustJSON(v any) string {
 		return fmt.Sprint(v)
 	}
 	return string(data)
+}
+
+// TestExportIntoALinkToTheSkillsDirectory checks that a directory which
+// leads to one named like the skill, through a link, is refused as the
+// skill's own directory is, naming the real parent.
+func TestExportIntoALinkToTheSkillsDirectory(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	own := filepath.Join(dir, "skills", "file-tools")
+	if err := os.MkdirAll(own, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "alias")
+	if err := os.Symlink(own, link); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	real, err := filepath.EvalSymlinks(own)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = parseExportArgs("file-tools", []string{link})
+	want := fmt.Sprintf("%q is %q, which is named like the skill; give its parent %q", link, real, filepath.Dir(real))
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("parseExportArgs(%q) = %v, want an error saying %s", link, err, want)
+	}
+	if _, err := parseExportArgs("file-tools", []string{filepath.Join(dir, "skills")}); err != nil {
+		t.Errorf("the directory that holds the skill is refused: %v", err)
+	}
+}
+
+// TestInstructionsAccepted checks texts the rules allow, as CommonMark
+// reads them: fences nested by length or kind, a rule or heading inside
+// code, deeper headings, lists and CRLF line breaks, which the skill gives
+// as LF.
+func TestInstructionsAccepted(t *testing.T) {
+	t.Parallel()
+	for _, text := range []string{
+		"````\n```\n## not a heading\n```\n````",
+		"~~~\n```\n# not one either\n~~~",
+		"First:\n\n    ---\n    # code",
+		"### Then\n\n- a\n- b\n\n***",
+		"Use `read_file` first.\n\n```sh\nfile-tools read_file --path go.mod\n```",
+		"#hashtag is no heading",
+		"First.\r\nThen.\r\n",
+	} {
+		if err := checkInstructions(instructions(Bundle{Instructions: text})); err != nil {
+			t.Errorf("checkInstructions(%q) = %v, want nil", text, err)
+		}
+	}
+	b := goldenBundle(workTree(t))
+	b.Instructions = "First.\r\nThen.\r\n"
+	if body, _ := skillBody(b); !strings.Contains(body, "\n# file-tools\n\nFirst.\nThen.\n\n") {
+		t.Errorf("CRLF instructions are not given with LF:\n%s", body)
+	}
+}
+
+// FuzzInstructions checks that any text is judged without a panic, and
+// that a text accepted holds no line that ends the frontmatter or opens
+// the skill's own title outside a fence of its own.
+func FuzzInstructions(f *testing.F) {
+	for _, s := range []string{"### x\n```\n---\n```", "a\n===", "~~~\n```\n~~~\n## H\n```", "#\tT", "````\n```\n````"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if checkInstructions(text) != nil {
+			return
+		}
+		if len(text) > MaxInstructions {
+			t.Fatalf("%d bytes accepted", len(text))
+		}
+		if strings.HasPrefix(text, "---\n") || text == "---" || strings.HasPrefix(text, "# ") {
+			t.Fatalf("accepted %q, which starts with a rule or a title", text)
+		}
+	})
 }

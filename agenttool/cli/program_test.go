@@ -228,7 +228,8 @@ func TestCheckAndVersion(t *testing.T) {
 	}{
 		{nil, []string{"--version"}, 7, ""},
 		{nil, []string{"--version", "x"}, ExitUsage, ""},
-		{nil, []string{"-version"}, ExitUsage, "kit: unknown program option \"-version\"; the program options are --answer, --ask, --out and --record\nRun `kit help` for usage.\n"},
+		{nil, []string{"-version"}, 7, ""},
+		{nil, []string{"--ask", "--version"}, ExitUsage, "kit: unknown program option \"--version\"; the program options are --answer, --ask, --out and --record; to print the version, run `kit version`\nRun `kit help` for usage.\n"},
 		{errors.New("the bundle is broken"), []string{"--version"}, ExitUsage, "kit: the bundle is broken\n"},
 		{errors.New("the bundle is broken"), []string{"--bogus"}, ExitUsage, "kit: the bundle is broken\n"},
 		{errors.New("the bundle is broken"), []string{"greet"}, ExitUsage, "kit: the bundle is broken\n"},

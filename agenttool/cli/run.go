@@ -71,9 +71,9 @@ type Runner struct {
 	Hidden agenttool.Set
 	// Builtins are the program's own commands besides help and schema, in
 	// the order help lists them. No tool may be named like one; see
-	// [CheckNames]. A command line whose first word is --version runs the
-	// builtin named version, when there is one, as the spelling many
-	// programs accept.
+	// [CheckNames]. A command line whose first word is --version or
+	// -version runs the builtin named version, when there is one, as the
+	// spelling many programs accept.
 	Builtins []Builtin
 	// Check, when not nil, is the program's own check of itself, run on
 	// every call once the names of the tools and builtins are found sound
@@ -130,10 +130,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 			return ExitUsage
 		}
 	}
-	if len(args) > 0 && args[0] == "--version" {
-		if b, ok := findBuiltin(r.Builtins, "version"); ok {
-			return b.Run(ctx, args[1:])
-		}
+	version, hasVersion := findBuiltin(r.Builtins, "version")
+	if hasVersion && len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
+		return version.Run(ctx, args[1:])
 	}
 	// Tools are described only where they are shown: a call describes the
 	// tool called, and a builtin none.
@@ -142,7 +141,11 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	case errors.Is(err, flag.ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case err != nil:
-		return r.usage(err.Error())
+		msg := err.Error()
+		if hasVersion && (slices.Contains(args, "--version") || slices.Contains(args, "-version")) {
+			msg += "; to print the version, run `" + r.Name + " version`"
+		}
+		return r.usage(msg)
 	case len(rest) == 0:
 		io.WriteString(r.Stderr, r.wholeHelp())
 		return ExitUsage
