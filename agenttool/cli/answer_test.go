@@ -304,8 +304,8 @@ func TestBoundAnswers(t *testing.T) {
 			if q.Schema != nil && !strings.Contains(got.stderr, "--answer '<json object>@"+q.Digest+"' holding the form's values") {
 				t.Errorf("stderr %q does not show the form's bound answer", got.stderr)
 			}
-			if tt.given > 0 && !strings.Contains(got.stderr, ", after the first --answer of this call\n") {
-				t.Errorf("stderr %q does not say the first answer is kept", got.stderr)
+			if tt.given > 0 && !strings.Contains(got.stderr, " with --answer accept@"+confirm+" (the answers given so far, in their order) and then --answer ") {
+				t.Errorf("stderr %q does not give the first answer, bound", got.stderr)
 			}
 		})
 	}
@@ -352,8 +352,8 @@ func TestAskEndOfInput(t *testing.T) {
 	}
 }
 
-// TestKeptAnswersHint checks that the status-3 hint says how many of the
-// --answer values the next run keeps before the new one.
+// TestKeptAnswersHint checks that the status-3 hint gives the answers
+// the next run keeps, bound to their questions, before the new one.
 func TestKeptAnswersHint(t *testing.T) {
 	tool := agenttool.NewFunc("q", "", nil, func(ctx context.Context, _ agenttool.Call) (agenttool.Result, error) {
 		for _, m := range []string{"one", "two", "three"} {
@@ -368,9 +368,13 @@ func TestKeptAnswersHint(t *testing.T) {
 		message string
 		end     string
 	}{
-		{nil, "one", " before the command\n"},
-		{[]string{"accept"}, "two", " before the command, after the first --answer of this call\n"},
-		{[]string{"accept", "decline"}, "three", " before the command, after the first 2 --answer of this call, in their order\n"},
+		{nil, "one", ""},
+		{[]string{"accept"}, "two", "--answer accept@" + questionDigest(agenttool.Elicitation{Message: "one"}) +
+			" (the answers given so far, in their order) and then "},
+		{[]string{"accept", "decline@" + questionDigest(agenttool.Elicitation{Message: "two"})}, "three",
+			"--answer accept@" + questionDigest(agenttool.Elicitation{Message: "one"}) +
+				" --answer decline@" + questionDigest(agenttool.Elicitation{Message: "two"}) +
+				" (the answers given so far, in their order) and then "},
 	}
 	for _, tt := range tests {
 		var args []string
@@ -380,9 +384,56 @@ func TestKeptAnswersHint(t *testing.T) {
 		got := run(t, agenttool.Set{tool}, "", append(args, "q")...)
 		d := questionDigest(agenttool.Elicitation{Message: tt.message})
 		want := "kit: the tool asked a question nobody answered and was told it was cancelled; to answer it, ask the user, " +
-			"then run the same call again with --answer accept@" + d + " or --answer decline@" + d + tt.end
+			"then run the same call again with " + tt.end + "--answer accept@" + d + " or --answer decline@" + d + " before the command\n"
 		if q := questionOf(t, got); q.Message != tt.message || got.stderr != want {
 			t.Errorf("after %q: question %q, stderr %q; want %q", tt.answers, q.Message, got.stderr, want)
 		}
+	}
+}
+
+// TestAskHintFollowed checks that the status-3 hint of a call whose later
+// question --ask could not put, after a person answered the earlier ones,
+// gives every answer so far, bound, and that a run with the hint's
+// --answer values, taken literally, does what the person and the user
+// agreed to.
+func TestAskHintFollowed(t *testing.T) {
+	tool := agenttool.NewFunc("q", "", nil, func(ctx context.Context, _ agenttool.Call) (agenttool.Result, error) {
+		var got []string
+		for _, e := range []agenttool.Elicitation{
+			{Message: "one"},
+			{Message: "two", Schema: json.RawMessage(`{"type":"object","properties":{"why":{"type":"string"}},"required":["why"]}`)},
+			{Message: "three"},
+		} {
+			a, err := ask(ctx, e)
+			if err != nil {
+				return agenttool.Result{}, err
+			}
+			got = append(got, string(a.Action)+string(a.Content))
+		}
+		return agenttool.Text(strings.Join(got, " ")), nil
+	})
+	first := run(t, agenttool.Set{tool}, "y\nit's done\n", "--ask", "q")
+	if q := questionOf(t, first); q.Message != "three" {
+		t.Fatalf("question %+v", q)
+	}
+	_, hint, ok := strings.Cut(first.stderr, "run the same call again with ")
+	hint, _, _ = strings.Cut(hint, " (the answers given so far")
+	if !ok || !strings.HasPrefix(hint, "--answer accept@") {
+		t.Fatalf("stderr %q gives no answers", first.stderr)
+	}
+	// The hint's words, read as a shell reads them: the form's answer
+	// is quoted, its own ' written as '\''.
+	var words []string
+	for _, w := range strings.Split(hint, " --answer ") {
+		w = strings.TrimPrefix(w, "--answer ")
+		if strings.HasPrefix(w, "'") {
+			w = strings.ReplaceAll(strings.TrimSuffix(strings.TrimPrefix(w, "'"), "'"), `'\''`, "'")
+		}
+		words = append(words, "--answer", w)
+	}
+	d := questionDigest(agenttool.Elicitation{Message: "three"})
+	second := run(t, agenttool.Set{tool}, "", append(words, "--answer", "accept@"+d, "q")...)
+	if second.status != ExitOK || second.stdout != `accept accept{"why":"it's done"} accept`+"\n" {
+		t.Errorf("the hint's answers %q gave\n%v", words, second)
 	}
 }
