@@ -28,7 +28,6 @@ type questions struct {
 	ask     agenttool.Elicitor
 	so      []string // each question answered so far as a bound --answer value
 
-
 	missed *missedQuestion
 }
 
