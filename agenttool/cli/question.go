@@ -26,7 +26,7 @@ type questions struct {
 	answers []reply
 	used    int
 	ask     agenttool.Elicitor
-	so      []string // each question answered so far as a bound --answer value
+	soFar   []string // each question answered so far as a bound --answer value
 
 	missed *missedQuestion
 }
@@ -63,13 +63,13 @@ func (q *questions) elicit(ctx context.Context, e agenttool.Elicitation) (agentt
 		if a.answer.Content != nil && len(e.Schema) == 0 {
 			return agenttool.Answer{}, fmt.Errorf("--answer number %d is a JSON object, which fills in a form, but the question %q takes accept, decline or cancel", q.used, e.Message)
 		}
-		q.so = append(q.so, boundAnswer(a.answer, d))
+		q.soFar = append(q.soFar, boundAnswer(a.answer, d))
 		return a.answer, nil
 	}
 	if q.ask != nil {
 		a, err := q.ask(ctx, e)
 		if err == nil {
-			q.so = append(q.so, boundAnswer(a, d))
+			q.soFar = append(q.soFar, boundAnswer(a, d))
 		}
 		if !errors.Is(err, errCancel) {
 			return a, err
@@ -94,7 +94,7 @@ func boundAnswer(a agenttool.Answer, digest string) string {
 // answered; bound is the digest of the --answer it did not match.
 func (q *questions) miss(e agenttool.Elicitation, digest, bound string) {
 	e.Schema = bytes.Clone(e.Schema)
-	q.missed = &missedQuestion{q: e, digest: digest, given: q.used, before: slices.Clone(q.so), bound: bound}
+	q.missed = &missedQuestion{q: e, digest: digest, given: q.used, before: slices.Clone(q.soFar), bound: bound}
 }
 
 // unanswered returns the first question nobody answered.
