@@ -164,6 +164,7 @@ func (l *grade) UnmarshalJSON(b []byte) error {
 // method's error, locates the member, and names no Go type.
 func TestDecodeMethodRefusals(t *testing.T) {
 	type args struct {
+		N      int       `json:"n"`
 		At     time.Time `json:"at"`
 		Levels []grade   `json:"grades"`
 		Inner  struct {
@@ -175,6 +176,7 @@ func TestDecodeMethodRefusals(t *testing.T) {
 	}{
 		{`{"at":"notadate"}`, "at", `expected a date-time as RFC 3339 writes it (2006-01-02T15:04:05Z), got "notadate"`},
 		{`{"at":5}`, "at", "input is not a JSON string"},
+		{`{"n":"a type error set aside","grades":["low","mid"]}`, "grades[1]", "a grade is low or high"},
 		{`{"grades":["low","mid"]}`, "grades[1]", "a grade is low or high"},
 		{`{"at":"2026-01-02T03:04:05Z","inner":{"grade":"mid"}}`, "inner.grade", "a grade is low or high"},
 	}

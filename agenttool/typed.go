@@ -287,8 +287,11 @@ func Decode[T any](raw json.RawMessage) (T, error) {
 			return zero, fmt.Errorf("invalid arguments: %w", err)
 		}
 		return zero, methodRefusal(raw, err, func(doc []byte) bool {
+			// A method's error ends decoding, while a type error found
+			// before it is set aside: only the method's counts here.
 			var v T
-			return json.Unmarshal(doc, &v) != nil
+			err := json.Unmarshal(doc, &v)
+			return err != nil && !errors.As(err, &typeErr)
 		})
 	}
 	return v, nil
