@@ -3,10 +3,14 @@ package agenttool
 import (
 	"encoding"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
 )
@@ -185,4 +189,105 @@ func pathAt(raw []byte, off int) string {
 		i = inner
 	}
 	return string(path)
+}
+
+// methodRefusal words err, with which an UnmarshalJSON or UnmarshalText
+// method refused a value of the document raw, as a *ValidationError in
+// the document's terms. fails reports whether a document fails to decode
+// as raw did; the member refused is the innermost one that fails on its
+// own, with only its ancestors around it.
+func methodRefusal(raw []byte, err error, fails func(doc []byte) bool) *ValidationError {
+	return &ValidationError{Path: refusedPath(raw, fails), Msg: methodMsg(err), cause: err}
+}
+
+// methodMsg is the message of methodRefusal: a *time.ParseError says what
+// the layout writes, any other error keeps the method's words, without a
+// leading "Type.Method: " that names Go.
+func methodMsg(err error) string {
+	var perr *time.ParseError
+	if errors.As(err, &perr) {
+		if perr.Layout == time.RFC3339 {
+			return fmt.Sprintf("expected a date-time as RFC 3339 writes it (2006-01-02T15:04:05Z), got %q", perr.Value)
+		}
+		return fmt.Sprintf("expected a time written as %s, got %q", perr.Layout, perr.Value)
+	}
+	msg := err.Error()
+	if head, rest, ok := strings.Cut(msg, ": "); ok && goMethod(head) {
+		msg = rest
+	}
+	if msg == "" {
+		return "not a value this argument takes"
+	}
+	return msg
+}
+
+// goMethod reports whether s names a Go method as Type.Method does, with
+// a method whose name begins Unmarshal.
+func goMethod(s string) bool {
+	typ, method, ok := strings.Cut(s, ".")
+	return ok && typ != "" && !strings.ContainsAny(typ, " \t") && strings.HasPrefix(method, "Unmarshal") && !strings.ContainsAny(method, " .\t")
+}
+
+// refusedPath returns the path, in the form of ValidationError.Path, of
+// the innermost value of raw that fails to decode, by fails, in a document
+// holding it and its ancestors alone; "" when no single member of the top
+// level fails on its own.
+func refusedPath(raw []byte, fails func(doc []byte) bool) string {
+	var path []byte
+	wrap := func(inner []byte) []byte { return inner }
+	value := raw
+	for {
+		var next []byte
+		var nextWrap func([]byte) []byte
+		if members, ok := jsonscan.ReadMembers(value); ok {
+			for key, v, ok := members.Next(); ok; key, v, ok = members.Next() {
+				w := memberWrap(wrap, key)
+				if fails(w(v)) {
+					if len(path) > 0 {
+						path = append(path, '.')
+					}
+					path = append(path, key...)
+					next, nextWrap = v, w
+					break
+				}
+			}
+		} else if items, ok := jsonscan.ReadItems(value); ok {
+			for n := 0; ; n++ {
+				v, ok := items.Next()
+				if !ok {
+					break
+				}
+				w := itemWrap(wrap)
+				if fails(w(v)) {
+					path = append(path, '[')
+					path = strconv.AppendInt(path, int64(n), 10)
+					path = append(path, ']')
+					next, nextWrap = v, w
+					break
+				}
+			}
+		}
+		if next == nil {
+			return string(path)
+		}
+		value, wrap = next, nextWrap
+	}
+}
+
+// memberWrap returns the wrap that puts a value as the member key of an
+// object inside what wrap puts it in.
+func memberWrap(wrap func([]byte) []byte, key string) func([]byte) []byte {
+	name, _ := json.Marshal(key)
+	return func(inner []byte) []byte {
+		return wrap(slices.Concat([]byte("{"), name, []byte(":"), inner, []byte("}")))
+	}
+}
+
+// itemWrap returns the wrap that puts a value as the one element of an
+// array inside what wrap puts it in. An element of a Go array other than
+// the first decodes as the first one does.
+func itemWrap(wrap func([]byte) []byte) func([]byte) []byte {
+	return func(inner []byte) []byte {
+		return wrap(slices.Concat([]byte("["), inner, []byte("]")))
+	}
 }

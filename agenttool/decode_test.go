@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/agenttool/agenttool"
 )
@@ -144,4 +145,46 @@ func FuzzDecodeRefusal(f *testing.F) {
 			t.Fatalf("the path %q of %q names a member of a document that is no object", verr.Path, raw)
 		}
 	})
+}
+
+// grade is a type whose UnmarshalJSON refuses all but two words, and names
+// its method as Go does in its message.
+type grade string
+
+func (l *grade) UnmarshalJSON(b []byte) error {
+	if s := string(b); s != `"low"` && s != `"high"` {
+		return errors.New("grade.UnmarshalJSON: a grade is low or high")
+	}
+	*l = grade(b)
+	return nil
+}
+
+// TestDecodeMethodRefusals checks that a value a time.Time or another
+// UnmarshalJSON method refused is a *ValidationError that wraps the
+// method's error, locates the member, and names no Go type.
+func TestDecodeMethodRefusals(t *testing.T) {
+	type args struct {
+		N      int       `json:"n"`
+		At     time.Time `json:"at"`
+		Levels []grade   `json:"grades"`
+		Inner  struct {
+			Level grade `json:"grade"`
+		} `json:"inner"`
+	}
+	tests := []struct {
+		raw, path, msg string
+	}{
+		{`{"at":"notadate"}`, "at", `expected a date-time as RFC 3339 writes it (2006-01-02T15:04:05Z), got "notadate"`},
+		{`{"at":5}`, "at", "input is not a JSON string"},
+		{`{"n":"a type error set aside","grades":["low","mid"]}`, "grades[1]", "a grade is low or high"},
+		{`{"grades":["low","mid"]}`, "grades[1]", "a grade is low or high"},
+		{`{"at":"2026-01-02T03:04:05Z","inner":{"grade":"mid"}}`, "inner.grade", "a grade is low or high"},
+	}
+	for _, tt := range tests {
+		_, err := agenttool.Decode[args](json.RawMessage(tt.raw))
+		var verr *agenttool.ValidationError
+		if !errors.As(err, &verr) || verr.Path != tt.path || verr.Msg != tt.msg || verr.Unwrap() == nil {
+			t.Errorf("Decode(%s) = %#v, want path %q, message %q and a cause", tt.raw, err, tt.path, tt.msg)
+		}
+	}
 }

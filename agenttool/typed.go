@@ -258,8 +258,13 @@ func (t *closingFuncTool) Close() error { return t.opts.closer() }
 // for one, is a *ValidationError whose Path locates the value in raw and
 // whose Msg says what was expected in JSON's terms, never Go's: "1e30 is
 // too large (at most 9223372036854775807)", "expected integer, got 1.5",
-// "expected string, got number". Any other failure, such as a syntax
-// error, is followed by, and wraps, the encoding/json error.
+// "expected string, got number". So is a value an UnmarshalJSON or
+// UnmarshalText method refused: a time.Time given another text than RFC
+// 3339's reads "expected a date-time as RFC 3339 writes it
+// (2006-01-02T15:04:05Z), got "notadate"", any other error the method's
+// own message, and Path names the member the method refused. Only raw
+// that is not JSON at all is followed by, and wraps, the encoding/json
+// error.
 //
 // Decode adds nothing to encoding/json's rules: a member fills the field
 // whose name matches its own regardless of case, and an integer field
@@ -274,10 +279,20 @@ func Decode[T any](raw json.RawMessage) (T, error) {
 	if err := json.Unmarshal(raw, &v); err != nil {
 		var zero T
 		var typeErr *json.UnmarshalTypeError
-		if errors.As(err, &typeErr) {
+		var syntaxErr *json.SyntaxError
+		switch {
+		case errors.As(err, &typeErr):
 			return zero, typeRefusal(raw, typeErr)
+		case errors.As(err, &syntaxErr):
+			return zero, fmt.Errorf("invalid arguments: %w", err)
 		}
-		return zero, fmt.Errorf("invalid arguments: %w", err)
+		return zero, methodRefusal(raw, err, func(doc []byte) bool {
+			// A method's error ends decoding, while a type error found
+			// before it is set aside: only the method's counts here.
+			var v T
+			err := json.Unmarshal(doc, &v)
+			return err != nil && !errors.As(err, &typeErr)
+		})
 	}
 	return v, nil
 }

@@ -21,8 +21,10 @@ import (
 // Path when that is the mismatch, and empty otherwise, so that a caller can
 // name the property in its own terms (a command-line flag, say).
 //
-// Decode reports a value its Go type cannot hold as a ValidationError too,
-// whose Unwrap returns the *json.UnmarshalTypeError behind it.
+// Decode reports a value its Go type cannot hold, or that an UnmarshalJSON
+// or UnmarshalText method refused, as a ValidationError too, whose Unwrap
+// returns the error behind it: a *json.UnmarshalTypeError, a
+// *time.ParseError, the method's own.
 type ValidationError struct {
 	Path    string
 	Msg     string
@@ -40,8 +42,8 @@ func (e *ValidationError) Error() string {
 	return "invalid arguments: " + e.Path + ": " + e.Msg
 }
 
-// Unwrap returns the *json.UnmarshalTypeError of a value Decode refused,
-// and nil for every other ValidationError.
+// Unwrap returns the error of encoding/json or of a method with which
+// Decode refused a value, and nil for every other ValidationError.
 func (e *ValidationError) Unwrap() error { return e.cause }
 
 // ValidateJSON checks an argument document against s. An empty raw is read

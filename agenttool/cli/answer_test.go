@@ -304,8 +304,8 @@ func TestBoundAnswers(t *testing.T) {
 			if q.Schema != nil && !strings.Contains(got.stderr, "--answer '<json object>@"+q.Digest+"' holding the form's values") {
 				t.Errorf("stderr %q does not show the form's bound answer", got.stderr)
 			}
-			if tt.given > 0 && !strings.Contains(got.stderr, ", after the first --answer of this call\n") {
-				t.Errorf("stderr %q does not say the first answer is kept", got.stderr)
+			if tt.given > 0 && !strings.Contains(got.stderr, " with --answer accept@"+confirm+" (the answers given so far, in their order) and then --answer ") {
+				t.Errorf("stderr %q does not give the first answer, bound", got.stderr)
 			}
 		})
 	}
@@ -352,8 +352,8 @@ func TestAskEndOfInput(t *testing.T) {
 	}
 }
 
-// TestKeptAnswersHint checks that the status-3 hint says how many of the
-// --answer values the next run keeps before the new one.
+// TestKeptAnswersHint checks that the status-3 hint gives the answers
+// the next run keeps, bound to their questions, before the new one.
 func TestKeptAnswersHint(t *testing.T) {
 	tool := agenttool.NewFunc("q", "", nil, func(ctx context.Context, _ agenttool.Call) (agenttool.Result, error) {
 		for _, m := range []string{"one", "two", "three"} {
@@ -368,9 +368,13 @@ func TestKeptAnswersHint(t *testing.T) {
 		message string
 		end     string
 	}{
-		{nil, "one", " before the command\n"},
-		{[]string{"accept"}, "two", " before the command, after the first --answer of this call\n"},
-		{[]string{"accept", "decline"}, "three", " before the command, after the first 2 --answer of this call, in their order\n"},
+		{nil, "one", ""},
+		{[]string{"accept"}, "two", "--answer accept@" + questionDigest(agenttool.Elicitation{Message: "one"}) +
+			" (the answers given so far, in their order) and then "},
+		{[]string{"accept", "decline@" + questionDigest(agenttool.Elicitation{Message: "two"})}, "three",
+			"--answer accept@" + questionDigest(agenttool.Elicitation{Message: "one"}) +
+				" --answer decline@" + questionDigest(agenttool.Elicitation{Message: "two"}) +
+				" (the answers given so far, in their order) and then "},
 	}
 	for _, tt := range tests {
 		var args []string
@@ -380,7 +384,7 @@ func TestKeptAnswersHint(t *testing.T) {
 		got := run(t, agenttool.Set{tool}, "", append(args, "q")...)
 		d := questionDigest(agenttool.Elicitation{Message: tt.message})
 		want := "kit: the tool asked a question nobody answered and was told it was cancelled; to answer it, ask the user, " +
-			"then run the same call again with --answer accept@" + d + " or --answer decline@" + d + tt.end
+			"then run the same call again with " + tt.end + "--answer accept@" + d + " or --answer decline@" + d + " before the command\n"
 		if q := questionOf(t, got); q.Message != tt.message || got.stderr != want {
 			t.Errorf("after %q: question %q, stderr %q; want %q", tt.answers, q.Message, got.stderr, want)
 		}

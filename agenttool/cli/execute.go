@@ -99,11 +99,13 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 	if err != nil {
 		if msg, ok := why.explain(err); ok {
 			// The arguments were refused, so the command's help is where
-			// the caller finds the right ones.
-			fmt.Fprintf(r.Stderr, "Error: %s\n%s\n", msg, r.pointer(why.cmd))
+			// the caller finds the right ones. A value the tool's Go types
+			// cannot hold is refused before its function ran, as the
+			// schema's check refuses one.
 			if undecodable(err) {
-				return ExitUsage
+				return r.commandUsage(why.cmd, msg)
 			}
+			fmt.Fprintf(r.Stderr, "Error: %s\n%s\n", msg, r.pointer(why.cmd))
 			return ExitFailed
 		}
 		fmt.Fprintf(r.Stderr, "Error: %s\n", err)
@@ -133,7 +135,7 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 
 // undecodable reports whether err is agenttool.Decode's refusal of a
 // value the tool's Go types cannot hold, such as a number past the range of
-// an int: the tool's function never ran.
+// an int or a text a time.Time cannot read: the tool's function never ran.
 func undecodable(err error) bool {
 	var verr *agenttool.ValidationError
 	return errors.As(err, &verr) && verr.Unwrap() != nil

@@ -82,7 +82,8 @@ type rangeArgs struct {
 
 // TestOutOfRange checks that a number the tool's Go type cannot hold, or a
 // fraction for an integer that reaches decoding, is refused with status 2
-// in the caller's terms, the flag or the JSON path, with the help pointer,
+// in the caller's terms, the flag or the JSON path, worded as the
+// schema's refusals are (program, command, message) with the help pointer,
 // and that the tool's function does not run.
 func TestOutOfRange(t *testing.T) {
 	t.Parallel()
@@ -99,21 +100,21 @@ func TestOutOfRange(t *testing.T) {
 		want  string
 	}{
 		{"flag", nil, "", []string{"log", "--max_commits", "99999999999999999999999"},
-			"Error: invalid arguments: --max_commits: 99999999999999999999999 is too large (at most 9223372036854775807)\n"},
+			"kit: log: invalid arguments: --max_commits: 99999999999999999999999 is too large (at most 9223372036854775807)\n"},
 		{"negative flag", nil, "", []string{"log", "--max_commits", "-99999999999999999999999"},
-			"Error: invalid arguments: --max_commits: -99999999999999999999999 is too small (at least -9223372036854775808)\n"},
+			"kit: log: invalid arguments: --max_commits: -99999999999999999999999 is too small (at least -9223372036854775808)\n"},
 		{"field flag", nil, "", []string{"log", "--page.size", "256"},
-			"Error: invalid arguments: --page.size: 256 is too large (at most 255)\n"},
+			"kit: log: invalid arguments: --page.size: 256 is too large (at most 255)\n"},
 		{"JSON", nil, "", []string{"log", `{"max_commits":99999999999999999999999}`},
-			"Error: invalid arguments: max_commits: 99999999999999999999999 is too large (at most 9223372036854775807)\n"},
+			"kit: log: invalid arguments: max_commits: 99999999999999999999999 is too large (at most 9223372036854775807)\n"},
 		{"JSON field", nil, "", []string{"log", `{"page":{"size":-1}}`},
-			"Error: invalid arguments: page.size: -1 is too small (at least 0)\n"},
+			"kit: log: invalid arguments: page.size: -1 is too small (at least 0)\n"},
 		{"stdin element", nil, `{"weights":[1,32768]}`, []string{"log", "-"},
-			"Error: invalid arguments: weights[1]: 32768 is too large (at most 32767)\n"},
+			"kit: log: invalid arguments: weights[1]: 32768 is too large (at most 32767)\n"},
 		{"fraction for a schema's number", numbers, "", []string{"log", `{"max_commits":2.5}`},
-			"Error: invalid arguments: max_commits: expected integer, got 2.5\n"},
+			"kit: log: invalid arguments: max_commits: expected integer, got 2.5\n"},
 		{"fraction flag for a schema's number", numbers, "", []string{"log", "--max_commits", "0.5"},
-			"Error: invalid arguments: --max_commits: expected integer, got 0.5\n"},
+			"kit: log: invalid arguments: --max_commits: expected integer, got 0.5\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

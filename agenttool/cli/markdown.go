@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -247,7 +248,7 @@ func paramLine(pos position) string {
 		}
 		b.WriteString(")")
 	}
-	b.WriteString(details(param, depth))
+	b.WriteString(details(param, depth, pos.flag != ""))
 	if !pos.nests {
 		members(&b, pos.dotted(), param, depth+1)
 	}
@@ -271,7 +272,7 @@ func members(b *strings.Builder, path string, p *Param, depth int) {
 		if f.Required {
 			b.WriteString(", required")
 		}
-		b.WriteString(")" + details(f, depth))
+		b.WriteString(")" + details(f, depth, false))
 		members(b, path+"."+f.Name, f, depth+1)
 	}
 }
@@ -297,14 +298,16 @@ func typeText(p *Param) string {
 // break included: ": ", the description, then the values its enum allows,
 // those its items' enum allows and its default, each a sentence of its
 // own. A description of several lines keeps them, indented to stay in the
-// list item, and the sentences then follow on a line of their own.
-func details(p *Param, depth int) string {
+// list item, and the sentences then follow on a line of their own. A flag,
+// which cannot give null, lists its enum's other values, and says null is
+// given in the JSON.
+func details(p *Param, depth int, flag bool) string {
 	var facts []string
 	if len(p.Enum) > 0 {
-		facts = append(facts, "One of "+valueList(p.Enum))
+		facts = append(facts, "One of "+enumText(p.Enum, flag))
 	}
 	if p.Item != nil && len(p.Item.Enum) > 0 {
-		facts = append(facts, "Each one of "+valueList(p.Item.Enum))
+		facts = append(facts, "Each one of "+enumText(p.Item.Enum, flag))
 	}
 	if p.Default != nil {
 		facts = append(facts, "Default `"+encodeValue(p.Default)+"`")
@@ -323,6 +326,19 @@ func details(p *Param, depth int) string {
 		return ": " + endSentence(lines[0]) + " " + fact + "\n"
 	}
 	return ": " + strings.Join(lines, indent) + indent + fact + "\n"
+}
+
+// enumText is valueList of an enum's values; for a flag, null is left out
+// and said to be given in the JSON, since a flag's value is never null.
+func enumText(values []any, flag bool) string {
+	if !flag || !slices.Contains(values, nil) {
+		return valueList(values)
+	}
+	others := slices.DeleteFunc(slices.Clone(values), func(v any) bool { return v == nil })
+	if len(others) == 0 {
+		return "`null`, in the JSON"
+	}
+	return valueList(others) + " (null: in the JSON)"
 }
 
 // valueList writes values as JSON, each in backquotes: `"a"`, `"b"`.

@@ -132,7 +132,14 @@ func TestSectionParts(t *testing.T) {
 			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"string",`+
 				`"description":" a  \t b\t","enum":["x<y",1.50,null,true]}}}`), text("ok")),
 			want: "### `e`\n\n```sh\nkit e [--m <string>]\n```\n\n" +
-				"- `--m`: a b. One of `\"x<y\"`, `1.50`, `null`, `true`\n",
+				"- `--m`: a b. One of `\"x<y\"`, `1.50`, `true` (null: in the JSON)\n",
+		},
+		{
+			name: "a member without a flag keeps null among its values",
+			tool: agenttool.NewFunc("e", "", json.RawMessage(`{"properties":{"m":{"type":"array","items":{"type":"object",`+
+				`"properties":{"o":{"enum":["a",null]}}}}}}`), text("ok")),
+			want: "### `e`\n\n```sh\nkit e [<json> | -]\n```\n\n" +
+				"- `m` (array of object, JSON only)\n  - `m[].o` (any JSON value): one of `\"a\"`, `null`\n",
 		},
 		{
 			name: "a description ending a sentence gets no second period",

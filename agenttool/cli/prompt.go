@@ -8,7 +8,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -23,6 +26,12 @@ import (
 // scalar values as the command line does, insists on required fields and
 // skips optional ones left empty; the completed form is accepted with its
 // fields as a compact JSON object.
+//
+// The text of a question (its message, URL and fields) is written with
+// every control character but line feed and tab, every bidirectional
+// control and zero-width character, and every byte that is not UTF-8
+// escaped as strconv.QuoteToASCII writes it (\x1b, \u202e), so that no
+// terminal acts on it and the question reads as what it does.
 //
 // Each question's message is followed by its digest, as the status-3
 // JSON gives it, so that the person can answer the same question in a
@@ -98,11 +107,11 @@ func (p *prompter) reply(ctx context.Context, q agenttool.Elicitation) (agenttoo
 
 func (p *prompter) question(ctx context.Context, q agenttool.Elicitation) (agenttool.Answer, error) {
 	if msg := strings.TrimSpace(q.Message); msg != "" {
-		fmt.Fprintln(p.out, msg)
+		fmt.Fprintln(p.out, terminalText(msg))
 	}
 	fmt.Fprintf(p.out, "(digest %s)\n", questionDigest(q))
 	if q.URL != "" {
-		fmt.Fprintf(p.out, "Open %s\n", q.URL)
+		fmt.Fprintf(p.out, "Open %s\n", terminalText(q.URL))
 		return p.yesNo(ctx, "Press Enter when done, or type n to decline: ", agenttool.ActionAccept)
 	}
 	fields, _ := schemaParams(q.Schema)
@@ -164,7 +173,7 @@ func (p *prompter) field(ctx context.Context, f Param) (json.RawMessage, error) 
 	if d := strings.TrimSpace(f.Description); d != "" {
 		prompt += ", " + d
 	}
-	prompt += ": "
+	prompt = terminalText(prompt) + ": "
 	for {
 		io.WriteString(p.out, prompt)
 		line, err := p.readLine(ctx)
@@ -226,4 +235,32 @@ func (p *prompter) readLine(ctx context.Context) (string, error) {
 	case <-ctx.Done():
 		return "", ctx.Err()
 	}
+}
+
+// terminalText returns s as Prompt writes a question's text: with every control
+// character but line feed and tab, every deceptive character and every
+// byte that is not UTF-8 escaped as strconv.QuoteToASCII writes it.
+func terminalText(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		switch {
+		case r == utf8.RuneError && !strings.HasPrefix(s[i:], "\uFFFD"):
+			fmt.Fprintf(&b, "\\x%02x", s[i])
+		case r != '\n' && r != '\t' && unicode.IsControl(r) || deceptive(r):
+			q := strconv.QuoteRuneToASCII(r)
+			b.WriteString(q[1 : len(q)-1])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// deceptive reports whether r changes how the text around it reads without
+// being seen: the bidirectional controls (U+202A to U+202E, U+2066 to
+// U+2069) and the zero-width space, joiners and byte-order mark (U+200B to
+// U+200D, U+FEFF).
+func deceptive(r rune) bool {
+	return r >= '\u202A' && r <= '\u202E' || r >= '\u2066' && r <= '\u2069' ||
+		r >= '\u200B' && r <= '\u200D' || r == '\uFEFF'
 }

@@ -73,6 +73,49 @@ func TestPrompt(t *testing.T) {
 	}
 }
 
+// TestPromptEscapes checks that a question's text reaches the terminal
+// with its control, bidirectional and zero-width characters and its bytes
+// that are not UTF-8 escaped, and its line breaks, tabs and other letters
+// as they are.
+func TestPromptEscapes(t *testing.T) {
+	tests := []struct {
+		name string
+		q    agenttool.Elicitation
+		want string // the text before the digest's line, or the whole text when the digest is in it
+	}{
+		{"escape sequence", agenttool.Elicitation{Message: "Delete \x1b[2Ka.txt?\r\x07"}, `Delete \x1b[2Ka.txt?\r\a` + "\n"},
+		{"bidi controls", agenttool.Elicitation{Message: "Delete \u202egol.txt \u2066x\u2069?"}, `Delete \u202egol.txt \u2066x\u2069?` + "\n"},
+		{"zero width", agenttool.Elicitation{Message: "a\u200bb\u200cc\u200dd\ufeffe"}, `a\u200bb\u200cc\u200dd\ufeffe` + "\n"},
+		{"line breaks, tabs and letters kept", agenttool.Elicitation{Message: "Replace\tä\nwith ü \ufffd?"}, "Replace\tä\nwith ü \ufffd?\n"},
+		{"bytes not UTF-8", agenttool.Elicitation{Message: "a\xffb"}, `a\xffb` + "\n"},
+		{"C1 control", agenttool.Elicitation{Message: "a\u009bb"}, `a\u009bb` + "\n"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var out bytes.Buffer
+			if _, err := Prompt(strings.NewReader(""), &out)(context.Background(), tc.q); err != nil {
+				t.Fatal(err)
+			}
+			got, _, _ := strings.Cut(out.String(), "(digest ")
+			if got != tc.want {
+				t.Errorf("wrote %q, want %q", got, tc.want)
+			}
+		})
+	}
+	for _, q := range []agenttool.Elicitation{
+		{URL: "https://example.com/\u202e"},
+		{Schema: json.RawMessage(`{"properties":{"n\u001b":{"description":"x\u200by"}}}`)},
+	} {
+		var out bytes.Buffer
+		if _, err := Prompt(strings.NewReader("\n"), &out)(context.Background(), q); err != nil {
+			t.Fatal(err)
+		}
+		if got := out.String(); strings.ContainsAny(got, "\x1b\u202e\u200b") || !strings.Contains(got, `\u202e`) && !strings.Contains(got, `n\x1b (optional), x\u200by: `) {
+			t.Errorf("wrote %q, with a URL or a field raw", got)
+		}
+	}
+}
+
 type brokenReader struct{}
 
 func (brokenReader) Read([]byte) (int, error) { return 0, errors.New("terminal gone") }

@@ -6,7 +6,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/agenttool/agenttool"
@@ -24,6 +26,7 @@ type questions struct {
 	answers []reply
 	used    int
 	ask     agenttool.Elicitor
+	soFar   []string // each question answered so far as a bound --answer value
 
 	missed *missedQuestion
 }
@@ -32,8 +35,9 @@ type questions struct {
 type missedQuestion struct {
 	q      agenttool.Elicitation
 	digest string
-	given  int    // --answer values used before it
-	bound  string // the digest of the --answer it did not match, if any
+	given  int      // --answer values used before it
+	before []string // the answers before it, from --answer or a person, bound
+	bound  string   // the digest of the --answer it did not match, if any
 }
 
 // cancelled is what a tool is told of a question nobody answered.
@@ -45,9 +49,10 @@ func (q *questions) elicit(ctx context.Context, e agenttool.Elicitation) (agentt
 	if q.missed != nil {
 		return cancelled, nil
 	}
+	d := questionDigest(e)
 	if q.used < len(q.answers) {
 		a := q.answers[q.used]
-		if d := questionDigest(e); a.digest != "" && a.digest != d {
+		if a.digest != "" && a.digest != d {
 			q.miss(e, d, a.digest)
 			return cancelled, nil
 		}
@@ -58,25 +63,38 @@ func (q *questions) elicit(ctx context.Context, e agenttool.Elicitation) (agentt
 		if a.answer.Content != nil && len(e.Schema) == 0 {
 			return agenttool.Answer{}, fmt.Errorf("--answer number %d is a JSON object, which fills in a form, but the question %q takes accept, decline or cancel", q.used, e.Message)
 		}
+		q.soFar = append(q.soFar, boundAnswer(a.answer, d))
 		return a.answer, nil
 	}
 	if q.ask != nil {
 		a, err := q.ask(ctx, e)
+		if err == nil {
+			q.soFar = append(q.soFar, boundAnswer(a, d))
+		}
 		if !errors.Is(err, errCancel) {
 			return a, err
 		}
 		// The input ended: nobody is there to ask this question or any
 		// other.
 	}
-	q.miss(e, questionDigest(e), "")
+	q.miss(e, d, "")
 	return cancelled, nil
+}
+
+// boundAnswer writes a as the --answer value bound to digest that gives
+// it, quoted for a shell when it is a form's content.
+func boundAnswer(a agenttool.Answer, digest string) string {
+	if a.Content == nil {
+		return string(a.Action) + "@" + digest
+	}
+	return "'" + strings.ReplaceAll(string(a.Content)+"@"+digest, "'", `'\''`) + "'"
 }
 
 // miss remembers e, whose digest is digest, as the question nobody
 // answered; bound is the digest of the --answer it did not match.
 func (q *questions) miss(e agenttool.Elicitation, digest, bound string) {
 	e.Schema = bytes.Clone(e.Schema)
-	q.missed = &missedQuestion{q: e, digest: digest, given: q.used, bound: bound}
+	q.missed = &missedQuestion{q: e, digest: digest, given: q.used, before: slices.Clone(q.soFar), bound: bound}
 }
 
 // unanswered returns the first question nobody answered.
@@ -140,8 +158,8 @@ func (r Runner) question(m missedQuestion, result agenttool.Result, callErr erro
 			"the question asked has the digest %s; nothing was answered\n", r.Name, m.given+1, m.bound, m.digest)
 	}
 	fmt.Fprintf(r.Stderr, "%s: the tool asked a question nobody answered and was told it was cancelled; "+
-		"to answer it, ask the user, then run the same call again with %s before the command%s\n",
-		r.Name, replyHint(q, m.digest), keptHint(m.given))
+		"to answer it, ask the user, then run the same call again with %s%s before the command\n",
+		r.Name, keptHint(m.before), replyHint(q, m.digest))
 	return ExitNeedsAnswer
 }
 
@@ -153,14 +171,11 @@ func replyHint(q agenttool.Elicitation, digest string) string {
 	return "--answer accept@" + digest + " or --answer decline@" + digest
 }
 
-// keptHint says which --answer values the next run keeps: those used
-// before the question nobody answered, in their order.
-func keptHint(given int) string {
-	switch given {
-	case 0:
+// keptHint shows the answers the next run gives before the one to the
+// question nobody answered: those given so far, bound, in their order.
+func keptHint(before []string) string {
+	if len(before) == 0 {
 		return ""
-	case 1:
-		return ", after the first --answer of this call"
 	}
-	return ", after the first " + strconv.Itoa(given) + " --answer of this call, in their order"
+	return "--answer " + strings.Join(before, " --answer ") + " (the answers given so far, in their order) and then "
 }

@@ -34,9 +34,10 @@ const (
 	// ExitUsage means the tool did not run, because the command line was not
 	// understood, the arguments do not match the tool's schema, or the call
 	// could not be started. It is also returned, after the same words as a
-	// refusal of ExitFailed, when agenttool.Decode refused a value the
-	// tool's Go types cannot hold, such as a number past the range of an
-	// int: the tool's function did not run.
+	// refusal of the schema's check, when agenttool.Decode refused a value
+	// the tool's Go types cannot hold, such as a number past the range of
+	// an int or a date a time.Time cannot read: the tool's function did
+	// not run.
 	ExitUsage = 2
 	// ExitNeedsAnswer means the tool asked a question nobody answered, was
 	// told it was cancelled, and ran to its end; stdout holds the question

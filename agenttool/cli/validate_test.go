@@ -112,3 +112,38 @@ func TestUnenforced(t *testing.T) {
 		}
 	}
 }
+
+// TestConstAndLengthRefusals calls a raw schema's tool with values its
+// const, minLength and maxLength refuse, by flag and by JSON: each is
+// refused with status 2, the value named as the call gave it, with the
+// help pointer, and the tool does not run.
+func TestConstAndLengthRefusals(t *testing.T) {
+	const schema = `{"type":"object","properties":{
+		"kind":{"type":"string","const":"issue"},
+		"title":{"type":"string","minLength":3,"maxLength":5},
+		"labels":{"type":"array","items":{"type":"string","maxLength":2}}}}`
+	const pointer = "Run `kit help file` for its flags.\n"
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"const by flag", []string{"file", "--kind", "pr"}, `--kind: expected "issue", got "pr"`},
+		{"const by JSON", []string{"file", `{"kind":"pr"}`}, `kind: expected "issue", got "pr"`},
+		{"minLength by flag", []string{"file", "--title", "ab"}, `--title: expected at least 3 characters, got "ab"`},
+		{"minLength by JSON", []string{"file", `{"title":"ab"}`}, `title: expected at least 3 characters, got "ab"`},
+		{"maxLength by flag", []string{"file", "--title", "abcdef"}, `--title: expected at most 5 characters, got "abcdef"`},
+		{"maxLength by JSON", []string{"file", `{"title":"abcdef"}`}, `title: expected at most 5 characters, got "abcdef"`},
+		{"maxLength of an element", []string{"file", `{"labels":["ok","bug"]}`}, `labels[1]: expected at most 2 characters, got "bug"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tool := &standIn{name: "file", schema: json.RawMessage(schema)}
+			got := run(t, agenttool.Set{tool}, "", tt.args...)
+			want := "kit: file: invalid arguments: " + tt.want + "\n" + pointer
+			if got.status != ExitUsage || got.stdout != "" || got.stderr != want || tool.runs != 0 {
+				t.Errorf("%d runs;\n%v\nwant status 2 and stderr\n%s", tool.runs, got, want)
+			}
+		})
+	}
+}
