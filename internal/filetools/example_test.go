@@ -156,7 +156,7 @@ func ExampleListFiles() {
 	// cmd/
 	// internal/
 	// note: 3 entries
-	// note: left out, as .git or by .gitignore: 1 entry (run.log); give one as --path to list it
+	// note: left out, as .git or by .gitignore: 1 entry (run.log); --path lists a directory of them, read_file reads a file
 	// cmd/main.go
 	// internal/x/x.go
 	// note: 2 files

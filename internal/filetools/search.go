@@ -68,8 +68,8 @@ type searchArgs struct {
 // any other matches its slash path relative to the tree, where "**" as a
 // whole element matches any number of directories (cmd/**/*.go). "*", "?",
 // "[...]" (negated by "!" or "^") and "\" are as in path.Match, so "*"
-// never matches a slash. A glob that is empty, malformed, or has an empty,
-// "." or ".." element is refused.
+// never matches a slash. A glob that is empty, malformed, starts with "/"
+// or has an empty, "." or ".." element is refused.
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
