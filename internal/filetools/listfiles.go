@@ -20,7 +20,7 @@ const listLines = 500
 // listArgs are the arguments of list_files.
 type listArgs struct {
 	Path    string          `json:"path,omitempty" desc:"Directory (default: the tree)"`
-	Pattern string          `json:"pattern,omitempty" desc:"Files below path matching a glob"`
+	Pattern string          `json:"pattern,omitempty" desc:"Glob of files below path"`
 	Limit   count[limitArg] `json:"limit,omitempty" desc:"Most entries (default 500)" minimum:"0"`
 }
 

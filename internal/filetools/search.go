@@ -34,8 +34,8 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched against each line"`
-	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the tree)"`
+	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched per line"`
+	Paths   []string         `json:"paths,omitempty" desc:"Files or dirs (default: the tree)"`
 	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1" minimum:"1"`
 	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)" minimum:"0"`
 	Glob    []string         `json:"glob,omitempty" desc:"Only matching files (*.go, a/**/*.go)"`
@@ -120,7 +120,7 @@ type searchArgs struct {
 // goroutines at once; the output is in the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Print lines of text files matching a regexp, as path:line:text; stderr notes give the count, skips and flags for more.",
+		"Print lines of text files matching a regexp, as path:line:text; stderr notes give counts, skips and flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},
