@@ -183,8 +183,11 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 			}
 			if !args.Replace {
 				size, sum, err := t.state(d, base, rel, info)
-				if err != nil {
+				switch {
+				case errors.Is(err, errChanged):
 					return agenttool.Result{}, explain(args.Path, err)
+				case err != nil:
+					return agenttool.Result{}, fmt.Errorf("%w; the question names the file's hash, and --replace replaces it without one", explain(args.Path, err))
 				}
 				if err := confirm(ctx, shown, size, sum); err != nil {
 					return agenttool.Result{}, err

@@ -333,3 +333,32 @@ func TestWriteFileQuestionNamesContent(t *testing.T) {
 		t.Errorf("questions %q, want %q", questions, want)
 	}
 }
+
+// TestWriteFileUnreadable checks that a file write_file cannot read for
+// its question is refused, and replaced with --replace.
+func TestWriteFileUnreadable(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" || os.Geteuid() == 0 {
+		t.Skip("needs permission bits that keep the owner from reading")
+	}
+	dir := makeTree(t, map[string]string{"a.txt": "abc"})
+	if err := os.Chmod(filepath.Join(dir, "a.txt"), 0o200); err != nil {
+		t.Fatal(err)
+	}
+	ctx, asked := answering(t.Context(), agenttool.ActionAccept)
+	_, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "a.txt", "content": "new"}))
+	checkErr(t, err, `path "a.txt": permission denied; the question names the file's hash, and --replace replaces it without one`)
+	if len(*asked) != 0 {
+		t.Errorf("asked %v before reading the file", *asked)
+	}
+	if _, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "a.txt", "content": "new", "replace": true})); err != nil {
+		t.Fatal(err)
+	}
+	// The new file keeps the old one's mode, which reading needs changed.
+	if err := os.Chmod(filepath.Join(dir, "a.txt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := readBack(t, dir, "a.txt"); got != "new" {
+		t.Errorf("a.txt holds %q after --replace", got)
+	}
+}
