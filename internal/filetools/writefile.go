@@ -59,7 +59,9 @@ func (written) RecordNS() string { return RecordNS }
 // cancel, or no elicitor at all, fails with `not replaced: "<path>" exists;
 // nobody confirmed the replacement`, which a runner turns into a question
 // for its caller to answer on a rerun. Nothing is touched before the
-// answer.
+// answer. A file that cannot be read for the hash, or that changes while it
+// is read, is refused before anything is asked; with replace set, nothing
+// is read.
 //
 // An accept covers the file the question described: when the file changed
 // while the question was pending (another file, size, mode or modification
