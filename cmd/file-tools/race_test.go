@@ -26,8 +26,13 @@ func TestCreateRace(t *testing.T) {
 	const (
 		wrote    = "wrote f.txt (1 bytes)\n"
 		appeared = "Error: not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it\n"
-		question = `{"message":"Replace f.txt (1 bytes)?","digest":"4e3b2f84ace2","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
 	)
+	// The question a loser asks is about the winner's file, "A" or "B".
+	question := map[string]string{}
+	for content, sum := range map[string]string{"A": "559aead0", "B": "df7e70e5"} {
+		message := "Replace f.txt (1 bytes, sha256 " + sum + ")?"
+		question[content] = `{"message":"` + message + `","digest":"` + digest(message) + `","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
+	}
 	for i := range pairs {
 		tree := t.TempDir()
 		var (
@@ -63,7 +68,7 @@ func TestCreateRace(t *testing.T) {
 			case got.status == 0 && got.stdout == wrote && got.stderr == "":
 				won = append(won, contents[j])
 			case got.status == 1 && got.stdout == "" && got.stderr == appeared:
-			case got.status == 3 && got.stdout == question && strings.Contains(got.stderr, "--answer"):
+			case got.status == 3 && got.stdout == question[contents[1-j]] && strings.Contains(got.stderr, "--answer"):
 			default:
 				t.Fatalf("pair %d: %s: status %d, stdout %q, stderr %q", i, contents[j], got.status, got.stdout, got.stderr)
 			}
@@ -87,7 +92,7 @@ func TestAcceptRace(t *testing.T) {
 		pairs = 20
 	}
 	var (
-		prompted = asked("Replace f.txt (4 bytes)?")
+		prompted = asked("Replace f.txt (4 bytes, sha256 01d09d19)?")
 		changed  = prompted + "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
 	)
 	for i := range pairs {

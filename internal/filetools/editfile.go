@@ -54,7 +54,14 @@ type editArgs struct {
 // The result's Details are the record write_file leaves, in namespace
 // RecordNS.
 //
-// An empty old, a new equal to old, a path that is not a regular text file
+// A path quoted in Go's syntax, as list_files and search print a name
+// holding a control, bidirectional or zero-width character or a byte that
+// is not UTF-8, is taken for the name it quotes, or for itself when no
+// entry has that name, as read_file takes it.
+//
+// An empty old, a new equal to old, an edit that leaves the file as it was
+// (old "q\n" and new "q" at the end of a file, whose final line break is
+// put back), a path that is not a regular text file
 // of at most 8 MiB, a symbolic link (its target is named, to be edited
 // instead), a directory and a path outside the tree are refused, and
 // nothing is changed.
@@ -88,7 +95,7 @@ func editFile(ctx context.Context, root string, args editArgs) (agenttool.Result
 
 // editFile runs one call of edit_file on the tree.
 func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, error) {
-	rel, shown, base, err := t.fileTarget(args.Path)
+	rel, shown, base, err := t.fileTarget(t.quoted(args.Path))
 	if err != nil {
 		return agenttool.Result{}, err
 	}
@@ -122,7 +129,7 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)
 	case len(data) > maxEdited:
-		return agenttool.Result{}, fmt.Errorf("path %q is larger than %d bytes, the most edit_file changes; write_file replaces it whole", args.Path, maxEdited)
+		return agenttool.Result{}, fmt.Errorf("path %q is larger than %d bytes (8 MiB), the most edit_file changes; nothing was changed", args.Path, maxEdited)
 	case !isText(data[:min(len(data), sniffLen)], len(data) > sniffLen):
 		return agenttool.Result{}, fmt.Errorf("path %q is not a text file; edit_file changes text only", args.Path)
 	}
@@ -146,6 +153,26 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 			Replaced: true,
 		},
 	}, nil
+}
+
+// quoted returns the name the path argument p stands for when it is a name
+// quoted in Go's syntax, as list_files and search print a name that could
+// mislead, and an entry has that name; else p itself. read_file takes a
+// path the same way (see lookup).
+func (t *tree) quoted(p string) string {
+	if len(p) < 3 || p[0] != '"' {
+		return p
+	}
+	name, err := strconv.Unquote(p)
+	if err != nil || name == "" {
+		return p
+	}
+	if rel, err := t.resolve(name); err == nil {
+		if _, err := t.root.Lstat(rel); err == nil {
+			return name
+		}
+	}
+	return p
 }
 
 // edit is the result of one edit: the new contents and the lines of the
@@ -173,7 +200,7 @@ func plan(text string, args editArgs) (edit, error) {
 	case len(lines) == 0:
 		return edit{}, errors.New("old occurs 0 times; read_file shows the exact text, spaces and tabs included")
 	case len(lines) > 1 && !args.All:
-		return edit{}, fmt.Errorf("old occurs %d times, at %s; give more of the text around it to pick one, or all to replace every one", len(lines), lineList(lines))
+		return edit{}, fmt.Errorf("old occurs %d times, at %s; give more of the text around it to pick one, or --all to replace every one", len(lines), lineList(lines))
 	}
 	n := 1
 	if args.All {
@@ -182,6 +209,9 @@ func plan(text string, args editArgs) (edit, error) {
 	out := strings.Replace(text, old, repl, n)
 	if ending := lineEnding(crlf); strings.HasSuffix(text, "\n") && out != "" && !strings.HasSuffix(out, "\n") {
 		out += ending
+	}
+	if out == text {
+		return edit{}, fmt.Errorf("the edit changes nothing: with new in place of old at %s the file stays as it is (its line endings and final line break are kept)", lineList(lines))
 	}
 	return edit{text: out, lines: lines}, nil
 }

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/agenttool/toolbundle/internal/filetools"
@@ -39,7 +40,13 @@ func TestEditFile(t *testing.T) {
 		{name: "no occurrence", file: "a\n", args: map[string]any{"old": "b", "new": "c"}, err: true,
 			out: `path "f.txt": old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
 		{name: "two occurrences", file: "x\nx\n", args: map[string]any{"old": "x", "new": "y"}, err: true,
-			out: `path "f.txt": old occurs 2 times, at lines 1 and 2; give more of the text around it to pick one, or all to replace every one`},
+			out: `path "f.txt": old occurs 2 times, at lines 1 and 2; give more of the text around it to pick one, or --all to replace every one`},
+		{name: "an edit that changes nothing", file: "p\nq\n", args: map[string]any{"old": "q\n", "new": "q"}, err: true,
+			out: `path "f.txt": the edit changes nothing: with new in place of old at line 2 the file stays as it is (its line endings and final line break are kept)`},
+		{name: "a CRLF edit that changes nothing", file: "a\r\nb\r\n", args: map[string]any{"old": "b\n", "new": "b\r\n"}, err: true,
+			out: `path "f.txt": the edit changes nothing: with new in place of old at line 2 the file stays as it is (its line endings and final line break are kept)`},
+		{name: "a file over 8 MiB", file: strings.Repeat("a\n", 4<<20) + "b", args: map[string]any{"old": "b", "new": "c"}, err: true,
+			out: `path "f.txt" is larger than 8388608 bytes (8 MiB), the most edit_file changes; nothing was changed`},
 		{name: "an empty old", file: "a\n", args: map[string]any{"old": "", "new": "b"}, err: true,
 			out: "old is empty; give the exact text to replace, as read_file prints it"},
 		{name: "new equal to old", file: "a\n", args: map[string]any{"old": "a", "new": "a"}, err: true,
@@ -104,6 +111,40 @@ func TestEditFile(t *testing.T) {
 			}
 			if tmp := tmpFiles(t, dir); len(tmp) > 0 {
 				t.Errorf("temporary files left: %v", tmp)
+			}
+		})
+	}
+}
+
+// TestEditFileQuotedName checks that edit_file takes a name quoted as
+// list_files and search print it for the name it quotes, and a quoted path
+// for itself when no entry has the name it quotes, as read_file does.
+func TestEditFileQuotedName(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name, path, file string
+	}{
+		{"a bidirectional control", `"evil\u202egod.txt"`, "evil\u202egod.txt"},
+		{"a line break", `"a\nb.txt"`, "a\nb.txt"},
+		{"a name that starts with a quote", `"q.txt"`, `"q.txt"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if runtime.GOOS == "windows" && strings.ContainsAny(tt.file, "\n\"") {
+				t.Skip("Windows allows no line break or double quote in a name")
+			}
+			dir := t.TempDir()
+			if err := os.WriteFile(filepath.Join(dir, tt.file), []byte("a\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			res, err := run(t.Context(), filetools.EditFile(dir), argsJSON(t, map[string]any{"path": tt.path, "old": "a", "new": "b"}))
+			checkErr(t, err, "")
+			if got := res.Output.String(); got != "replaced 1 occurrence at line 1" {
+				t.Errorf("output %q", got)
+			}
+			if got := readBack(t, dir, tt.file); got != "b\n" {
+				t.Errorf("%q holds %q, want %q", tt.file, got, "b\n")
 			}
 		})
 	}

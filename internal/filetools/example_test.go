@@ -131,7 +131,7 @@ func ExampleWriteFile() {
 	// Output:
 	// wrote docs/new.txt (9 bytes)
 	// Error: not replaced: "notes.txt" exists; nobody confirmed the replacement
-	// asked: Replace notes.txt (4 bytes)?
+	// asked: Replace notes.txt (4 bytes, sha256 01d09d19)?
 	// wrote notes.txt (4 bytes)
 	// wrote notes.txt (6 bytes)
 }
@@ -156,7 +156,7 @@ func ExampleListFiles() {
 	// cmd/
 	// internal/
 	// note: 3 entries
-	// note: left out, as .git or by .gitignore: 1 entry (run.log); give one as --path to list it
+	// note: left out, as .git or by .gitignore: 1 entry (run.log); --path lists a directory of them, read_file reads a file
 	// cmd/main.go
 	// internal/x/x.go
 	// note: 2 files
@@ -175,6 +175,6 @@ func ExampleEditFile() {
 	call(ctx, edit, `{"path":"main.go","old":"= ","new":"= -","all":true}`)
 	// Output:
 	// replaced 1 occurrence at line 3
-	// Error: path "main.go": old occurs 2 times, at lines 3 and 4; give more of the text around it to pick one, or all to replace every one
+	// Error: path "main.go": old occurs 2 times, at lines 3 and 4; give more of the text around it to pick one, or --all to replace every one
 	// replaced 2 occurrences at lines 3 and 4
 }

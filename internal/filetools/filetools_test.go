@@ -29,15 +29,15 @@ func TestDefinitions(t *testing.T) {
 		{
 			tool:        filetools.ReadFile("."),
 			name:        "read_file",
-			description: "Print a file byte for byte; stderr notes give the flags for more. A file not text is saved, its path noted.",
+			description: "Print a file byte for byte; stderr notes give flags for more. A file not text is saved, its path noted.",
 			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to read"},"offset":{"type":"integer","description":"First line, from 1; -20: the last 20"},"column":{"type":"integer","description":"First byte of that line, from 1","minimum":1},"limit":{"type":"integer","description":"Most lines (default 2000)","minimum":0},"max_bytes":{"type":"integer","description":"Most bytes (default 28000, numbered 16000; limit 1048576)","minimum":0},"numbered":{"type":"boolean","description":"Number lines, as cat -n"}},"required":["path"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{
 			tool:        filetools.Search("."),
 			name:        "search",
-			description: "Print lines of text files matching a regexp, as path:line:text; stderr notes give the count, skips and flags for more.",
-			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Go (RE2) regexp, matched against each line"},"paths":{"type":"array","description":"Files or directories (default: the tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1","minimum":1},"limit":{"type":"integer","description":"Most matches (default 200)","minimum":0},"glob":{"type":"array","description":"Only matching files (*.go, a/**/*.go)","items":{"type":"string"}},"count":{"type":"boolean","description":"Print path:count per file"}},"required":["pattern"],"additionalProperties":false}`,
+			description: "Print lines of text files matching a regexp, as path:line:text; stderr notes give counts, skips and flags for more.",
+			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Go (RE2) regexp, matched per line"},"paths":{"type":"array","description":"Files or dirs (default: the tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1","minimum":1},"limit":{"type":"integer","description":"Most matches (default 200)","minimum":0},"glob":{"type":"array","description":"Only matching files (*.go, a/**/*.go)","items":{"type":"string"}},"count":{"type":"boolean","description":"Print path:count per file"}},"required":["pattern"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{
@@ -51,7 +51,7 @@ func TestDefinitions(t *testing.T) {
 			tool:        filetools.ListFiles("."),
 			name:        "list_files",
 			description: "List a directory, or the files below it matching a glob, but .git and what .gitignore excludes.",
-			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"Directory (default: the tree)"},"pattern":{"type":"string","description":"Files below path matching a glob"},"limit":{"type":"integer","description":"Most entries (default 500)","minimum":0}},"required":[],"additionalProperties":false}`,
+			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"Directory (default: the tree)"},"pattern":{"type":"string","description":"Glob of files below path"},"limit":{"type":"integer","description":"Most entries (default 500)","minimum":0}},"required":[],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{

@@ -20,7 +20,8 @@ type ignoreRule struct {
 // ignoreRules are the rules of a .gitignore at the tree's root, in order:
 // the last rule that matches a path decides whether it is ignored.
 //
-// They are a subset of git's: blank lines and lines starting with "#" are
+// They are a subset of git's: a leading UTF-8 byte order mark is dropped;
+// blank lines and lines starting with "#" are
 // skipped; trailing spaces are dropped unless quoted with "\"; "!" negates
 // a rule; a trailing "/" makes it match directories only; a rule with a
 // slash at its start or in its middle matches the path from the tree's
@@ -35,6 +36,9 @@ type ignoreRules []ignoreRule
 // parseGitignore returns the rules of the .gitignore data.
 func parseGitignore(data string) ignoreRules {
 	var rules ignoreRules
+	// An editor may start the file with a byte order mark, which git
+	// ignores too; left in, it would be part of the first rule.
+	data = strings.TrimPrefix(data, "\ufeff")
 	for line := range strings.SplitSeq(data, "\n") {
 		line = strings.TrimSuffix(line, "\r")
 		for strings.HasSuffix(line, " ") && !strings.HasSuffix(line, `\ `) {

@@ -14,6 +14,7 @@ func FuzzGitignore(f *testing.F) {
 	f.Add("docs/**/*.tmp\n", "docs/a/b.tmp")
 	f.Add("\\#x\nsp\\ ace \n[bad\n", "sp ace")
 	f.Add("a/**\n!a/b\n", "a/b")
+	f.Add("\ufeff*.log\n", "x.log")
 	f.Fuzz(func(t *testing.T, data, name string) {
 		rules := parseGitignore(data)
 		parts := splitPath(nil, name)
@@ -37,4 +38,19 @@ func FuzzGitignore(f *testing.F) {
 			t.Fatalf("the rule !%q, added last, does not bring %q back", exact, name)
 		}
 	})
+}
+
+// TestGitignoreByteOrderMark checks that a .gitignore starting with a UTF-8
+// byte order mark keeps its first rule.
+func TestGitignoreByteOrderMark(t *testing.T) {
+	t.Parallel()
+	for _, data := range []string{"*.log\n", "\ufeff*.log\n", "\ufeff*.log\r\n"} {
+		rules := parseGitignore(data)
+		if !rules.ignored([]string{"a.log"}, false) {
+			t.Errorf("%q does not ignore a.log", data)
+		}
+		if len(rules) != 1 {
+			t.Errorf("%q: %d rules, want 1", data, len(rules))
+		}
+	}
 }

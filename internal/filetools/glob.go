@@ -43,6 +43,9 @@ func compileGlob(arg, p string) (glob, error) {
 	if p == "" {
 		return glob{}, fmt.Errorf("%s is empty; give a glob such as *.go or cmd/**/*.go", arg)
 	}
+	if strings.HasPrefix(p, "/") {
+		return glob{}, fmt.Errorf("%s %q starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go", arg, p)
+	}
 	g := glob{base: !strings.Contains(p, "/")}
 	for _, e := range strings.Split(p, "/") {
 		switch e {

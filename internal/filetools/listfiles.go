@@ -20,7 +20,7 @@ const listLines = 500
 // listArgs are the arguments of list_files.
 type listArgs struct {
 	Path    string          `json:"path,omitempty" desc:"Directory (default: the tree)"`
-	Pattern string          `json:"pattern,omitempty" desc:"Files below path matching a glob"`
+	Pattern string          `json:"pattern,omitempty" desc:"Glob of files below path"`
 	Limit   count[limitArg] `json:"limit,omitempty" desc:"Most entries (default 500)" minimum:"0"`
 }
 
@@ -48,7 +48,7 @@ type listArgs struct {
 //	<n> entries | <n> files
 //	<l> of <n> entries shown; --limit <n> shows all, a narrower --path or --pattern fewer
 //	no entries | no files match
-//	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); give one as --path to list it
+//	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); --path lists a directory of them, read_file reads a file
 //	not listed: <n> unreadable directories (<path>, …)
 //
 // (files in place of entries with a pattern). A path that does not name a
@@ -334,7 +334,7 @@ func (l *lister) notes() []string {
 		notes = append(notes, fmt.Sprintf("%d of %d %s shown; --limit %d shows all, a narrower --path or --pattern fewer", l.limit, l.total, many, l.total))
 	}
 	if l.left.n > 0 {
-		notes = append(notes, fmt.Sprintf("left out, as .git or by .gitignore: %d %s (%s); give one as --path to list it",
+		notes = append(notes, fmt.Sprintf("left out, as .git or by .gitignore: %d %s (%s); --path lists a directory of them, read_file reads a file",
 			l.left.n, plural(int64(l.left.n), "entry", "entries"), l.left))
 	}
 	if l.badDirs.n > 0 {

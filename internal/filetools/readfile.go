@@ -105,7 +105,7 @@ type readArgs struct {
 // for itself when nothing has that name.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
-		"Print a file byte for byte; stderr notes give the flags for more. A file not text is saved, its path noted.",
+		"Print a file byte for byte; stderr notes give flags for more. A file not text is saved, its path noted.",
 		func(ctx context.Context, args readArgs) (agenttool.Result, error) {
 			return readFile(ctx, root, args)
 		},

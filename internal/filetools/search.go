@@ -34,8 +34,8 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched against each line"`
-	Paths   []string         `json:"paths,omitempty" desc:"Files or directories (default: the tree)"`
+	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched per line"`
+	Paths   []string         `json:"paths,omitempty" desc:"Files or dirs (default: the tree)"`
 	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1" minimum:"1"`
 	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)" minimum:"0"`
 	Glob    []string         `json:"glob,omitempty" desc:"Only matching files (*.go, a/**/*.go)"`
@@ -68,8 +68,8 @@ type searchArgs struct {
 // any other matches its slash path relative to the tree, where "**" as a
 // whole element matches any number of directories (cmd/**/*.go). "*", "?",
 // "[...]" (negated by "!" or "^") and "\" are as in path.Match, so "*"
-// never matches a slash. A glob that is empty, malformed, or has an empty,
-// "." or ".." element is refused.
+// never matches a slash. A glob that is empty, malformed, starts with "/"
+// or has an empty, "." or ".." element is refused.
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
@@ -120,7 +120,7 @@ type searchArgs struct {
 // goroutines at once; the output is in the walk's order all the same.
 func Search(root string) agenttool.Tool {
 	return agenttool.New("search",
-		"Print lines of text files matching a regexp, as path:line:text; stderr notes give the count, skips and flags for more.",
+		"Print lines of text files matching a regexp, as path:line:text; stderr notes give counts, skips and flags for more.",
 		func(ctx context.Context, args searchArgs) (agenttool.Result, error) {
 			return search(ctx, root, args)
 		},

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -50,13 +51,17 @@ func (written) RecordNS() string { return RecordNS }
 // count, the SHA-256 of the content and whether a file was replaced.
 //
 // When something other than a directory already sits at the path and
-// replace is false, it first asks "Replace <path> (<n> bytes)?" through the
-// elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
+// replace is false, it first asks "Replace <path> (<n> bytes, sha256
+// <h>)?", h the first 8 hex digits of the sha256 of the file (of the file a
+// symbolic link leads to, or of a link to no file its target text), through
+// the elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
 // fails with `not replaced: "<path>" exists and the user declined`;
 // cancel, or no elicitor at all, fails with `not replaced: "<path>" exists;
 // nobody confirmed the replacement`, which a runner turns into a question
 // for its caller to answer on a rerun. Nothing is touched before the
-// answer.
+// answer. A file that cannot be read for the hash, or that changes while it
+// is read, is refused before anything is asked; with replace set, nothing
+// is read.
 //
 // An accept covers the file the question described: when the file changed
 // while the question was pending (another file, size, mode or modification
@@ -179,7 +184,14 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 				perm = info.Mode().Perm()
 			}
 			if !args.Replace {
-				if err := confirm(ctx, shown, t.size(rel, info)); err != nil {
+				size, sum, err := t.state(d, base, rel, info)
+				switch {
+				case errors.Is(err, errChanged):
+					return agenttool.Result{}, explain(args.Path, err)
+				case err != nil:
+					return agenttool.Result{}, fmt.Errorf("%w; the question names the file's hash, and --replace replaces it without one", explain(args.Path, err))
+				}
+				if err := confirm(ctx, shown, size, sum); err != nil {
 					return agenttool.Result{}, err
 				}
 				asked = info
@@ -220,26 +232,71 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	}, nil
 }
 
-// size is the size the question reports for the entry at rel: that of the
-// regular file a symbolic link leads to inside the tree, else the entry's
-// own.
-func (t *tree) size(rel string, info fs.FileInfo) int64 {
-	if info.Mode()&fs.ModeSymlink != 0 {
-		if target, err := t.root.Stat(rel); err == nil && target.Mode().IsRegular() {
-			return target.Size()
+// state is what the question reports of the entry at rel, whose first
+// look is info: the size and the first 8 hex digits of the sha256 of the
+// regular file it is, or that a symbolic link leads to inside the tree, or
+// else of the link's own target text. Two states of a file that differ in
+// content therefore ask two questions, with two digests, though the size is
+// the same. A regular file that changes while it is read is refused.
+func (t *tree) state(d *os.Root, base, rel string, info fs.FileInfo) (int64, string, error) {
+	h := sha256.New()
+	size := info.Size()
+	var f *os.File
+	var err error
+	switch {
+	case info.Mode().IsRegular():
+		var opened fs.FileInfo
+		if f, opened, err = openRegular(d, base); err == nil && !sameState(info, opened) {
+			_ = f.Close()
+			return 0, "", errChanged
+		}
+	default:
+		// A symbolic link: its target, when that is a regular file.
+		var target fs.FileInfo
+		if f, target, err = openRegular(t.root, rel); err == nil {
+			size = target.Size()
 		}
 	}
-	return info.Size()
+	switch {
+	case err == nil:
+		_, err = io.CopyBuffer(h, f, make([]byte, 64<<10))
+		if err == nil && info.Mode().IsRegular() {
+			var now fs.FileInfo
+			if now, err = f.Stat(); err == nil && !sameState(info, now) {
+				err = errChanged
+			}
+		}
+		_ = f.Close()
+		if err != nil {
+			return 0, "", err
+		}
+	case info.Mode()&fs.ModeSymlink != 0:
+		// A link to nothing, to a directory or out of the tree: what is
+		// replaced is the link itself.
+		target, err := d.Readlink(base)
+		if err != nil {
+			return 0, "", err
+		}
+		h.Write([]byte(target))
+	default:
+		return 0, "", err
+	}
+	return size, hex.EncodeToString(h.Sum(nil))[:8], nil
 }
 
-// confirm asks whether the file at path, of size bytes, may be replaced,
-// and returns nil only when the answer is accept. Without an elicitor on
+// errChanged is the refusal of a file that changed while write_file read
+// it for its question.
+const errChanged fileError = "changed while it was being read; run the call again"
+
+// confirm asks whether the file at path, of size bytes and with sum the
+// start of its sha256, may be replaced, and returns nil only when the
+// answer is accept. Without an elicitor on
 // the context the answer is cancel, as agenttool's protocol prescribes.
-func confirm(ctx context.Context, path string, size int64) error {
+func confirm(ctx context.Context, path string, size int64, sum string) error {
 	answer := agenttool.Answer{Action: agenttool.ActionCancel}
 	if ask, ok := agenttool.ElicitorFrom(ctx); ok {
 		var err error
-		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes)?", shownName(path), size)})
+		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes, sha256 %s)?", shownName(path), size, sum)})
 		if err != nil {
 			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}

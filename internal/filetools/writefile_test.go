@@ -37,17 +37,17 @@ func TestWriteFile(t *testing.T) {
 		{name: "path cleaned in the output", path: "dir/../q.txt", content: "q", want: "wrote q.txt (1 bytes)", file: "q.txt", contents: "q"},
 		{name: "empty content", path: "empty.txt", content: "", want: "wrote empty.txt (0 bytes)", file: "empty.txt", contents: ""},
 		{name: "content verbatim", path: "raw.txt", content: "a\x00b\r\n\tc é 🙂\n\n no final newline", want: "wrote raw.txt (34 bytes)", file: "raw.txt", contents: "a\x00b\r\n\tc é 🙂\n\n no final newline"},
-		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
-		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes)?", err: true, want: "not replaced: \"data.txt\" exists and the user declined", file: "data.txt", contents: "hello\n"},
-		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes)?", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
-		{name: "existing file, an unknown answer", path: "data.txt", content: "new", answer: "maybe", asked: "Replace data.txt (6 bytes)?", err: true, want: "nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
+		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "not replaced: \"data.txt\" exists and the user declined", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, an unknown answer", path: "data.txt", content: "new", answer: "maybe", asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
 		{name: "existing file, nobody to ask", path: "data.txt", content: "new", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
 		{name: "existing file, replace set", path: "data.txt", content: "new", replace: true, answer: agenttool.ActionDecline, want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
-		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
-		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
-		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
-		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes)?", want: "wrote linkdir (3 bytes)", file: "dir/old.txt", contents: "old\n"},
-		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes)?", want: "wrote dangling (3 bytes)", file: "dangling", contents: "new"},
+		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes, sha256 01d09d19)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
+		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
+		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes, sha256 c97ecfda)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
+		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes, sha256 2b64c6d9)?", want: "wrote linkdir (3 bytes)", file: "dir/old.txt", contents: "old\n"},
+		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes, sha256 20aeff04)?", want: "wrote dangling (3 bytes)", file: "dangling", contents: "new"},
 		{name: "directory refused", path: "dir", content: "x", replace: true, err: true, want: `path "dir" is a directory`},
 		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
 		{name: "the tree itself refused", path: ".", content: "x", err: true, want: `path "." names a directory, not a file`},
@@ -124,7 +124,7 @@ func TestWriteFileOddName(t *testing.T) {
 		asked      []string
 	}{
 		{"new\nname.txt", `wrote "new\nname.txt" (1 bytes)`, nil},
-		{"a\nb.txt", `wrote "a\nb.txt" (1 bytes)`, []string{`Replace "a\nb.txt" (3 bytes)?`}},
+		{"a\nb.txt", `wrote "a\nb.txt" (1 bytes)`, []string{`Replace "a\nb.txt" (3 bytes, sha256 cba06b57)?`}},
 	} {
 		ctx, asked := answering(t.Context(), agenttool.ActionAccept)
 		res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "x"}))
@@ -310,4 +310,55 @@ func TestWriteFileNotRegular(t *testing.T) {
 	}
 	_, err := run(t.Context(), filetools.WriteFile(dir), `{"path":"pipe","content":"x","replace":true}`)
 	checkErr(t, err, `path "pipe" is not a regular file`)
+}
+
+// TestWriteFileQuestionNamesContent checks that the question about a file
+// tells two contents of one size apart, so that an answer bound to its
+// digest covers only the file the user was shown.
+func TestWriteFileQuestionNamesContent(t *testing.T) {
+	t.Parallel()
+	questions := map[string]string{}
+	for _, content := range []string{"abc", "xyz"} {
+		dir := makeTree(t, map[string]string{"a.txt": content})
+		ctx, asked := answering(t.Context(), agenttool.ActionDecline)
+		_, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "a.txt", "content": "new"}))
+		checkErr(t, err, "the user declined")
+		if len(*asked) != 1 {
+			t.Fatalf("%q: asked %v, want one question", content, *asked)
+		}
+		questions[content] = (*asked)[0].Message
+	}
+	want := map[string]string{"abc": "Replace a.txt (3 bytes, sha256 ba7816bf)?", "xyz": "Replace a.txt (3 bytes, sha256 3608bca1)?"}
+	if !reflect.DeepEqual(questions, want) {
+		t.Errorf("questions %q, want %q", questions, want)
+	}
+}
+
+// TestWriteFileUnreadable checks that a file write_file cannot read for
+// its question is refused, and replaced with --replace.
+func TestWriteFileUnreadable(t *testing.T) {
+	t.Parallel()
+	if runtime.GOOS == "windows" || os.Geteuid() == 0 {
+		t.Skip("needs permission bits that keep the owner from reading")
+	}
+	dir := makeTree(t, map[string]string{"a.txt": "abc"})
+	if err := os.Chmod(filepath.Join(dir, "a.txt"), 0o200); err != nil {
+		t.Fatal(err)
+	}
+	ctx, asked := answering(t.Context(), agenttool.ActionAccept)
+	_, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "a.txt", "content": "new"}))
+	checkErr(t, err, `path "a.txt": permission denied; the question names the file's hash, and --replace replaces it without one`)
+	if len(*asked) != 0 {
+		t.Errorf("asked %v before reading the file", *asked)
+	}
+	if _, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": "a.txt", "content": "new", "replace": true})); err != nil {
+		t.Fatal(err)
+	}
+	// The new file keeps the old one's mode, which reading needs changed.
+	if err := os.Chmod(filepath.Join(dir, "a.txt"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if got := readBack(t, dir, "a.txt"); got != "new" {
+		t.Errorf("a.txt holds %q after --replace", got)
+	}
 }
