@@ -205,7 +205,7 @@ func skillBody(b Bundle) (string, []fileset.File) {
 			tools, cmds = append(tools, t), append(cmds, cli.Describe(t.tool))
 		}
 	}
-	head.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b, len(tools)) + "\n## Commands\n")
+	head.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b, len(tools)) + "\n" + skillindex.Heading + "\n")
 	usages := make([]cli.Usage, len(tools))
 	sections := make([]string, len(tools)) // each under its "### " heading, the reference's under "# "
 	whole := head.Len()

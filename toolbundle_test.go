@@ -1584,8 +1584,8 @@ func TestExportWarnings(t *testing.T) {
 		{name: "long description moved to a reference", change: withTool(Use(redescribed{plain(), strings.Repeat("Run a command.\n", 500)}))},
 		{name: "body over 500 lines with references", change: func(b *Bundle) { b.Tools = append(b.Tools, manyTools(500)...) },
 			want: []string{"file-tools: warning: SKILL.md has ", "lines"}},
-		{name: "index past the budget", change: func(b *Bundle) { *b = bigBundle(700, "Print the value of a.") },
-			want: []string{"big: warning: SKILL.md has 7", "big: warning: the body of SKILL.md is about 6"}},
+		{name: "index past the budget", change: func(b *Bundle) { *b = bigBundle(1800, "Print the value of a.") },
+			want: []string{"big: warning: SKILL.md has 1", "big: warning: the body of SKILL.md is about 6"}},
 		{name: "raw schemas", change: func(b *Bundle) {
 			b.Tools = append(b.Tools,
 				Use(raw("plain", `{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}}}`)),
