@@ -107,13 +107,15 @@ func FuzzLinked(f *testing.F) {
 func TestCheck(t *testing.T) {
 	t.Parallel()
 	now := &agentskill.Skill{DirName: "kit", Name: "kit", Description: "Do things. Use in tests.",
-		Body: "\n# kit\n\n- [`t0`](references/t0.md)\n"}
+		Body: "\n# kit\n\n## Commands\n\n- [`t0`](references/t0.md)\n"}
 	data, err := agentskill.Encode(now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	refs := []fileset.File{{Name: "references/t0.md", Data: []byte("# t0\n")}}
 	old := []byte(strings.Replace(string(data), "(references/t0.md)\n", "(references/t0.md)\n- [`t1`](references/t1.md)\n", 1))
+	// The same, written by an index whose lines link nothing.
+	unlinked := []byte(strings.Replace(string(data), "- [`t0`](references/t0.md)\n", "- `t0`: Print.\n- `t1`\n", 1))
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -128,6 +130,8 @@ func TestCheck(t *testing.T) {
 		{"a reference differs", map[string]string{"SKILL.md": string(data), "references/t0.md": "# t0, old\n"}, false,
 			"$D/SKILL.md: up to date\n$D/references/t0.md: differs\n"},
 		{"a reference left over", map[string]string{"SKILL.md": string(old), "references/t0.md": "# t0\n", "references/t1.md": "# t1\n"}, false,
+			"$D/SKILL.md: body digest differs (the body changed)\n$D/references/t1.md: left over (the skill no longer has it; export-skill --force removes it)\n$D/references: all 1 references up to date\n"},
+		{"a reference left over, listed by an index without links", map[string]string{"SKILL.md": string(unlinked), "references/t0.md": "# t0\n", "references/t1.md": "# t1\n"}, false,
 			"$D/SKILL.md: body digest differs (the body changed)\n$D/references/t1.md: left over (the skill no longer has it; export-skill --force removes it)\n$D/references: all 1 references up to date\n"},
 	}
 	for _, tt := range tests {
