@@ -1,6 +1,7 @@
 package toolbundle
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -44,5 +45,41 @@ func TestUnlinkedIndexOwnsReferences(t *testing.T) {
 	}
 	if r := call(now, "export-skill", "--check", dir); r.status != 0 {
 		t.Errorf("--check after the export\n%v", r)
+	}
+}
+
+// TestRealIndexKeepsSentences checks that the index of 250 tools of
+// real-length descriptions (the corpus, and its tools again under other
+// names) gives every command a sentence, whole or cut, within the body's
+// budget.
+func TestRealIndexKeepsSentences(t *testing.T) {
+	t.Parallel()
+	defs := corpusTools(t)
+	b := Bundle{Name: "realtools", Description: "Real tool definitions, bundled. Use in tests.", Version: "v1.0.0"}
+	for i := 0; len(b.Tools) < 250; i++ {
+		d := defs[i%len(defs)]
+		if i >= len(defs) {
+			d.Name = fmt.Sprintf("%s_%d", d.Name, i)
+		}
+		b.Tools = append(b.Tools, Use(echoMCP(t, d)))
+	}
+	body, refs := skillBody(b)
+	if len(body) > bodyByteBudget || len(refs) != 250 {
+		t.Fatalf("250 tools: a body of %d bytes and %d references, want at most %d bytes and 250", len(body), len(refs), bodyByteBudget)
+	}
+	_, index, _ := strings.Cut(body, "\n"+skillindex.Heading+"\n")
+	entries := 0
+	for line := range strings.Lines(index) {
+		if !strings.HasPrefix(line, "- ") {
+			continue
+		}
+		entries++
+		_, sentence, ok := strings.Cut(line, "`: ")
+		if !ok || strings.TrimSpace(sentence) == "" {
+			t.Errorf("the index line %q gives no sentence", strings.TrimSpace(line))
+		}
+	}
+	if entries != 250 {
+		t.Errorf("the index has %d entries, want 250", entries)
 	}
 }
