@@ -185,9 +185,10 @@ const (
 // When that body would pass the budget, in lines or in bytes, the commands'
 // sections go to references instead, one per command at
 // references/<command>.md, and the body keeps, under "## Commands", one
-// entry per command linking to its reference: its short synopsis and the
-// first sentence of its description (see skillindex.Write), with the
-// instruction to read a command's reference before its first call. cli
+// entry per command: its short synopsis and the first sentence of its
+// description linked to its reference, or, as the room shrinks, shorter
+// entries (see skillindex.Write), with the instruction to read a
+// command's reference before its first call. cli
 // hands the usage as data (cli.Usage), so nothing here reads back the
 // Markdown it wrote.
 func skillBody(b Bundle) (string, []fileset.File) {
@@ -205,7 +206,7 @@ func skillBody(b Bundle) (string, []fileset.File) {
 			tools, cmds = append(tools, t), append(cmds, cli.Describe(t.tool))
 		}
 	}
-	head.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b, len(tools)) + "\n## Commands\n")
+	head.WriteString(cli.Calling(b.Name, cmds) + "\n" + approvalNote(b, len(tools)) + "\n" + skillindex.Heading + "\n")
 	usages := make([]cli.Usage, len(tools))
 	sections := make([]string, len(tools)) // each under its "### " heading, the reference's under "# "
 	whole := head.Len()

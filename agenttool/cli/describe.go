@@ -22,8 +22,9 @@ type Command struct {
 	// them; the zero value when the tool declares none.
 	Annotations agenttool.Annotations
 	// Params are the top-level properties of the schema, in the order the
-	// schema text writes them; nil when the schema has no properties
-	// keyword that is an object.
+	// schema text writes them, but for those whose schema is false, which
+	// no call can give; nil when the schema has no properties keyword that
+	// is an object.
 	Params []Param
 	// Open reports whether the arguments may hold members Params does not
 	// declare: the schema's additionalProperties keyword is anything but
@@ -48,8 +49,10 @@ type Param struct {
 	// empty when the type is absent, ambiguous or malformed.
 	Type string
 	// Types are the types a type keyword such as ["string","number"]
-	// allows, in written order, "null" left out, when they are more than
-	// one and Type is therefore empty; nil otherwise.
+	// allows, or an anyOf or oneOf whose schemas each name one scalar
+	// type or "null" ([{"type":"string"},{"type":"integer"}]), in written
+	// order, once each, "null" left out, when they are more than one and
+	// Type is therefore empty; nil otherwise.
 	Types []string
 	// Items is the type of the elements of an array whose items keyword is
 	// a schema object, read as Type is read: Item.Type. It is empty

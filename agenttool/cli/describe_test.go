@@ -25,7 +25,8 @@ func TestDescribeLenient(t *testing.T) {
 		{"properties null", `{"properties":null}`, nil},
 		{"name written twice", `{"properties":{"a":{"type":"string"},"b":{},"a":{"type":"integer"}}}`,
 			[]Param{{Name: "a", Type: "string"}, {Name: "b"}}},
-		{"boolean schema", `{"properties":{"a":false},"required":["a"]}`, []Param{{Name: "a", Required: true}}},
+		{"boolean schema", `{"properties":{"a":true},"required":["a"]}`, []Param{{Name: "a", Required: true}}},
+		{"a false schema is left out", `{"properties":{"a":false,"b":{},"b":false},"required":["a"]}`, []Param{{Name: "b"}}},
 		{"keywords of the wrong shape", `{"properties":{"a":{"type":"array","description":7,"enum":"x","items":[{"type":"string"}]}},"required":"a"}`,
 			[]Param{{Name: "a", Type: "array"}}},
 		{"required skips non-strings", `{"properties":{"a":{},"b":{}},"required":[1,"b"]}`,
@@ -56,7 +57,17 @@ func TestDescribeLenient(t *testing.T) {
 			[]Param{
 				{Name: "t", Type: "string", Description: "T", Enum: []any{"a", "b"}},
 				{Name: "n", Type: "integer", Description: "inner", Default: json.Number("3")},
-				{Name: "two"}, {Name: "odd"},
+				{Name: "two", Types: []string{"string", "integer"}}, {Name: "odd"},
+			}},
+		{"alternatives of scalar types", `{"properties":{` +
+			`"a":{"oneOf":[{"type":"integer"},{"type":"null"},{"type":"boolean","description":"b"},{"type":"integer"}]},` +
+			`"one":{"anyOf":[{"type":"string"},{"type":"string","format":"date"}]},` +
+			`"obj":{"anyOf":[{"type":"string"},{"type":"object"}]},"untyped":{"anyOf":[{"type":"string"},{}]},` +
+			`"ref":{"anyOf":[{"type":"string"},{"type":"integer","$ref":"#"}]},"both":{"anyOf":[{"type":"string"},{"type":"integer"}],"oneOf":[{}]},` +
+			`"all":{"anyOf":[{"type":"string"},{"type":"integer"}],"allOf":[{}]},"typed":{"type":"string","anyOf":[{"type":"string"},{"type":"integer"}]}}}`,
+			[]Param{
+				{Name: "a", Types: []string{"integer", "boolean"}}, {Name: "one"}, {Name: "obj"}, {Name: "untyped"},
+				{Name: "ref"}, {Name: "both"}, {Name: "all"}, {Name: "typed", Type: "string"},
 			}},
 		{"references", `{"$defs":{"c":{"type":"object","description":"A customer","properties":{"name":{"type":"string"}},"required":["name"]}},` +
 			`"definitions":{"x":{"type":"integer"},"a/b~":{"type":"boolean"}},"properties":{` +

@@ -59,8 +59,8 @@ func list(names []string, show func(string) string) string {
 // quoted writes a name quoted, as a command's name is written.
 func quoted(name string) string { return fmt.Sprintf("%q", name) }
 
-// dashed writes a flag's name as it is typed.
-func dashed(name string) string { return "--" + name }
+// dashed writes a flag's name as it is typed, quoted as a shell needs it.
+func dashed(name string) string { return ShellWord("--" + name) }
 
 // closest returns the names nearest to word by edit distance, in their
 // order, when that distance is small enough for a typo: one edit for each

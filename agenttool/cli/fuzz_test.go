@@ -32,6 +32,8 @@ var fuzzSeeds = [][]string{
 	{"deploy", "--target.hops", "[1]", `{"target":7}`},
 	{"deploy", "--target.a.b"},
 	{"deploy", "-target.hops=x", "--limits", "a=1", `{"target":{"host":"h"}}`},
+	{"deploy", "--target.a.b.c", "x", `{"target":{"a.b":5}}`},
+	{"deploy", "--extra.a.b=1", "-"},
 }
 
 func FuzzRunArgs(f *testing.F) {

@@ -14,6 +14,9 @@ import (
 type jsonFlag struct {
 	typed string   // the flag as typed, "--entities"
 	pos   position // the parameter
+	// under is the parameter that takes JSON which pos is a member of,
+	// its path dotted, when no walk position is pos itself.
+	under string
 	// words are the other words of the command line, in order, and json
 	// the JSON argument with the parameter set to the flag's value.
 	words []string
@@ -31,8 +34,11 @@ func (e *jsonFlag) Error() string { return e.message("", "") }
 // command of the program named program when program is not empty.
 func (e *jsonFlag) message(program, command string) string {
 	msg := fmt.Sprintf("%s: %q is a parameter that takes JSON, not a flag", e.typed, e.pos.dotted())
-	if e.pos.nests {
+	switch {
+	case e.pos.nests:
 		msg = fmt.Sprintf("%s: %q is an object, given by its fields' flags or in JSON", e.typed, e.pos.dotted())
+	case e.under != "":
+		msg = fmt.Sprintf("%s: %q is a member of %q, a parameter that takes JSON, not a flag", e.typed, e.pos.dotted(), e.under)
 	}
 	switch {
 	case e.stdin:
@@ -49,13 +55,28 @@ func (e *jsonFlag) message(program, command string) string {
 
 // jsonFlagError returns the refusal of the flag name, which the flag set
 // did not define, given among words, when name is the dotted path of a
-// parameter of the walk that has no flag.
+// parameter of the walk that has no flag, or of a member of one that takes
+// JSON (see memberOf).
 func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, bool) {
-	i := slices.IndexFunc(walk, func(p position) bool { return p.flag == "" && p.dotted() == name })
-	if i < 0 {
-		return nil, false
+	e := &jsonFlag{typed: typedFlag(words, name)}
+	if i := slices.IndexFunc(walk, func(p position) bool { return p.flag == "" && p.dotted() == name }); i >= 0 {
+		e.pos = walk[i]
+	} else {
+		for _, p := range walk {
+			rest, ok := strings.CutPrefix(name, p.dotted()+".")
+			if !ok || !p.jsonOnly() {
+				continue
+			}
+			if path, member, ok := memberOf(p.param, rest); ok {
+				e.pos = position{path: append(slices.Clip(p.path), path...), param: member}
+				e.under = p.dotted()
+				break
+			}
+		}
+		if e.under == "" {
+			return nil, false
+		}
 	}
-	e := &jsonFlag{typed: typedFlag(words, name), pos: walk[i]}
 	value, have := "", false
 	var rest []string
 	for j := 0; j < len(words); j++ {
@@ -133,4 +154,30 @@ func jsonValue(p *Param, word string) string {
 		return "true"
 	}
 	return `""`
+}
+
+// memberOf finds the member of p's value that rest names, its names joined
+// by dots: a field of p, or of a field of it, and so on; or, past the
+// fields this reading knows, any member of an object that may hold members
+// they do not name (Open), of one whose members it cannot say, or of a
+// value of unknown type. It returns the member's path below p and the
+// member itself, a field or a parameter of unknown type standing for a
+// member the schema does not name.
+func memberOf(p *Param, rest string) (path []string, member *Param, ok bool) {
+	for i := range p.Fields {
+		f := &p.Fields[i]
+		if rest == f.Name {
+			return []string{f.Name}, f, true
+		}
+		if after, found := strings.CutPrefix(rest, f.Name+"."); found {
+			if path, member, ok := memberOf(f, after); ok {
+				return append([]string{f.Name}, path...), member, true
+			}
+		}
+	}
+	if p.Type == "object" && (p.Open || p.Fields == nil) || p.Type == "" && p.Types == nil {
+		path = strings.Split(rest, ".")
+		return path, &Param{Name: path[len(path)-1]}, true
+	}
+	return nil, nil, false
 }

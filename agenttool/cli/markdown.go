@@ -167,7 +167,9 @@ type synopsisWord struct {
 // its flags in walk order, then the JSON argument when some parameter
 // needs it, "(<json> | -)" when a required one does and "[<json> | -]"
 // otherwise. A required boolean shows its value, --name=<bool>, since
-// the flag alone would read as the one value it can take.
+// the flag alone would read as the one value it can take. A flag is
+// written as a shell needs it typed, quoted by ShellWord when its name
+// holds a character that is not plain: ['--with space' <int>].
 func synopsisWords(walk []position) []synopsisWord {
 	var words []synopsisWord
 	jsonToken := ""
@@ -184,7 +186,7 @@ func synopsisWords(walk []position) []synopsisWord {
 			continue
 		}
 		param := pos.param
-		token := "--" + pos.flag
+		token := ShellWord("--" + pos.flag)
 		switch {
 		case param.Map():
 			token += " <key>=<" + placeholder(param.valueType()) + ">"
@@ -235,9 +237,9 @@ func paramLine(pos position) string {
 	b.WriteString(strings.Repeat("  ", depth))
 	switch {
 	case pos.flag != "" && param.Map() && param.Values == "":
-		b.WriteString("- `--" + pos.flag + "` (any keys; the flag gives strings)")
+		b.WriteString("- `" + ShellWord("--"+pos.flag) + "` (any keys; the flag gives strings)")
 	case pos.flag != "":
-		b.WriteString("- `--" + pos.flag + "`")
+		b.WriteString("- `" + ShellWord("--"+pos.flag) + "`")
 	default:
 		b.WriteString("- `" + pos.dotted() + "` (" + typeText(param))
 		if param.Required {

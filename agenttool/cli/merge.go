@@ -29,13 +29,13 @@ func (v *flagValue) merge(root *object) error {
 		}
 		for i, key := range v.keys {
 			if obj.has(key) {
-				return fmt.Errorf("--%s and the JSON argument both give %q", v.pos.flag, v.pos.dotted()+"."+key)
+				return fmt.Errorf("%s and the JSON argument both give %q", dashed(v.pos.flag), v.pos.dotted()+"."+key)
 			}
 			obj.add(key, v.values[i])
 		}
 		return nil
 	case obj.has(last):
-		return fmt.Errorf("--%s and the JSON argument both give %q", v.pos.flag, v.pos.dotted())
+		return fmt.Errorf("%s and the JSON argument both give %q", dashed(v.pos.flag), v.pos.dotted())
 	case p.Repeated():
 		obj.add(last, string(v.appendValue(nil)))
 	default:

@@ -80,9 +80,9 @@ func (f refusal) word(err error) (string, bool) {
 	switch {
 	case pos == nil:
 	case verr.Missing != "" && (!f.gave.json || f.gave.flagged()):
-		return "invalid arguments: missing required flag --" + pos.flag, true
+		return "invalid arguments: missing required flag " + dashed(pos.flag), true
 	case verr.Missing == "" && f.gave.gives(pos.flag):
-		return "invalid arguments: --" + pos.flag + ": " + verr.Msg, true
+		return "invalid arguments: " + dashed(pos.flag) + ": " + verr.Msg, true
 	}
 	return err.Error(), true
 }

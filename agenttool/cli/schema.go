@@ -138,7 +138,8 @@ func firstMember(obj, key string) string {
 }
 
 // properties reads the properties keyword of a schema object into
-// parameters, marking those its required keyword names. It returns nil when
+// parameters, marking those its required keyword names, and leaving out
+// those whose schema is false, which no value satisfies. It returns nil when
 // the keyword is absent or not an object, and an empty, non-nil list for an
 // empty object.
 func (r *reader) properties(k keywords) []Param {
@@ -191,6 +192,12 @@ func (r *reader) properties(k keywords) []Param {
 			}
 			seen[name] = true
 		}
+		if value == "false" {
+			// No value is valid, so the property is not one a call can
+			// give: help leaves it out, and a call that gives it anyway
+			// is refused as for a member the schema does not name.
+			continue
+		}
 		p := r.property(name, value)
 		if requiredSet != nil {
 			p.Required = requiredSet[name]
@@ -203,7 +210,9 @@ func (r *reader) properties(k keywords) []Param {
 }
 
 // property reads one property schema. A schema that is not an object (the
-// boolean schemas true and false) gives a parameter of unknown type.
+// boolean schema true) gives a parameter of unknown type; one whose anyOf
+// or oneOf lists schemas of scalar types alone gives those types, as the
+// type keyword ["string","integer"] does.
 func (r *reader) property(name, schema string) Param {
 	p := Param{Name: name}
 	if !strings.HasPrefix(schema, "{") {
@@ -215,8 +224,12 @@ func (r *reader) property(name, schema string) Param {
 	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
-	if p.Type == "" {
+	switch {
+	case p.Type != "":
+	case k.typ != "":
 		p.Types = typeNames(k.typ)
+	case !k.cut:
+		p.Types = scalarTypes(k)
 	}
 	if strings.HasPrefix(k.enum, "[") {
 		p.Enum, _ = decodeValue(k.enum).([]any)
@@ -274,6 +287,43 @@ func typeName(t string) string {
 		}
 		found = s
 	}
+}
+
+// scalarTypes returns the types a schema's anyOf or oneOf allows when it
+// has one of them and no allOf, and each schema it lists is an object whose
+// type keyword names a scalar type or "null" and that has no $ref: those
+// types, in written order, once each, "null" left out, when they are at
+// least two. It returns nil otherwise.
+func scalarTypes(k keywords) []string {
+	if (k.anyOf == "") == (k.oneOf == "") || k.allOf != "" {
+		return nil
+	}
+	list, ok := jsonscan.ReadItems(k.anyOf + k.oneOf)
+	if !ok {
+		return nil
+	}
+	var names []string
+	for {
+		item, ok := list.Next()
+		if !ok {
+			break
+		}
+		if !strings.HasPrefix(item, "{") {
+			return nil
+		}
+		b := readKeywords(item)
+		t, ok := jsonscan.String(b.typ)
+		switch {
+		case !ok || b.ref != "" || t != "null" && !scalar(t):
+			return nil
+		case t != "null" && !slices.Contains(names, t):
+			names = append(names, t)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return names
 }
 
 // typeNames reads a type keyword's text that is an array of strings

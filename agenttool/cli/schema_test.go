@@ -226,6 +226,36 @@ func refAlternative(n *refNode) *refNode {
 	return found
 }
 
+// refScalarTypes is scalarTypes, on a decoded schema.
+func refScalarTypes(n *refNode) []string {
+	list := n.get("anyOf")
+	if other := n.get("oneOf"); list == nil {
+		list = other
+	} else if other != nil {
+		return nil
+	}
+	if list == nil || list.kind != '[' || n.get("allOf") != nil {
+		return nil
+	}
+	var names []string
+	for _, item := range list.items {
+		if item.kind != '{' || item.get("$ref") != nil || item.get("type") == nil {
+			return nil
+		}
+		t, ok := item.get("type").str()
+		if !ok || t != "null" && !scalar(t) {
+			return nil
+		}
+		if t != "null" && !slices.Contains(names, t) {
+			names = append(names, t)
+		}
+	}
+	if len(names) < 2 {
+		return nil
+	}
+	return names
+}
+
 func (r *refReader) lookup(ref string) *refNode {
 	if !strings.HasPrefix(ref, "#") {
 		return nil
@@ -277,6 +307,9 @@ func (r *refReader) properties(k refKeys) []Param {
 		if slices.ContainsFunc(props.members[:i], func(k refMember) bool { return k.key == m.key }) {
 			continue
 		}
+		if m.value.kind == 0 && m.value.scalar == false {
+			continue
+		}
 		p := r.property(m.key, m.value)
 		p.Required = slices.Contains(required, m.key)
 		params = append(params, p)
@@ -310,6 +343,8 @@ func (r *refReader) property(name string, schema *refNode) Param {
 				p.Types = nil
 			}
 		}
+	} else if !k.cut {
+		p.Types = refScalarTypes(schema)
 	}
 	if e := k.enum; e != nil && e.kind == '[' {
 		p.Enum = e.value().([]any)
@@ -379,6 +414,7 @@ var scannerSeeds = []string{
 	`{"$defs":{"c":{"type":"object","properties":{"name":{"type":"string"}}}},"properties":{"customer":{"$ref":"#/$defs/c","description":"Who"}}}`,
 	`{"$defs":{"n":{"type":"object","properties":{"kids":{"type":"array","items":{"$ref":"#/$defs/n"}}}}},"properties":{"root":{"$ref":"#/$defs/n"}}}`,
 	`{"properties":{"t":{"anyOf":[{"type":"string","enum":["a","b"]},{"type":"null"}],"default":null,"description":"T"}}}`,
+	`{"properties":{"a":{"oneOf":[{"type":"integer"},{"type":"null"},{"type":"boolean"}]},"b":false,"c":{"anyOf":[{"type":"string"},{"type":"integer","$ref":"#"}]}}}`,
 	`{"$ref":"#","properties":{"a":{"$ref":"#/properties/a"},"b":{"oneOf":[{"type":"null"},{"$ref":"#/properties/b"}]}}}`,
 	`{"definitions":{"a/b":{"type":"integer","default":[1,{"x":null}]},"m~n":{"type":"string"}},"properties":{"x":{"$ref":"#/definitions/a~1b"},` +
 		`"y":{"$ref":"#/definitions/m~0n"},"z":{"$ref":"#/definitions/a%7E1b"},"w":{"$ref":"#/properties/x/0"},"v":{"allOf":[{"$ref":"#/definitions/a~1b"}]}}}`,

@@ -126,6 +126,36 @@ func TestShapes(t *testing.T) {
 		{name: "an array of an enum's values",
 			args: []string{"add_entities", "--labels", "draft", "--labels", "final", `{"entities":[{"name":"a","type":"place"}]}`},
 			echo: `{"entities":[{"name":"a","type":"place"}],"labels":["draft","final"]}`},
+		{name: "a member under a reference met inside itself given as a flag",
+			args: []string{"place_order", "--customer.referrer.name", "Bo", "--rush"}, status: ExitUsage,
+			stderr: "kit: place_order: --customer.referrer.name: \"customer.referrer.name\" is a member of \"customer.referrer\", a parameter that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit place_order --rush '{\"customer\":{\"referrer\":{\"name\":\"Bo\"}}}'\n" +
+				"Run `kit help place_order` for its flags.\n"},
+		{name: "a member two levels under a reference met inside itself, merged into the JSON",
+			args: []string{"place_order", "--customer.referrer.referrer.name=Cy", "--rush", `{"customer":{"referrer":{"name":"Bo"}}}`}, status: ExitUsage,
+			stderr: "kit: place_order: --customer.referrer.referrer.name: \"customer.referrer.referrer.name\" is a member of \"customer.referrer\", a parameter that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit place_order --rush '{\"customer\":{\"referrer\":{\"name\":\"Bo\",\"referrer\":{\"name\":\"Cy\"}}}}'\n" +
+				"Run `kit help place_order` for its flags.\n"},
+		{name: "a field of an object that takes JSON given as a flag",
+			args: []string{"odd_names", "--cfg.v2.mode", "fast"}, status: ExitUsage,
+			stderr: "kit: odd_names: --cfg.v2.mode: \"cfg.v2.mode\" is a member of \"cfg.v2\", a parameter that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit odd_names '{\"cfg.v2\":{\"mode\":\"fast\"}}'\n" +
+				"Run `kit help odd_names` for its flags.\n"},
+		{name: "a closed object that takes JSON has no other member",
+			args: []string{"odd_names", "--cfg.v2.speed", "1"}, status: ExitUsage,
+			stderr: "kit: odd_names: unknown flag \"--cfg.v2.speed\"; its flag is '--with space'\nRun `kit help odd_names` for its flags.\n"},
+		{name: "a flag whose name needs quoting",
+			args: []string{"odd_names", "--with space", "3", `{"id":"x"}`},
+			echo: `{"id":"x","with space":3}`},
+		{name: "a refusal names a flag that needs quoting as it is typed",
+			args: []string{"odd_names", "--with space", "0"}, status: ExitUsage,
+			stderr: "kit: odd_names: invalid arguments: '--with space': expected at least 1, got 0\nRun `kit help odd_names` for its flags.\n"},
+		{name: "alternatives of scalar types take JSON",
+			args: []string{"odd_names", `{"id":7}`},
+			echo: `{"id":7}`},
+		{name: "a property whose schema is false cannot be given",
+			args: []string{"odd_names", `{"never":1}`}, status: ExitUsage,
+			stderr: "kit: odd_names: invalid arguments: never: no value is allowed here, got 1\nRun `kit help odd_names` for its flags.\n"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

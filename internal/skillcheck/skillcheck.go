@@ -19,6 +19,7 @@ import (
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool/cli"
 	"github.com/agenttool/toolbundle/internal/fileset"
+	"github.com/agenttool/toolbundle/internal/skillindex"
 )
 
 // Check compares the files in dir, a skill's directory, with data, the
@@ -91,35 +92,57 @@ func Linked(path string) []string {
 	return linked(data)
 }
 
-// linked returns, in order and once each, the references a SKILL.md
-// links to as export-skill writes the links: "](references/<command>.md)",
-// <command> a plain word. A link of any other form, one reaching into
-// another directory included, is not one of them.
+// linked returns once each, in the order found (the links first), the
+// references a SKILL.md names as export-skill writes them: a link "](references/<command>.md)"
+// anywhere, or, in the index that links nothing (skillindex.Write), a line
+// "- `<command>`" or "- `<command>`: ..." after the line
+// "## Commands" and before the next heading; <command> a plain word. A link
+// of any other form, one reaching into another directory included, and
+// any other text, is not one of them.
 func linked(skill []byte) []string {
-	const open = "](references/"
 	var names []string
 	seen := map[string]bool{}
-	rest := string(skill)
-	for {
-		i := strings.Index(rest, open)
-		if i < 0 {
-			return names
+	add := func(cmd string) {
+		if cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !cli.IsPlain(r) || r == '/' }) {
+			return
 		}
-		rest = rest[i+len(open):]
-		j := strings.IndexByte(rest, ')')
-		if j < 0 {
-			return names
-		}
-		file := rest[:j]
-		cmd, ok := strings.CutSuffix(file, ".md")
-		if !ok || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !cli.IsPlain(r) || r == '/' }) {
-			continue
-		}
-		if name := "references/" + file; !seen[name] {
+		if name := "references/" + cmd + ".md"; !seen[name] {
 			seen[name] = true
 			names = append(names, name)
 		}
 	}
+	const open = "](references/"
+	for rest := string(skill); ; {
+		i := strings.Index(rest, open)
+		if i < 0 {
+			break
+		}
+		rest = rest[i+len(open):]
+		j := strings.IndexByte(rest, ')')
+		if j < 0 {
+			break
+		}
+		if cmd, ok := strings.CutSuffix(rest[:j], ".md"); ok {
+			add(cmd)
+		}
+	}
+	index := false
+	for line := range strings.Lines(string(skill)) {
+		line = strings.TrimSuffix(line, "\n")
+		switch {
+		case line == skillindex.Heading:
+			index = true
+		case strings.HasPrefix(line, "#"):
+			index = false
+		case index:
+			cmd, ok := strings.CutPrefix(line, "- `")
+			cmd, after, ok2 := strings.Cut(cmd, "`")
+			if ok && ok2 && (after == "" || strings.HasPrefix(after, ": ")) {
+				add(cmd)
+			}
+		}
+	}
+	return names
 }
 
 // compare says how the file old differs from the skill now, encoded as

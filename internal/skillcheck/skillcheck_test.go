@@ -10,6 +10,7 @@ import (
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool/cli"
 	"github.com/agenttool/toolbundle/internal/fileset"
+	"github.com/agenttool/toolbundle/internal/skillindex"
 )
 
 // TestCompareVersionRemoved covers the one verdict a bundle's test binary
@@ -50,6 +51,14 @@ var linkCases = []struct {
 	{"[a](references/t0.txt) [b](references/t 0.md) [c](references/t0.md", nil},
 	{"[a](./references/t0.md) [b](references/read_file.md)", []string{"references/read_file.md"}},
 	{`[a](references/a\b.md)`, nil},
+	// The index that links nothing: its lines, under its heading, up to the next heading.
+	{"# kit\n\n## Commands\n\nA command's reference is `references/<command>.md`.\n\n- `t0`: Print.\n- `t1`\n- `t0`\n## Next\n- `t2`\n",
+		[]string{"references/t0.md", "references/t1.md"}},
+	{"## Commands\n- [`t0`](references/t0.md)\n- `t1`: Print.\n", []string{"references/t0.md", "references/t1.md"}},
+	// Lines of that form anywhere else, or of another form there, are not references.
+	{"- `t0`: Print.\n## Commandsx\n- `t1`\n### Commands\n- `t2`\n", nil},
+	{"## Commands\n\n- `t0 [...]`: Print.\n- `t1`:Print.\n-  `t2`\n * `t3`\n- `../t4`\n- `.t5`\n- `t6` x\n- ``\n- `t 7`\n  - `t8`\n", nil},
+	{"## Commands \n- `t0`\n", nil},
 }
 
 func TestLinked(t *testing.T) {
@@ -63,7 +72,7 @@ func TestLinked(t *testing.T) {
 
 // FuzzLinked checks that every reference found in any text is a
 // file directly in references/, named after a plain word, linked as such in
-// the text, and found once.
+// the text or listed as such after the index's heading, and found once.
 func FuzzLinked(f *testing.F) {
 	for _, tc := range linkCases {
 		f.Add(tc.text)
@@ -77,8 +86,10 @@ func FuzzLinked(f *testing.F) {
 			if !ok || !ok2 || cmd == "" || cmd[0] == '.' || strings.ContainsFunc(cmd, func(r rune) bool { return !cli.IsPlain(r) || r == '/' }) {
 				t.Fatalf("linked(%q) gives %q, not references/<plain word>.md", text, name)
 			}
-			if !strings.Contains(text, "]("+name+")") {
-				t.Fatalf("linked(%q) gives %q, which the text does not link", text, name)
+			_, index, _ := strings.Cut(text, skillindex.Heading+"\n")
+			if !strings.Contains(text, "]("+name+")") && !strings.HasPrefix(text, skillindex.Heading+"\n") && !strings.Contains(text, "\n"+skillindex.Heading+"\n") ||
+				!strings.Contains(text, "]("+name+")") && !strings.HasPrefix(index, "- `"+cmd+"`") && !strings.Contains(index, "\n- `"+cmd+"`") {
+				t.Fatalf("linked(%q) gives %q, which the text neither links nor lists in its index", text, name)
 			}
 			if seen[name] {
 				t.Fatalf("linked(%q) gives %q twice", text, name)
@@ -96,13 +107,15 @@ func FuzzLinked(f *testing.F) {
 func TestCheck(t *testing.T) {
 	t.Parallel()
 	now := &agentskill.Skill{DirName: "kit", Name: "kit", Description: "Do things. Use in tests.",
-		Body: "\n# kit\n\n- [`t0`](references/t0.md)\n"}
+		Body: "\n# kit\n\n## Commands\n\n- [`t0`](references/t0.md)\n"}
 	data, err := agentskill.Encode(now)
 	if err != nil {
 		t.Fatal(err)
 	}
 	refs := []fileset.File{{Name: "references/t0.md", Data: []byte("# t0\n")}}
 	old := []byte(strings.Replace(string(data), "(references/t0.md)\n", "(references/t0.md)\n- [`t1`](references/t1.md)\n", 1))
+	// The same, written by an index whose lines link nothing.
+	unlinked := []byte(strings.Replace(string(data), "- [`t0`](references/t0.md)\n", "- `t0`: Print.\n- `t1`\n", 1))
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -117,6 +130,8 @@ func TestCheck(t *testing.T) {
 		{"a reference differs", map[string]string{"SKILL.md": string(data), "references/t0.md": "# t0, old\n"}, false,
 			"$D/SKILL.md: up to date\n$D/references/t0.md: differs\n"},
 		{"a reference left over", map[string]string{"SKILL.md": string(old), "references/t0.md": "# t0\n", "references/t1.md": "# t1\n"}, false,
+			"$D/SKILL.md: body digest differs (the body changed)\n$D/references/t1.md: left over (the skill no longer has it; export-skill --force removes it)\n$D/references: all 1 references up to date\n"},
+		{"a reference left over, listed by an index without links", map[string]string{"SKILL.md": string(unlinked), "references/t0.md": "# t0\n", "references/t1.md": "# t1\n"}, false,
 			"$D/SKILL.md: body digest differs (the body changed)\n$D/references/t1.md: left over (the skill no longer has it; export-skill --force removes it)\n$D/references: all 1 references up to date\n"},
 	}
 	for _, tt := range tests {

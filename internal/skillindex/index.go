@@ -16,21 +16,39 @@ type Entry struct {
 // index cuts it to; below that, the index gives the commands alone.
 const MinSentence = 30
 
+// Heading is the line that starts the index in the body of SKILL.md.
+const Heading = "## Commands"
+
+// Where is the sentence of an index whose lines do not link the
+// references, saying where a command's reference is.
+const Where = " A command's reference is `references/<command>.md`."
+
 // Write returns the index of the commands of program, after a paragraph
-// saying how to read it: one line per command linking to its reference,
-// all in at most room bytes if it can. Each line gives the command's short
-// synopsis and first sentence; when those do not fit, the command's name
-// and its sentence, every sentence cut to the one length that makes the
-// index fit; when that length would be under MinSentence, the names alone.
-// Each line links the reference, so that a later export can tell the
-// references the skill owns (skillcheck.Linked).
+// saying how to read it, all in at most room bytes if it can. It takes the
+// first form that fits:
+//
+//   - one line per command linking its reference, with the command's short
+//     synopsis and first sentence;
+//   - the same with the command's name in place of its synopsis, every
+//     sentence cut to the one length that makes the index fit;
+//   - lines that link nothing, "- `<command>`: <sentence>", after the
+//     paragraph says where a command's reference is (Where), the
+//     sentences cut the same way;
+//   - those lines with the names alone.
+//
+// A sentence is never cut under MinSentence bytes. Both kinds of line name
+// the references the skill owns, which a later export reads back
+// (skillcheck.Linked).
 func Write(program string, entries []Entry, room int) string {
 	const read = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
-	render := func(synopsis bool, width int) string {
+	render := func(synopsis, link bool, width int) string {
 		var b strings.Builder
 		b.WriteString(read)
 		if synopsis {
 			b.WriteString(" An entry gives the command as it follows `" + program + "`, `[...]` standing for its optional flags.")
+		}
+		if !link {
+			b.WriteString(Where)
 		}
 		b.WriteString("\n\n")
 		for _, e := range entries {
@@ -38,7 +56,11 @@ func Write(program string, entries []Entry, room int) string {
 			if synopsis {
 				label = e.Synopsis
 			}
-			b.WriteString("- [`" + label + "`](" + e.File + ")")
+			if link {
+				b.WriteString("- [`" + label + "`](" + e.File + ")")
+			} else {
+				b.WriteString("- `" + label + "`")
+			}
 			if sentence != "" {
 				b.WriteString(": " + sentence)
 			}
@@ -50,24 +72,26 @@ func Write(program string, entries []Entry, room int) string {
 	for _, e := range entries {
 		longest = max(longest, len(e.Sentence))
 	}
-	if full := render(true, longest); len(full) <= room {
+	if full := render(true, true, longest); len(full) <= room {
 		return full
 	}
-	// The widest sentence length that fits, by bisection: an index only
-	// grows with the length its sentences are cut to.
-	lo, hi := -1, longest+1 // render(false, lo) fits, unless lo is -1; render(false, hi) does not
-	for hi-lo > 1 {
-		mid := (lo + hi) / 2
-		if len(render(false, mid)) <= room {
-			lo = mid
-		} else {
-			hi = mid
+	for _, link := range []bool{true, false} {
+		// The widest sentence length that fits, by bisection: an index
+		// only grows with the length its sentences are cut to.
+		lo, hi := -1, longest+1 // render(lo) fits, unless lo is -1; render(hi) does not
+		for hi-lo > 1 {
+			mid := (lo + hi) / 2
+			if len(render(false, link, mid)) <= room {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		if lo >= min(MinSentence, longest) {
+			return render(false, link, lo)
 		}
 	}
-	if lo >= min(MinSentence, longest) {
-		return render(false, lo)
-	}
-	return render(false, 0)
+	return render(false, false, 0)
 }
 
 // Cut returns s when it has at most width bytes, and otherwise its longest

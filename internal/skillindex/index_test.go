@@ -59,43 +59,58 @@ func TestCut(t *testing.T) {
 	}
 }
 
-// TestIndex checks the three forms of a skill's index, each chosen by the
-// room it is given: synopses and whole sentences; names and sentences cut to
+// TestIndex checks the four forms of a skill's index, each chosen by the
+// room it is given: linked synopses and whole sentences; linked names and
+// sentences cut to one length; names without a link and sentences cut to
 // one length; names alone.
 func TestIndex(t *testing.T) {
 	entries := []Entry{
-		{Name: "read", File: "references/read.md", Synopsis: "read --path <string> [...]", Sentence: "Read a file of the working tree as text, a range of its lines at a time."},
-		{Name: "list", File: "references/list.md", Synopsis: "list", Sentence: "List a directory."},
+		{Name: "read_text_file", File: "references/read_text_file.md", Synopsis: "read_text_file --path <string> [...]", Sentence: "Read a file of the working tree as text, a range of its lines at a time."},
+		{Name: "list_directory", File: "references/list_directory.md", Synopsis: "list_directory", Sentence: "List a directory."},
+		{Name: "search_files", File: "references/search_files.md", Synopsis: "search_files", Sentence: "Search files."},
 	}
 	const (
 		intro    = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
 		synopses = " An entry gives the command as it follows `p`, `[...]` standing for its optional flags."
 	)
 	full := intro + synopses + "\n\n" +
-		"- [`read --path <string> [...]`](references/read.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
-		"- [`list`](references/list.md): List a directory.\n"
-	uncut := intro + "\n\n" +
-		"- [`read`](references/read.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
-		"- [`list`](references/list.md): List a directory.\n"
-	cutTo := func(width int) string {
+		"- [`read_text_file --path <string> [...]`](references/read_text_file.md): Read a file of the working tree as text, a range of its lines at a time.\n" +
+		"- [`list_directory`](references/list_directory.md): List a directory.\n" +
+		"- [`search_files`](references/search_files.md): Search files.\n"
+	linked := func(width int) string {
 		return intro + "\n\n" +
-			"- [`read`](references/read.md): " + Cut(entries[0].Sentence, width) + "\n" +
-			"- [`list`](references/list.md): List a directory.\n"
+			"- [`read_text_file`](references/read_text_file.md): " + Cut(entries[0].Sentence, width) + "\n" +
+			"- [`list_directory`](references/list_directory.md): List a directory.\n" +
+			"- [`search_files`](references/search_files.md): Search files.\n"
 	}
-	names := intro + "\n\n- [`read`](references/read.md)\n- [`list`](references/list.md)\n"
+	plain := func(width int) string {
+		return intro + Where + "\n\n" +
+			"- `read_text_file`: " + Cut(entries[0].Sentence, width) + "\n" +
+			"- `list_directory`: List a directory.\n" +
+			"- `search_files`: Search files.\n"
+	}
+	names := intro + Where + "\n\n- `read_text_file`\n- `list_directory`\n- `search_files`\n"
+	whole := len(entries[0].Sentence)
 	tests := []struct {
 		room int
 		want string
 	}{
 		{1 << 20, full},
 		{len(full), full},
-		{len(full) - 1, uncut},
-		{len(uncut), uncut},
-		{len(uncut) - 1, cutTo(len(entries[0].Sentence) - 1)},
-		{len(cutTo(40)), cutTo(40)},
-		{len(cutTo(MinSentence)), cutTo(MinSentence)},
-		{len(cutTo(MinSentence)) - 1, names},
+		{len(full) - 1, linked(whole)},
+		{len(linked(whole)), linked(whole)},
+		{len(linked(whole)) - 1, linked(whole - 1)},
+		{len(linked(40)), linked(40)},
+		{len(linked(MinSentence)), linked(MinSentence)},
+		// Past the linked lines, the unlinked ones keep longer sentences.
+		{len(linked(MinSentence)) - 1, plain(len(linked(MinSentence)) - 1 - len(plain(0)))},
+		{len(plain(40)), plain(40)},
+		{len(plain(MinSentence)), plain(MinSentence)},
+		{len(plain(MinSentence)) - 1, names},
 		{0, names},
+	}
+	if len(plain(MinSentence)) >= len(linked(MinSentence)) || len(linked(MinSentence))-1-len(plain(0)) <= MinSentence {
+		t.Fatal("the entries do not make the unlinked lines shorter than the linked ones by enough")
 	}
 	for _, tc := range tests {
 		if got := Write("p", entries, tc.room); got != tc.want {

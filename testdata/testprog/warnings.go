@@ -21,10 +21,11 @@ import (
 //     holds angle brackets;
 //   - long-description: t and a tool whose description of 500 lines moves
 //     the commands to references, silently;
-//   - every-warning: frontmatter's description, 500 tools that take the
-//     body past its budget, and a sequential tool;
-//   - index-past-budget: 700 tools, t0 to t699, as large has them, whose
-//     index alone passes the budget.
+//   - every-warning: frontmatter's description, 1,800 tools that take the
+//     body past its budget even with their names alone, and a sequential
+//     tool;
+//   - index-past-budget: 2,500 tools, t0 to t2499, as large has them, whose
+//     index of names alone passes the budget.
 func init() {
 	bundles["state"] = func() toolbundle.Bundle {
 		closes := agenttool.WithCloser(func() error { return nil })
@@ -58,10 +59,10 @@ func init() {
 	bundles["every-warning"] = func() toolbundle.Bundle {
 		b := bundle(toolbundle.Use(need()))
 		b.Description = "Read <b>files</b>. Use for files."
-		b.Tools = append(append(b.Tools, synthetic(500)...), toolbundle.Use(shell("sequential", agenttool.WithSequential())))
+		b.Tools = append(append(b.Tools, synthetic(1800)...), toolbundle.Use(shell("sequential", agenttool.WithSequential())))
 		return b
 	}
-	bundles["index-past-budget"] = func() toolbundle.Bundle { return bundle(synthetic(700)...) }
+	bundles["index-past-budget"] = func() toolbundle.Bundle { return bundle(synthetic(2500)...) }
 }
 
 // shell returns a tool called name that does nothing, with opts.
