@@ -14,15 +14,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"maps"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/agenttool/toolbundle/internal/script"
 )
 
 // exeSuffix is what the system appends to the name of a program.
@@ -94,42 +93,10 @@ func newTree(t *testing.T) string {
 	return dir
 }
 
-// snapshot records every entry under dir, by slash path: a directory's
-// mode, a file's mode and contents, a link's target. Two equal snapshots
-// mean nothing in the tree changed.
+// snapshot records every entry under dir (see script.Snapshot).
 func snapshot(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	snap := make(map[string]string)
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		entry := info.Mode().String()
-		switch {
-		case d.Type()&fs.ModeSymlink != 0:
-			target, err := os.Readlink(p)
-			if err != nil {
-				return err
-			}
-			entry += " -> " + target
-		case d.Type().IsRegular():
-			b, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			entry += " " + string(b)
-		}
-		snap[filepath.ToSlash(rel)] = entry
-		return nil
-	})
+	snap, err := script.Snapshot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -138,21 +105,7 @@ func snapshot(t *testing.T, dir string) map[string]string {
 
 // diffSnapshots describes how after differs from before, or returns "".
 func diffSnapshots(before, after map[string]string) string {
-	var b strings.Builder
-	for _, k := range slices.Sorted(maps.Keys(before)) {
-		switch v, ok := after[k]; {
-		case !ok:
-			fmt.Fprintf(&b, "removed %s\n", k)
-		case v != before[k]:
-			fmt.Fprintf(&b, "changed %s: %q -> %q\n", k, before[k], v)
-		}
-	}
-	for _, k := range slices.Sorted(maps.Keys(after)) {
-		if _, ok := before[k]; !ok {
-			fmt.Fprintf(&b, "added %s\n", k)
-		}
-	}
-	return b.String()
+	return script.DiffSnapshots(before, after)
 }
 
 // prompt is what the program prints on stderr when it asks a person.

@@ -114,7 +114,7 @@ func (r runner) step(bin string, env []string, st step) {
 	r.check(what+": stdout", slashes(stdout.String()), st.stdout)
 	r.check(what+": stderr", slashes(stderr.String()), st.stderr)
 	if st.unchanged {
-		if d := diffSnapshots(before, r.snapshot()); d != "" {
+		if d := DiffSnapshots(before, r.snapshot()); d != "" {
 			t.Errorf("%s changed the tree:\n%s", what, d)
 		}
 	}
@@ -229,15 +229,25 @@ func (r runner) list(dir string) map[string]bool {
 	return names
 }
 
-// snapshot records every entry of the working tree, by slash path: a
-// directory's mode, a file's mode and contents, a link's target.
+// snapshot records every entry of the working tree (see Snapshot).
 func (r runner) snapshot() map[string]string {
+	snap, err := Snapshot(r.work)
+	if err != nil {
+		r.t.Fatal(err)
+	}
+	return snap
+}
+
+// Snapshot records every entry under dir, by slash path: a directory's
+// mode, a file's mode and contents, a link's target. Two equal snapshots
+// mean nothing in the tree changed; DiffSnapshots says what did.
+func Snapshot(dir string) (map[string]string, error) {
 	snap := map[string]string{}
-	err := filepath.WalkDir(r.work, func(p string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
-		rel, err := filepath.Rel(r.work, p)
+		rel, err := filepath.Rel(dir, p)
 		if err != nil {
 			return err
 		}
@@ -263,14 +273,12 @@ func (r runner) snapshot() map[string]string {
 		snap[filepath.ToSlash(rel)] = entry
 		return nil
 	})
-	if err != nil {
-		r.t.Fatal(err)
-	}
-	return snap
+	return snap, err
 }
 
-// diffSnapshots describes how after differs from before, or returns "".
-func diffSnapshots(before, after map[string]string) string {
+// DiffSnapshots describes how after differs from before, a line for each
+// entry removed, changed or added, or returns "".
+func DiffSnapshots(before, after map[string]string) string {
 	var b strings.Builder
 	for _, k := range slices.Sorted(maps.Keys(before)) {
 		switch v, ok := after[k]; {
