@@ -171,26 +171,30 @@ func (r *reader) properties(k keywords) []Param {
 		}
 	}
 	var paramBuf [8]Param
-	params := paramBuf[:0]
+	var nameBuf [8]string
+	params, names := paramBuf[:0], nameBuf[:0]
 	for {
 		name, value, ok := props.Next()
 		if !ok {
 			break
 		}
+		// The first of a name written twice holds, false schemas included.
 		switch {
 		case seen != nil:
 			if seen[name] {
 				continue
 			}
 			seen[name] = true
-		case slices.ContainsFunc(params, func(p Param) bool { return p.Name == name }):
+		case slices.Contains(names, name):
 			continue
-		case len(params) == shortList:
+		case len(names) == shortList:
 			seen = make(map[string]bool, 2*shortList)
-			for _, p := range params {
-				seen[p.Name] = true
+			for _, n := range names {
+				seen[n] = true
 			}
 			seen[name] = true
+		default:
+			names = append(names, name)
 		}
 		if value == "false" {
 			// No value is valid, so the property is not one a call can
