@@ -122,8 +122,8 @@ func ExampleMain_version() {
 }
 
 // export-skill writes the skill into a directory named as the skill, and
-// reports what it pre-approved; testing/fstest checks the tree it wrote. Run gives it streams of the caller's, here
-// one buffer for both.
+// reports what it pre-approved; testing/fstest checks the tree it wrote.
+// Run gives it streams of the caller's, here one buffer for both.
 func ExampleRun_exportSkill() {
 	bundle := toolbundle.Bundle{
 		Name:        "greeter",
@@ -139,19 +139,12 @@ func ExampleRun_exportSkill() {
 	var out strings.Builder
 	skills := filepath.Join(dir, "skills")
 	toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", skills}, nil, &out, &out)
-	// The tree written is the skill's directory and its SKILL.md, which a
-	// test checks with testing/fstest.
+	// The tree written is the skill's directory and its SKILL.md.
 	tree := os.DirFS(skills)
 	if err := fstest.TestFS(tree, "greeter/SKILL.md"); err != nil {
 		log.Fatal(err)
 	}
-	var files []string
-	fs.WalkDir(tree, ".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() {
-			files = append(files, path)
-		}
-		return err
-	})
+	files, _ := fs.Glob(tree, "*/*")
 	fmt.Println("files:", files)
 	data, err := fs.ReadFile(tree, "greeter/SKILL.md")
 	if err != nil {
@@ -233,16 +226,11 @@ func ExampleUseAll() {
 	defer os.RemoveAll(dir)
 	var out strings.Builder
 	toolbundle.Run(context.Background(), bundle, []string{"greeter", "export-skill", dir}, nil, &out, &out)
-	printUnder(dir, out.String())
+	lines := strings.SplitAfter(out.String(), "\n")
+	printUnder(dir, strings.Join(lines[:2], "")) // then where hosts look, as for any export
 	// Output:
 	// wrote $DIR/greeter/SKILL.md
 	// no command is pre-approved, so the model loads the skill without asking
-	// where hosts look for skills:
-	//   Claude Code: ~/.claude/skills, or .claude/skills in a project
-	//   Codex CLI:   ~/.agents/skills or ~/.codex/skills, or .agents/skills in a project
-	//   Gemini CLI:  ~/.agents/skills or ~/.gemini/skills, or .agents/skills in a trusted project
-	//   OpenCode:    ~/.agents/skills or ~/.config/opencode/skills, or .agents/skills in a project
-	//   Copilot CLI: ~/.agents/skills or ~/.copilot/skills, or .agents/skills in a project
 }
 
 // A hidden tool is left out of the skill and of help, but still runs when

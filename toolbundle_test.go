@@ -1951,50 +1951,19 @@ func TestExportIntoALinkToTheSkillsDirectory(t *testing.T) {
 	}
 }
 
-// TestInstructionsAccepted checks texts the rules allow, as CommonMark
-// reads them: fences nested by length or kind, a rule or heading inside
-// code, deeper headings, lists and CRLF line breaks, which the skill gives
-// as LF.
-func TestInstructionsAccepted(t *testing.T) {
+// TestInstructionsCRLF checks that instructions written with CRLF line
+// breaks are accepted and given with LF (internal/prose has the rules of
+// what instructions may hold).
+func TestInstructionsCRLF(t *testing.T) {
 	t.Parallel()
-	for _, text := range []string{
-		"````\n```\n## not a heading\n```\n````",
-		"~~~\n```\n# not one either\n~~~",
-		"First:\n\n    ---\n    # code",
-		"### Then\n\n- a\n- b\n\n***",
-		"Use `read_file` first.\n\n```sh\nfile-tools read_file --path go.mod\n```",
-		"#hashtag is no heading",
-		"First.\r\nThen.\r\n",
-	} {
-		if err := checkInstructions(instructions(Bundle{Instructions: text})); err != nil {
-			t.Errorf("checkInstructions(%q) = %v, want nil", text, err)
-		}
-	}
 	b := goldenBundle(workTree(t))
 	b.Instructions = "First.\r\nThen.\r\n"
+	if r := call(b, "version"); r.status != 0 {
+		t.Errorf("CRLF instructions refused: %v", r)
+	}
 	if body, _ := skillBody(b); !strings.Contains(body, "\n# file-tools\n\nFirst.\nThen.\n\n") {
 		t.Errorf("CRLF instructions are not given with LF:\n%s", body)
 	}
-}
-
-// FuzzInstructions checks that any text is judged without a panic, and
-// that a text accepted holds no line that ends the frontmatter or opens
-// the skill's own title outside a fence of its own.
-func FuzzInstructions(f *testing.F) {
-	for _, s := range []string{"### x\n```\n---\n```", "a\n===", "~~~\n```\n~~~\n## H\n```", "#\tT", "````\n```\n````"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, text string) {
-		if checkInstructions(text) != nil {
-			return
-		}
-		if len(text) > MaxInstructions {
-			t.Fatalf("%d bytes accepted", len(text))
-		}
-		if strings.HasPrefix(text, "---\n") || text == "---" || strings.HasPrefix(text, "# ") {
-			t.Fatalf("accepted %q, which starts with a rule or a title", text)
-		}
-	})
 }
 
 // TestUnlinkedIndexOwnsReferences exports a skill of so many tools that its
