@@ -175,8 +175,12 @@ func (c Command) parseFlags(words []string) ([]string, []flagValue, error) {
 			return nil, nil, e
 		}
 		if name, ok := strings.CutPrefix(err.Error(), notDefined); ok {
-			if e, ok := jsonFlagError(walkFlags(c.Params), name, words); ok {
+			walk := walkFlags(c.Params)
+			if e, ok := jsonFlagError(walk, name, words); ok {
 				return nil, nil, e
+			}
+			if err := mapMemberError(walk, name, words); err != nil {
+				return nil, nil, err
 			}
 		}
 		return nil, nil, flagError(err, words, "flag", c.flagNames(), "its flag%s")

@@ -208,6 +208,35 @@ func flagError(err error, words []string, kind string, names []string, what stri
 	return err
 }
 
+// mapMemberError explains an unknown flag name that reaches into a map
+// flag of walk, as "--inputs.env" does into --inputs, which takes its
+// members as key=value: the refusal shows the flag as it should have been
+// written, with the value that followed the typed one, if any. It returns
+// nil for any other name.
+func mapMemberError(walk []position, name string, words []string) error {
+	for _, p := range walk {
+		key, ok := strings.CutPrefix(name, p.flag+".")
+		if p.flag == "" || !ok || key == "" || !p.param.Map() {
+			continue
+		}
+		typed := typedFlag(words, name)
+		value := "<value>"
+		for i, w := range words {
+			if v, ok := strings.CutPrefix(w, typed+"="); ok {
+				value = ShellWord(v)
+				break
+			}
+			if w == typed && i+1 < len(words) && !strings.HasPrefix(words[i+1], "-") {
+				value = ShellWord(words[i+1])
+				break
+			}
+		}
+		return fmt.Errorf("unknown flag %q; --%s takes each member as key=value: --%s %s=%s",
+			typed, p.flag, p.flag, ShellWord(key), value)
+	}
+	return nil
+}
+
 // typedFlag returns the flag called name as words spell it, with one dash
 // or two and without its value, or with two dashes when no word does.
 func typedFlag(words []string, name string) string {
