@@ -38,7 +38,10 @@ type editArgs struct {
 // and the first lines where they are, unless all is set, which replaces
 // every one ("replaced <k> occurrences at lines <a>, <b> and <c>", the
 // first five named). Occurrences are counted as strings.Count counts them,
-// without overlaps.
+// without overlaps. When old does not occur but would with spaces and tabs
+// ignored, as when it is indented other than the file, the refusal names
+// the lines where it would and the read_file flags that show their exact
+// text.
 //
 // In a file whose first line break is CRLF, a line break written as LF in
 // old and new is taken for CRLF, so that a model that writes LF finds the
@@ -198,6 +201,10 @@ func plan(text string, args editArgs) (edit, error) {
 	lines := occurrences(text, old)
 	switch {
 	case len(lines) == 0:
+		if near := nearLines(text, old); len(near) > 0 {
+			return edit{}, fmt.Errorf("old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
+				"read_file --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), near[0], near[len(near)-1]-near[0]+spanLines(old))
+		}
 		return edit{}, errors.New("old occurs 0 times; read_file shows the exact text, spaces and tabs included")
 	case len(lines) > 1 && !args.All:
 		return edit{}, fmt.Errorf("old occurs %d times, at %s; give more of the text around it to pick one, or --all to replace every one", len(lines), lineList(lines))
@@ -245,6 +252,70 @@ func occurrences(text, old string) []int {
 		lines = append(lines, line)
 		pos = i + len(old)
 	}
+}
+
+// nearLines returns the line, from 1, where each near occurrence of old in
+// text starts: one that would be an occurrence if every run of spaces,
+// tabs and carriage returns counted as one space and those at either end
+// of a line did not count, as when old is indented other than the file.
+// Inside a line old's first line may end it and its last line begin it; a
+// line of old between them must be a whole line. It returns nil when old
+// holds nothing but white space.
+func nearLines(text, old string) []int {
+	want := squeezeLines(old)
+	for len(want) > 0 && want[0] == "" {
+		want = want[1:]
+	}
+	for len(want) > 0 && want[len(want)-1] == "" {
+		want = want[:len(want)-1]
+	}
+	if len(want) == 0 {
+		return nil
+	}
+	have := squeezeLines(text)
+	var lines []int
+	for i := 0; i+len(want) <= len(have); i++ {
+		if nearAt(have[i:i+len(want)], want) {
+			lines = append(lines, i+1)
+		}
+	}
+	return lines
+}
+
+// squeezeLines splits s into lines, each with its runs of white space made
+// one space and trimmed at both ends.
+func squeezeLines(s string) []string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = strings.Join(strings.Fields(l), " ")
+	}
+	return lines
+}
+
+// nearAt reports whether the squeezed lines have hold want from their
+// start: one line of want anywhere in the line, or else want's first line
+// at the end of the first, its last at the start of the last, and every
+// line between them whole.
+func nearAt(have, want []string) bool {
+	last := len(want) - 1
+	if last == 0 {
+		return strings.Contains(have[0], want[0])
+	}
+	if !strings.HasSuffix(have[0], want[0]) || !strings.HasPrefix(have[last], want[last]) {
+		return false
+	}
+	for j := 1; j < last; j++ {
+		if have[j] != want[j] {
+			return false
+		}
+	}
+	return true
+}
+
+// spanLines is how many lines old spans once blank lines at either end are
+// left out, at least one.
+func spanLines(old string) int {
+	return max(1, strings.Count(strings.Trim(old, " \t\r\n"), "\n")+1)
 }
 
 // lineList names the lines: "line 12", "lines 4, 10 and 22", the first
