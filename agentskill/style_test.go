@@ -2,6 +2,7 @@ package agentskill
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 )
 
@@ -75,4 +76,188 @@ func FuzzMatchers(f *testing.F) {
 	f.Fuzz(func(t *testing.T, s string) {
 		p.check(t, s)
 	})
+}
+
+// styleExamples are the examples of how a string is written after "k:".
+// A block is shown with its lines at two columns, as under a top-level key.
+var styleExamples = []struct {
+	in, out string
+}{
+	{"plain", "plain"},
+	{"v1.2.3", "v1.2.3"},
+	{"(devel)", "(devel)"},
+	{"a:b", "a:b"},
+	{"a#b", "a#b"},
+	{"-a", "-a"},
+	{"it's", "it's"},
+	{`say "hi"`, `say "hi"`},
+	{`a\b`, `a\b`},
+	{"a,b", "a,b"},
+	{"x[1]", "x[1]"},
+	{"café", "café"},
+	{"Smile 😀 ok", "Smile 😀 ok"},
+	{"", `""`},
+	{"true", `"true"`},
+	{"null", `"null"`},
+	{"~", `"~"`},
+	{"1", `"1"`},
+	{"1.0", `"1.0"`},
+	{"0x1F", `"0x1F"`},
+	{"017", `"017"`},
+	{"1e3", `"1e3"`},
+	{".5", `".5"`},
+	{".inf", `".inf"`},
+	{"2024-01-01", `"2024-01-01"`},
+	{"yes", `"yes"`},
+	{"off", `"off"`},
+	{"y", `"y"`},
+	{"12:30", `"12:30"`},
+	{"1_000", `"1_000"`},
+	{"<<", `"<<"`},
+	{"a: b", "'a: b'"},
+	{"a #b", "'a #b'"},
+	{"a:", "'a:'"},
+	{"#a", "'#a'"},
+	{"- a", "'- a'"},
+	{"-", "'-'"},
+	{"?", "'?'"},
+	{":", "':'"},
+	{"[x]", "'[x]'"},
+	{"{x}", "'{x}'"},
+	{"&a", "'&a'"},
+	{"*a", "'*a'"},
+	{"!a", "'!a'"},
+	{">a", "'>a'"},
+	{"%a", "'%a'"},
+	{"@a", "'@a'"},
+	{"---", "'---'"},
+	{"...", "'...'"},
+	{" ", "' '"},
+	{"a ", "'a '"},
+	{" a", "' a'"},
+	{"|a", "'|a'"},
+	{"'q'", "'''q'''"},
+	{`"q"`, `'"q"'`},
+	{"tab\tx", `"tab\tx"`},
+	{"a\rb", `"a\rb"`},
+	{"\u2028", `"\L"`},
+	{"trail \nx", `"trail \nx"`},
+	{"one\ntwo", "|-\n  one\n  two"},
+	{"one\ntwo\n", "|\n  one\n  two"},
+	{"one\ntwo\n\n", "|+\n  one\n  two\n"},
+	{"\n", "|2+\n"},
+	{" lead\nx", "|2-\n   lead\n  x"},
+}
+
+func TestEncodeStyleExamples(t *testing.T) {
+	for _, ex := range styleExamples {
+		t.Run(ex.in, func(t *testing.T) {
+			t.Run("description", func(t *testing.T) {
+				s := &Skill{Name: "x", Description: ex.in}
+				got := encodeString(t, s)
+				want := fm("name: x", "description: "+ex.out)
+				if got != want {
+					t.Errorf("Encode:\n%s", lineDiff(want, got))
+				}
+				back := mustParse(t, got)
+				if back.Description != strings.TrimSpace(ex.in) {
+					t.Errorf("read back %q, want %q", back.Description, strings.TrimSpace(ex.in))
+				}
+			})
+			t.Run("metadata value", func(t *testing.T) {
+				s := &Skill{Name: "x", Description: "d", Metadata: map[string]string{"k": ex.in}}
+				got := encodeString(t, s)
+				// Under metadata a block is indented four columns.
+				out := strings.ReplaceAll(ex.out, "\n  ", "\n    ")
+				want := fm("name: x", "description: d", "metadata:", "  k: "+out)
+				if got != want {
+					t.Errorf("Encode:\n%s", lineDiff(want, got))
+				}
+				roundTrip(t, s)
+			})
+			if strings.Contains(ex.in, "\n") {
+				return
+			}
+			t.Run("metadata key", func(t *testing.T) {
+				s := &Skill{Name: "x", Description: "d", Metadata: map[string]string{ex.in: "v"}}
+				got := encodeString(t, s)
+				want := fm("name: x", "description: d", "metadata:", "  "+ex.out+": v")
+				if got != want {
+					t.Errorf("Encode:\n%s", lineDiff(want, got))
+				}
+				roundTrip(t, s)
+			})
+		})
+	}
+}
+
+func TestChooseStyleMatchesResolvers(t *testing.T) {
+	// A plain string must never be one the core schema resolves to
+	// something else.
+	for _, v := range hardValues() {
+		if chooseStyle(v, false) != stylePlain {
+			continue
+		}
+		if r := resolve(v); r != v {
+			t.Errorf("%q is written plain but reads back as %#v", v, r)
+		}
+	}
+}
+
+// TestEncodeYAML11Styles pins the style of strings beyond the examples of
+// the specification: values a YAML 1.1 parser would type, characters it
+// takes for line breaks, blocks whose lines end in white space, and
+// look-alikes that no parser types and so stay plain.
+func TestEncodeYAML11Styles(t *testing.T) {
+	tests := []struct {
+		name, in, out string
+	}{
+		{"lower-case y", "y", `"y"`},
+		{"upper-case N", "N", `"N"`},
+		{"NO", "NO", `"NO"`},
+		{"On", "On", `"On"`},
+		{"YAML 1.2 octal", "0o7", `"0o7"`},
+		{"YAML 1.1 octal", "0777", `"0777"`},
+		{"signed binary", "-0b101", `"-0b101"`},
+		{"sexagesimal int", "1:20", `"1:20"`},
+		{"sexagesimal float", "190:20:30.15", `"190:20:30.15"`},
+		{"negative infinity", "-.inf", `"-.inf"`},
+		{"NaN", ".NaN", `".NaN"`},
+		{"signed int", "+1", `"+1"`},
+		{"timestamp", "2001-12-14t21:59:43.10-05:00", `"2001-12-14t21:59:43.10-05:00"`},
+		{"spaced timestamp", "2001-12-14 21:59:43.10 -5", `"2001-12-14 21:59:43.10 -5"`},
+		{"value key", "=", `"="`},
+		{"NEL", "a\u0085b", `"a\Nb"`},
+		{"paragraph separator", "\u2029", `"\P"`},
+		{"byte order mark", "\ufeffa", `"\uFEFFa"`},
+		{"NUL", "a\x00b", `"a\0b"`},
+		{"DEL", "\x7f", `"\x7F"`},
+		{"C1 control", "\u0080", `"\x80"`},
+		{"non-character", "\ufffe", `"\uFFFE"`},
+		{"NEL in a multi-line string", "a\n\u0085", `"a\n\N"`},
+		{"tab before a line break", "a\t\nb", `"a\t\nb"`},
+		{"space at the end of the last line", "a\nb ", `"a\nb "`},
+		{"tab at the end of the last line", "a\nb\t", `"a\nb\t"`},
+		{"space-only last line", "a\n ", `"a\n "`},
+		{"tab at the start of a block line", "\ta\nb", "|-\n  \ta\n  b"},
+		{"not a sexagesimal", "1:60", "1:60"},
+		{"version", "1.2.3", "1.2.3"},
+		{"not octal", "0o8", "0o8"},
+		{"mixed-case no", "nO", "nO"},
+		{"not a timestamp", "2024-01-01x", "2024-01-01x"},
+		{"dot underscore", "._1", "._1"},
+		{"negative NaN", "-.nan", "-.nan"},
+		{"non-breaking space after a dash", "-\u00a0a", "-\u00a0a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := &Skill{Name: "x", Description: "d", License: tt.in}
+			got := encodeString(t, s)
+			want := fm("name: x", "description: d", "license: "+tt.out)
+			if got != want {
+				t.Errorf("Encode:\n%s", lineDiff(want, got))
+			}
+			roundTrip(t, s)
+		})
+	}
 }
