@@ -33,7 +33,9 @@ type buildError struct {
 	out []byte
 }
 
-func (e *buildError) Error() string { return "go build testprog: " + e.err.Error() + "\n" + string(e.out) }
+func (e *buildError) Error() string {
+	return "go build testprog: " + e.err.Error() + "\n" + string(e.out)
+}
 
 // buildTestprog returns the path of testprog, built the first time a test
 // asks for it.
