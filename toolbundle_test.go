@@ -9,7 +9,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"io/fs"
 	"maps"
 	"os"
@@ -206,15 +205,6 @@ func checkGolden(t *testing.T, path, got string) {
 	}
 }
 
-// golden bundle's tools but the hidden one, without a version.
-func fileTools(root string) Bundle {
-	return Bundle{
-		Name:        goldenName,
-		Description: goldenDescription,
-		Tools:       slices.DeleteFunc(goldenTools(root, filetools.ReadFile(root)), func(t Tool) bool { return t.hidden }),
-	}
-}
-
 // tree returns everything under dir, dir itself left out, by slash-separated
 // path: each entry's mode and, for a regular file, its contents after a
 // space, so that a comparison of two trees catches an entry made, removed,
@@ -275,71 +265,6 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestRunInProcess runs the example bundle, the tools of cmd/file-tools,
-// through Run with streams of the test's own, as a bundle author's test
-// would: a call, one with its JSON on stdin, a question that stops a call,
-// the same call answered with --answer, and an export with its check. What
-// each does is the scripts' concern; here nothing may reach the process's
-// own stdout or stderr.
-func TestRunInProcess(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	skills := t.TempDir()
-	skillFile := filepath.Join(skills, "file-tools", "SKILL.md")
-
-	// os.Stdout and os.Stderr point at files for the duration, to show that
-	// Run writes to neither.
-	procOut, err := os.Create(filepath.Join(t.TempDir(), "stdout"))
-	must(t, err)
-	procErr, err := os.Create(filepath.Join(t.TempDir(), "stderr"))
-	must(t, err)
-	oldOut, oldErr := os.Stdout, os.Stderr
-	os.Stdout, os.Stderr = procOut, procErr
-	defer func() { os.Stdout, os.Stderr = oldOut, oldErr }()
-
-	for _, st := range []struct {
-		words  []string
-		stdin  string
-		status int
-		stdout string // a fragment
-	}{
-		{words: []string{"read_file", "--path", "data.txt"}, stdout: "hello\n"},
-		{words: []string{"read_file", "-"}, stdin: `{"path": "data.txt"}`, stdout: "hello\n"},
-		{words: []string{"write_file", "--path", "data.txt", "--content", "bye\n"}, status: cli.ExitNeedsAnswer, stdout: `"answers_given":0`},
-		{words: []string{"--answer", "accept", "write_file", "--path", "data.txt", "--content", "bye\n"}, stdout: "wrote data.txt"},
-		{words: []string{"export-skill", skills}, stdout: "wrote " + skillFile + "\n"},
-		{words: []string{"export-skill", "--check", skills}, stdout: skillFile + ": up to date\n"},
-	} {
-		r := invocation{argv0: goldenName, stdin: st.stdin}.run(fileTools(root), st.words...)
-		if r.status != st.status || !strings.Contains(r.stdout, st.stdout) {
-			t.Errorf("%q: want status %d and stdout holding %q\n%v", st.words, st.status, st.stdout, r)
-		}
-	}
-	if got := readFile(t, filepath.Join(root, "data.txt")); got != "bye\n" {
-		t.Errorf("data.txt = %q after the answer", got)
-	}
-	for _, f := range []*os.File{procOut, procErr} {
-		if info, err := f.Stat(); err != nil || info.Size() != 0 {
-			t.Errorf("the process's %s received %d bytes (%v)", f.Name(), info.Size(), err)
-		}
-	}
-}
-
-// TestRunNilStreams checks that Run reads a nil stdin as empty and
-// discards what goes to a nil stdout or stderr, rather than falling back
-// to the process's streams.
-func TestRunNilStreams(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "--path", "data.txt"}, nil, nil, nil); got != cli.ExitOK {
-		t.Errorf("a call: status %d", got)
-	}
-	var stderr bytes.Buffer
-	if got := Run(context.Background(), fileTools(root), []string{"file-tools", "read_file", "-"}, nil, nil, &stderr); got != cli.ExitUsage || stderr.Len() == 0 {
-		t.Errorf("JSON from an empty stdin: status %d, stderr %q", got, stderr.String())
 	}
 }
 
@@ -1208,29 +1133,6 @@ func BenchmarkExampleCheck(b *testing.B) {
 	}
 }
 
-// BenchmarkReadFileCall measures the Go code of one whole call of
-// file-tools in process: building its tools, the startup check, parsing
-// "read_file --path data.txt", running the tool and printing the file. It
-// is what a process pays on top of starting a Go program and reading a
-// file, which scripts/bench.sh measures against the floor.
-func BenchmarkReadFileCall(b *testing.B) {
-	root := b.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "data.txt"), []byte("hello\n"), 0o644); err != nil {
-		b.Fatal(err)
-	}
-	args := []string{"file-tools", "read_file", "--path", "data.txt"}
-	ctx := context.Background()
-	var stdout strings.Builder
-	b.ReportAllocs()
-	for b.Loop() {
-		stdout.Reset()
-		s := streams{stdin: strings.NewReader(""), stdout: &stdout, stderr: io.Discard}
-		if status := run(ctx, fileTools(root), args, s); status != cli.ExitOK || stdout.String() != "hello\n" {
-			b.Fatalf("status %d, stdout %q", status, stdout.String())
-		}
-	}
-}
-
 // TestScripts builds cmd/file-tools and testprog once and runs every script
 // under testdata/scripts (see package script for the format) with one of
 // them, each in a working tree of its own: a script with a testprog section
@@ -1297,34 +1199,6 @@ func TestInstructions(t *testing.T) {
 	b.Instructions = strings.Repeat("x\n", MaxInstructions/2)
 	if _, refs := skillBody(b); refs == nil {
 		t.Errorf("%d lines of instructions left the body within its budget of %d lines", MaxInstructions/2, bodyLineBudget)
-	}
-}
-
-// TestExportIntoALinkToTheSkillsDirectory checks that a directory which
-// leads to one named like the skill, through a link, is refused as the
-// skill's own directory is, naming the real parent.
-func TestExportIntoALinkToTheSkillsDirectory(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	own := filepath.Join(dir, "skills", "file-tools")
-	if err := os.MkdirAll(own, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	link := filepath.Join(dir, "alias")
-	if err := os.Symlink(own, link); err != nil {
-		t.Skipf("no symbolic links here: %v", err)
-	}
-	real, err := filepath.EvalSymlinks(own)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = parseExportArgs("file-tools", []string{link})
-	want := fmt.Sprintf("%q is %q, which is named like the skill; give its parent %q", link, real, filepath.Dir(real))
-	if err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("parseExportArgs(%q) = %v, want an error saying %s", link, err, want)
-	}
-	if _, err := parseExportArgs("file-tools", []string{filepath.Join(dir, "skills")}); err != nil {
-		t.Errorf("the directory that holds the skill is refused: %v", err)
 	}
 }
 
