@@ -2,7 +2,6 @@ package toolbundle
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -32,12 +31,6 @@ import (
 	"github.com/agenttool/toolbundle/internal/skillcheck"
 	"github.com/agenttool/toolbundle/internal/skillindex"
 )
-
-// named returns a tool called name that does nothing.
-func named(name string) agenttool.Tool {
-	return agenttool.New(name, "Do nothing.",
-		func(context.Context, agenttool.NoArgs) (string, error) { return "", nil })
-}
 
 var goldenSkill = filepath.Join("testdata", "skills", "file-tools", "SKILL.md")
 
@@ -375,7 +368,7 @@ func build(tb testing.TB, pkg string, flags ...string) string {
 // buildTestprog returns testdata/testprog, built without -race.
 func buildTestprog(tb testing.TB) string {
 	tb.Helper()
-	return build(tb, "./testdata/testprog")
+	return build(tb, "./testdata/testprog", "-buildvcs=false")
 }
 
 // caughtSignal is a signal Main catches, with the cause it gives the call.
@@ -699,17 +692,6 @@ func TestExportReferences(t *testing.T) {
 	}
 }
 
-// redescribed is an agenttool.Tool with a replaced description and the
-// same hints, so that a skill built from it changes in nothing else.
-type redescribed struct {
-	agenttool.Tool
-	description string
-}
-
-func (r redescribed) Description() string { return r.description }
-
-func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
-
 // FuzzExportArgs feeds parseExportArgs command lines, given as words joined
 // by NUL bytes, and checks what it promises: a help option asks for help;
 // an accepted line names one usable directory and not both --force and
@@ -762,113 +744,6 @@ func FuzzExportArgs(f *testing.F) {
 			t.Fatalf("parseExportArgs(%q) = %+v, but its canonical form %q reads as %+v, %v", words, a, canonical, again, err)
 		}
 	})
-}
-
-// TestCheck checks what export-skill --check says of the golden skill after
-// changes of the bundle a script's testprog cannot make, and that it
-// changes nothing: a tool's description, a pre-approval, the version
-// removed, and the file reached through a symbolic link.
-// testdata/scripts/check-skill.txt and check-directory.txt hold the rest.
-func TestCheck(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name    string
-		link    bool          // SKILL.md is a link to the exported one
-		change  func(*Bundle) // of the golden bundle, before the check
-		status  int
-		verdict string
-	}{
-		{name: "tool description changed", change: func(b *Bundle) {
-			b.Tools[1] = Use(redescribed{b.Tools[1].tool, "Find lines."}, PreApproved(),
-				Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
-		},
-			status: 1, verdict: "body digest differs (the body changed)"},
-		{name: "version removed", change: func(b *Bundle) { b.Version = "" },
-			status: 1, verdict: "only the version differs (v1.2.3 in the file, " + cmp.Or(buildVersion(), "none") + " now)"},
-		{name: "pre-approval changed", change: func(b *Bundle) {
-			b.Tools[1] = Use(b.Tools[1].tool, Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
-		},
-			// The body says which commands run without asking, so it
-			// changes with allowed-tools and is the first difference found.
-			status: 1, verdict: "body digest differs (the body changed)"},
-		{name: "link followed", link: true, verdict: "up to date"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			dir := t.TempDir()
-			exportOK(t, goldenBundle(root), dir)
-			if tc.link {
-				elsewhere := dir
-				dir = t.TempDir()
-				must(t, os.Mkdir(filepath.Join(dir, goldenName), 0o755))
-				if err := os.Symlink(skillPath(elsewhere), skillPath(dir)); err != nil {
-					t.Skipf("no symbolic links: %v", err)
-				}
-			}
-			before := tree(t, dir)
-			b := goldenBundle(root)
-			if tc.change != nil {
-				tc.change(&b)
-			}
-			r := call(b, "export-skill", "--check", dir)
-			want := skillPath(dir) + ": " + tc.verdict + "\n"
-			if r.status != tc.status || r.stdout != want || r.stderr != "" {
-				t.Errorf("want status %d, stdout %q and no stderr\n%v", tc.status, want, r)
-			}
-			sameTree(t, dir, before)
-		})
-	}
-}
-
-// TestExportRules runs export-rules for the golden bundle: the rules of each
-// host go to stdout exactly as the golden files of package hostrules, which
-// hold them to what was reviewed, give them, with its note on stderr; a host
-// that cannot allow some commands of a program only prints no rule and exits
-// 1. Its help, its usage errors and a bundle that pre-approves nothing are
-// in testdata/scripts/export-rules*.txt.
-func TestExportRules(t *testing.T) {
-	t.Parallel()
-	golden := goldenBundle(workTree(t))
-	// The commands package hostrules holds its golden files of file-tools to.
-	if got, want := allowedCommands(golden), []string{"read_file", "search", "list_files", "help", "schema"}; !slices.Equal(got, want) {
-		t.Fatalf("allowedCommands = %q, want %q", got, want)
-	}
-	for _, tt := range []struct {
-		words  []string
-		status int
-	}{
-		{[]string{"export-rules", "codex"}, cli.ExitOK},
-		{[]string{"export-rules", "claude"}, cli.ExitOK},
-		{[]string{"--ask", "export-rules", "gemini"}, cli.ExitOK},
-		{[]string{"export-rules", "opencode"}, cli.ExitOK},
-		{[]string{"export-rules", "copilot"}, cli.ExitFailed},
-	} {
-		r := call(golden, tt.words...)
-		wantOut, wantErr := goldenRules(t, tt.words[len(tt.words)-1])
-		if r.status != tt.status || r.stdout != wantOut || r.stderr != wantErr {
-			t.Errorf("%q: want status %d, stdout\n%s\nand stderr\n%s\n%v", tt.words, tt.status, wantOut, wantErr, r)
-		}
-		if tt.status == cli.ExitFailed && (r.stdout != "" || !strings.HasSuffix(r.stderr, "\n")) {
-			t.Errorf("a host without rules printed %q on stdout and %q on stderr", r.stdout, r.stderr)
-		}
-	}
-}
-
-// goldenRules returns the stdout and the stderr that the golden file of
-// host's rules for file-tools holds.
-func goldenRules(t *testing.T, host string) (stdout, stderr string) {
-	t.Helper()
-	data := readFile(t, filepath.Join("internal", "hostrules", "testdata", "rules", "file-tools", host+".txt"))
-	rest, ok := strings.CutPrefix(data, "-- stdout --\n")
-	if !ok {
-		t.Fatalf("the golden rules of %s do not start with the stdout heading", host)
-	}
-	stdout, stderr, ok = strings.Cut(rest, "-- stderr --\n")
-	if !ok {
-		t.Fatalf("the golden rules of %s have no stderr heading", host)
-	}
-	return stdout, stderr
 }
 
 // benchArgs are the arguments of every tool of benchBundle, as in testprog.

@@ -171,3 +171,29 @@ func BenchmarkReadFileCall(b *testing.B) {
 		}
 	}
 }
+
+// TestCheckFollowsALink checks that export-skill --check follows a
+// SKILL.md that is a symbolic link to the exported one, finds it up to
+// date, and changes nothing.
+func TestCheckFollowsALink(t *testing.T) {
+	t.Parallel()
+	root, elsewhere, dir := newTree(t), t.TempDir(), t.TempDir()
+	if r := runIn(root, "", "export-skill", elsewhere); r.status != 0 {
+		t.Fatalf("export-skill\n%v", r)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "file-tools"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "file-tools", "SKILL.md")
+	if err := os.Symlink(filepath.Join(elsewhere, "file-tools", "SKILL.md"), link); err != nil {
+		t.Skipf("no symbolic links: %v", err)
+	}
+	before := snapshot(t, dir)
+	r := runIn(root, "", "export-skill", "--check", dir)
+	if want := link + ": up to date\n"; r.status != 0 || r.stdout != want || r.stderr != "" {
+		t.Errorf("want status 0, stdout %q and no stderr\n%v", want, r)
+	}
+	if d := diffSnapshots(before, snapshot(t, dir)); d != "" {
+		t.Errorf("--check changed the directory:\n%s", d)
+	}
+}

@@ -188,6 +188,16 @@ var goldenChanges = map[string]func(*toolbundle.Bundle, goldenRaw){
 		b.Tools[0] = toolbundle.Use(g.readFile, toolbundle.Example("read_file --path x", ""), toolbundle.Example("read_file --file x", ""))
 		b.Tools[1] = toolbundle.Use(g.search, toolbundle.Example("search --nope x", ""))
 	},
+	// The changes of check-changes.txt, which --check tells from the skill
+	// exported before them.
+	"search-redescribed": func(b *toolbundle.Bundle, g goldenRaw) {
+		b.Tools[1] = toolbundle.Use(redescribed{g.search, "Find lines."}, toolbundle.PreApproved(),
+			toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+	},
+	"no-version": func(b *toolbundle.Bundle, _ goldenRaw) { b.Version = "" },
+	"search-asks": func(b *toolbundle.Bundle, g goldenRaw) {
+		b.Tools[1] = toolbundle.Use(g.search, toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+	},
 	"caption-empty":                withCaption(""),
 	"caption-a-sentence":           withCaption("Read a file."),
 	"caption-code-and-a-tab":       withCaption("Use `--max_bytes` for\ta long file"),
@@ -202,3 +212,14 @@ var goldenChanges = map[string]func(*toolbundle.Bundle, goldenRaw){
 	"caption-backquote-fence":      withCaption("```"),
 	"caption-indented-tilde-fence": withCaption("  ~~~ tilde"),
 }
+
+// redescribed is an agenttool.Tool with a replaced description and the
+// same hints, so that a skill built from it changes in nothing else.
+type redescribed struct {
+	agenttool.Tool
+	description string
+}
+
+func (r redescribed) Description() string { return r.description }
+
+func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
