@@ -839,65 +839,6 @@ func TestScripts(t *testing.T) {
 	}
 }
 
-// TestInstructions checks where the author's instructions go: after the
-// skill's title, before the rules of calling, and first in help; and that
-// what the rules allow (a deeper heading, a rule or heading inside a code
-// block, the full size) is taken as written.
-func TestInstructions(t *testing.T) {
-	t.Parallel()
-	const text = "### First\n\nCall `read_file` before `search`.\n\n```text\n---\n# not a heading here\n```"
-	for _, instructions := range []string{text, strings.Repeat("i", MaxInstructions)} {
-		b := goldenBundle(workTree(t))
-		b.Instructions = "\n " + instructions + "\n"
-		body, _ := skillBody(b)
-		if want := "\n# file-tools\n\n" + instructions + "\n\n## Calling `file-tools`\n"; !strings.HasPrefix(body, want) {
-			t.Errorf("the body does not start %q:\n%s", want, body)
-		}
-		r := call(b, "help")
-		if want := instructions + "\n\n## Calling `file-tools`\n"; r.status != 0 || !strings.HasPrefix(r.stdout, want) {
-			t.Errorf("help does not start %q\n%v", want, r)
-		}
-	}
-	// Instructions count in the body's budget: enough of them move the
-	// commands to references.
-	b := goldenBundle(workTree(t))
-	b.Instructions = strings.Repeat("Read the notes of each call.\n", bodyLineBudget)
-	b.Instructions = b.Instructions[:MaxInstructions]
-	if _, refs := skillBody(b); refs != nil {
-		t.Errorf("%d bytes of instructions moved the commands to references", len(b.Instructions))
-	}
-	b.Instructions = strings.Repeat("x\n", MaxInstructions/2)
-	if _, refs := skillBody(b); refs == nil {
-		t.Errorf("%d lines of instructions left the body within its budget of %d lines", MaxInstructions/2, bodyLineBudget)
-	}
-}
-
-// TestInstructionsAccepted checks texts the rules allow, as CommonMark
-// reads them: fences nested by length or kind, a rule or heading inside
-// code, deeper headings, lists and CRLF line breaks, which the skill gives
-// as LF.
-func TestInstructionsAccepted(t *testing.T) {
-	t.Parallel()
-	for _, text := range []string{
-		"````\n```\n## not a heading\n```\n````",
-		"~~~\n```\n# not one either\n~~~",
-		"First:\n\n    ---\n    # code",
-		"### Then\n\n- a\n- b\n\n***",
-		"Use `read_file` first.\n\n```sh\nfile-tools read_file --path go.mod\n```",
-		"#hashtag is no heading",
-		"First.\r\nThen.\r\n",
-	} {
-		if err := checkInstructions(instructions(Bundle{Instructions: text})); err != nil {
-			t.Errorf("checkInstructions(%q) = %v, want nil", text, err)
-		}
-	}
-	b := goldenBundle(workTree(t))
-	b.Instructions = "First.\r\nThen.\r\n"
-	if body, _ := skillBody(b); !strings.Contains(body, "\n# file-tools\n\nFirst.\nThen.\n\n") {
-		t.Errorf("CRLF instructions are not given with LF:\n%s", body)
-	}
-}
-
 // FuzzInstructions checks that any text is judged without a panic, and
 // that a text accepted holds no line that ends the frontmatter or opens
 // the skill's own title outside a fence of its own.

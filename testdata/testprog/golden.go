@@ -198,19 +198,32 @@ var goldenChanges = map[string]func(*toolbundle.Bundle, goldenRaw){
 	"search-asks": func(b *toolbundle.Bundle, g goldenRaw) {
 		b.Tools[1] = toolbundle.Use(g.search, toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
 	},
-	"caption-empty":                withCaption(""),
-	"caption-a-sentence":           withCaption("Read a file."),
-	"caption-code-and-a-tab":       withCaption("Use `--max_bytes` for\ta long file"),
-	"caption-non-ASCII-letters":    withCaption("Ünïcode — fine"),
-	"caption-a-fence-inside":       withCaption("a ``` in the middle"),
-	"caption-line-feed":            withCaption("Two\nlines"),
-	"caption-carriage-return":      withCaption("CR\r"),
-	"caption-next-line":            withCaption("next line\u0085"),
-	"caption-paragraph-separator":  withCaption("paragraph\u2029"),
-	"caption-bell":                 withCaption("bell\a"),
-	"caption-not-UTF-8":            withCaption("Lat\xedn-1"),
-	"caption-backquote-fence":      withCaption("```"),
-	"caption-indented-tilde-fence": withCaption("  ~~~ tilde"),
+	// The instructions of instructions.txt, padded as an author may leave
+	// them, and those the rules accept.
+	"instructions":                          instructions("\n " + instructionsText + "\n"),
+	"instructions-full-size":                instructions("\n " + strings.Repeat("i", toolbundle.MaxInstructions) + "\n"),
+	"instructions-of-2000-bytes":            instructions(strings.Repeat("Read the notes of each call.\n", 500)[:toolbundle.MaxInstructions]),
+	"instructions-of-1000-lines":            instructions(strings.Repeat("x\n", toolbundle.MaxInstructions/2)),
+	"instructions-with-nested-fences":       instructions("````\n```\n## not a heading\n```\n````"),
+	"instructions-with-fences-of-two-kinds": instructions("~~~\n```\n# not one either\n~~~"),
+	"instructions-with-indented-code":       instructions("First:\n\n    ---\n    # code"),
+	"instructions-with-a-list":              instructions("### Then\n\n- a\n- b\n\n***"),
+	"instructions-with-a-code-block":        instructions("Use `read_file` first.\n\n```sh\nfile-tools read_file --path go.mod\n```"),
+	"instructions-with-a-hashtag":           instructions("#hashtag is no heading"),
+	"instructions-with-CRLF":                instructions("First.\r\nThen.\r\n"),
+	"caption-empty":                         withCaption(""),
+	"caption-a-sentence":                    withCaption("Read a file."),
+	"caption-code-and-a-tab":                withCaption("Use `--max_bytes` for\ta long file"),
+	"caption-non-ASCII-letters":             withCaption("Ünïcode — fine"),
+	"caption-a-fence-inside":                withCaption("a ``` in the middle"),
+	"caption-line-feed":                     withCaption("Two\nlines"),
+	"caption-carriage-return":               withCaption("CR\r"),
+	"caption-next-line":                     withCaption("next line\u0085"),
+	"caption-paragraph-separator":           withCaption("paragraph\u2029"),
+	"caption-bell":                          withCaption("bell\a"),
+	"caption-not-UTF-8":                     withCaption("Lat\xedn-1"),
+	"caption-backquote-fence":               withCaption("```"),
+	"caption-indented-tilde-fence":          withCaption("  ~~~ tilde"),
 }
 
 // redescribed is an agenttool.Tool with a replaced description and the
@@ -223,3 +236,12 @@ type redescribed struct {
 func (r redescribed) Description() string { return r.description }
 
 func (r redescribed) Annotations() agenttool.Annotations { return agenttool.AnnotationsOf(r.Tool) }
+
+// instructionsText holds what the rules of instructions allow: a deeper
+// heading, and a rule and a heading inside a code block.
+const instructionsText = "### First\n\nCall `read_file` before `search`.\n\n```text\n---\n# not a heading here\n```"
+
+// instructions gives the bundle the instructions text.
+func instructions(text string) func(*toolbundle.Bundle, goldenRaw) {
+	return func(b *toolbundle.Bundle, _ goldenRaw) { b.Instructions = text }
+}
