@@ -29,7 +29,6 @@ import (
 	"github.com/agenttool/toolbundle/internal/filetools"
 	"github.com/agenttool/toolbundle/internal/script"
 	"github.com/agenttool/toolbundle/internal/skillcheck"
-	"github.com/agenttool/toolbundle/internal/skillindex"
 )
 
 var goldenSkill = filepath.Join("testdata", "skills", "file-tools", "SKILL.md")
@@ -857,42 +856,4 @@ func FuzzInstructions(f *testing.F) {
 			t.Fatalf("accepted %q, which starts with a rule or a title", text)
 		}
 	})
-}
-
-// TestUnlinkedIndexOwnsReferences exports a skill of so many tools that its
-// index lists them without links, and checks that --check and an export
-// with --force still know the references that SKILL.md owns: the one of a
-// command no longer there is left over, then removed, and a file of the
-// user's in references/ stays.
-func TestUnlinkedIndexOwnsReferences(t *testing.T) {
-	t.Parallel()
-	const desc = "Print the value of a."
-	dir := t.TempDir()
-	exportOK(t, bigBundle(1000, desc), dir)
-	skill := filepath.Join(dir, bigName, "SKILL.md")
-	data, err := os.ReadFile(skill)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(data), skillindex.Where) || strings.Contains(string(data), "](references/") {
-		t.Fatalf("the index of 1000 tools links its references, want lines without links:\n%s", data)
-	}
-	mine := filepath.Join(dir, bigName, "references", "mine.md")
-	must(t, os.WriteFile(mine, []byte("mine\n"), 0o644))
-	left := filepath.Join(dir, bigName, "references", "t999.md")
-	now := bigBundle(999, desc)
-	r := call(now, "export-skill", "--check", dir)
-	if want := left + ": left over (the skill no longer has it; export-skill --force removes it)\n"; r.status != 1 || !strings.Contains(r.stdout, want) {
-		t.Errorf("--check: want status 1 and a line %q\n%v", want, r)
-	}
-	exportOK(t, now, dir, "--force")
-	if _, err := os.Stat(left); !os.IsNotExist(err) {
-		t.Errorf("the export with --force left %s: %v", left, err)
-	}
-	if _, err := os.Stat(mine); err != nil {
-		t.Errorf("the export with --force removed the user's file: %v", err)
-	}
-	if r := call(now, "export-skill", "--check", dir); r.status != 0 {
-		t.Errorf("--check after the export\n%v", r)
-	}
 }

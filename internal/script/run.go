@@ -129,6 +129,12 @@ func (r runner) step(bin string, env []string, st step) {
 		r.check(what+": dir "+d.path, got.String(), stream{full: d.data})
 	}
 	for _, f := range st.files {
+		if f.kind == "absent" {
+			if _, err := os.Lstat(r.at(f.path)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: %s is there (%v), want nothing", what, f.path, err)
+			}
+			continue
+		}
 		data, err := os.ReadFile(r.at(f.path))
 		if err != nil {
 			t.Errorf("%s: %v", what, err)

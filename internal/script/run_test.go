@@ -159,6 +159,7 @@ and
 " and "
 -- file new.txt lacks --
 $WORK
+-- file gone.txt absent --
 -- $ getenv GREETING getenv EXTRA --
 -- env GREETING=hello --
 -- env EXTRA=$WORK x --
@@ -205,6 +206,7 @@ func TestRunFails(t *testing.T) {
 		{"a fragment in a file", "-- $ write f.txt abc --\n-- file f.txt lacks --\nb\n", `$ write f.txt abc: f.txt holds "b":`},
 		{"a fragment over a file's lines", "-- f.txt --\na\nx\nb\n-- $ --\n-- file f.txt has (quoted) --\n\"a\\nb\"\n", `$ : f.txt lacks "a\nb":`},
 		{"an environment a step does not set", "-- $ getenv GREETING --\n-- env GREETING=bye --\n-- stdout --\nhi\n", "$ getenv GREETING: stdout (-want +got):\n-hi\n+bye\n"},
+		{"a file that is there", "-- f.txt --\na\n-- $ --\n-- file f.txt absent --\n", "$ : f.txt is there (<nil>), want nothing"},
 		{"a file's lines", "-- $ write f.txt a --\n-- file f.txt matches --\na\n", "$ write f.txt a: f.txt has 1 lines, want 1, each ending in a line break"},
 		{"a directory's entries", "-- d/ --\n-- $ --\n-- dir . --\n", "$ : dir . (-want +got):\n+d/\n"},
 		{"a changed tree", "-- f.txt --\na\n-- $ write f.txt b --\n-- tree unchanged --\n", "$ write f.txt b changed the tree:\nchanged f.txt: "},

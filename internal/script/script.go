@@ -25,6 +25,7 @@
 //	-- file <path> has --  lines that each appear in the file
 //	-- file <path> lacks --  lines that none appears in the file
 //	-- file <path> matches --  the file's lines, as regular expressions
+//	-- file <path> absent --  nothing is at the path afterwards
 //	-- dir <path> --       everything under the directory afterwards, one
 //	                       path a line, sorted, a directory's ending in "/";
 //	                       a directory that does not exist holds nothing
@@ -108,7 +109,7 @@ type stream struct {
 type file struct {
 	path      string
 	data      string
-	kind      string   // "", "has", "lacks" or "matches"
+	kind      string   // "", "has", "lacks", "matches" or "absent"
 	fragments []string // for has and lacks: the lines of data, or its literals
 }
 
@@ -232,10 +233,13 @@ func (st *step) section(head, text string, pieces []string) error {
 		return nil
 	case word == "file":
 		path, kind := arg, ""
-		for _, k := range []string{"has", "lacks", "matches"} {
+		for _, k := range []string{"has", "lacks", "matches", "absent"} {
 			if p, ok := strings.CutSuffix(arg, " "+k); ok {
 				path, kind = p, k
 			}
+		}
+		if kind == "absent" && text != "" {
+			return fmt.Errorf("step %q: %q has no text", st.line, head)
 		}
 		if kind == "matches" {
 			if err := compiles(text); err != nil {

@@ -32,6 +32,7 @@ func TestParseRefuses(t *testing.T) {
 		{"env without a value", "-- $ version --\n-- env A --\n", `step "version": "env A" is not "env NAME=value" alone`},
 		{"env without a name", "-- $ version --\n-- env =b --\n", `step "version": "env =b" is not "env NAME=value" alone`},
 		{"text under env", "-- $ version --\n-- env A=b --\nx\n", `step "version": "env A=b" is not "env NAME=value" alone`},
+		{"text under absent", "-- $ version --\n-- file f absent --\nx\n", `step "version": "file f absent" has no text`},
 		{"quoted text not a literal", "-- x (quoted) --\nx\n-- $ version --\n", `section "x": line "x\n" is not a Go string literal`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
