@@ -18,7 +18,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"testing/fstest"
 
@@ -260,70 +259,6 @@ func must(t *testing.T, err error) {
 	}
 }
 
-// TestCatchSignals sends this test's own process each signal Main catches,
-// and checks that the context catchSignals returns is cancelled with the
-// signal as its cause. Each signal is caught twice, as in a process that
-// runs Main more than once. A signal that was not caught would end the
-// test binary, a failure too.
-func TestCatchSignals(t *testing.T) {
-	if runtime.GOOS == "windows" {
-		t.Skip("signals are Unix")
-	}
-	self, err := os.FindProcess(os.Getpid())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, tt := range caughtSignals() {
-		for round := 1; round <= 2; round++ {
-			t.Run(fmt.Sprintf("%v/%d", tt.sig, round), func(t *testing.T) {
-				ctx, release := catchSignals(context.Background())
-				defer release()
-				if err := self.Signal(tt.sig); err != nil {
-					t.Fatal(err)
-				}
-				<-ctx.Done()
-				if cause := context.Cause(ctx); cause.Error() != tt.cause || ctx.Err() != context.Canceled {
-					t.Errorf("the cause is %v and the error %v, want %q and context.Canceled", cause, ctx.Err(), tt.cause)
-				}
-			})
-		}
-	}
-}
-
-// TestCatchSignalsCancelled checks that the context catchSignals returns
-// ends with its parent, cancelled before the catching or after, with the
-// parent's cause, and with release.
-func TestCatchSignalsCancelled(t *testing.T) {
-	errDone := errors.New("done")
-	for _, before := range []bool{true, false} {
-		name := "after it is set up"
-		if before {
-			name = "before it is set up"
-		}
-		t.Run(name, func(t *testing.T) {
-			parent, cancel := context.WithCancelCause(context.Background())
-			if before {
-				cancel(errDone)
-			}
-			ctx, release := catchSignals(parent)
-			defer release()
-			cancel(errDone)
-			<-ctx.Done()
-			if got := context.Cause(ctx); got != errDone {
-				t.Errorf("the cause is %v, want %v", got, errDone)
-			}
-		})
-	}
-	t.Run("released", func(t *testing.T) {
-		ctx, release := catchSignals(context.Background())
-		release()
-		<-ctx.Done()
-		if got := context.Cause(ctx); got != context.Canceled {
-			t.Errorf("the cause is %v, want context.Canceled", got)
-		}
-	})
-}
-
 // binDir holds the programs the tests build; TestMain makes and removes it.
 var binDir string
 
@@ -368,20 +303,6 @@ func build(tb testing.TB, pkg string, flags ...string) string {
 func buildTestprog(tb testing.TB) string {
 	tb.Helper()
 	return build(tb, "./testdata/testprog", "-buildvcs=false")
-}
-
-// caughtSignal is a signal Main catches, with the cause it gives the call.
-type caughtSignal struct {
-	sig   os.Signal
-	cause string
-}
-
-// caughtSignals returns the signals Main catches.
-func caughtSignals() []caughtSignal {
-	return []caughtSignal{
-		{os.Interrupt, "interrupt signal received"},
-		{syscall.SIGTERM, "terminated signal received"},
-	}
 }
 
 // TestUse checks the ways of taking tools: UseAll takes each as it is, so
