@@ -305,34 +305,6 @@ func buildTestprog(tb testing.TB) string {
 	return build(tb, "./testdata/testprog", "-buildvcs=false")
 }
 
-// TestUse checks the ways of taking tools: UseAll takes each as it is, so
-// none is pre-approved and the skill has no allowed-tools (ExampleUseAll
-// shows the report), and takes nothing as nil; Uses, its former name, gives
-// the same tools; Use skips nil options.
-func TestUse(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	b := Bundle{Name: goldenName, Description: goldenDescription,
-		Tools: UseAll(filetools.ReadFile(root), filetools.Search(root), filetools.WriteFile(root))}
-	if r := call(b, "read_file", "--path", "data.txt"); r.status != 0 || r.stdout != "hello\n" {
-		t.Errorf("call: want status 0 and hello\n%v", r)
-	}
-	dir := t.TempDir()
-	exportOK(t, b, dir)
-	if data := readFile(t, skillPath(dir)); strings.Contains(data, "allowed-tools") {
-		t.Errorf("the skill has allowed-tools:\n%s", data)
-	}
-	if got := UseAll(); got != nil {
-		t.Errorf("UseAll() = %v, want nil", got)
-	}
-	if old, now := Uses(b.Tools[0].tool), UseAll(b.Tools[0].tool); len(old) != 1 || old[0].tool != now[0].tool {
-		t.Errorf("Uses gives %v, UseAll %v", old, now)
-	}
-	if tool := Use(rescan(), nil, Hidden(), nil); !tool.hidden || tool.tool == nil {
-		t.Errorf("Use with nil options = %+v, want the hidden tool", tool)
-	}
-}
-
 func TestExportSkill(t *testing.T) {
 	t.Parallel()
 	root := workTree(t)
@@ -420,64 +392,6 @@ func TestHiddenPreApproved(t *testing.T) {
 	}
 	if got := readFile(t, skillPath(dir)); got != readFile(t, goldenSkill) {
 		t.Errorf("the skill differs from the golden one:\n%s", script.Diff(readFile(t, goldenSkill), got))
-	}
-}
-
-// TestExportRoundTrip exports bundles whose description and version hold
-// what YAML gives a meaning to (a version only inside it: around it, white
-// space is refused, see testdata/scripts/startup-refusals.txt), and checks that the file reads
-// back with the same values, the description trimmed, validates, and is up
-// to date for --check; and that the body, which starts with the title, does
-// not repeat the description, which is in the frontmatter.
-func TestExportRoundTrip(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	tests := []struct {
-		name, description, version string
-	}{
-		{"quotes", `It's "quoted" text. Use for files.`, "v1"},
-		{"colon space", "Use when: the user asks about files", "v1: x"},
-		{"comment sign", "# Files #1 and a #hash", "#1"},
-		{"padded", "  Read files.\n\t", "v1  beta"},
-		{"line breaks", "Read files.\nUse for files.\r\nAnd more.", "v1.0"},
-		{"tab", "Read\tfiles", "v1 tab"},
-		{"YAML words", "yes", "no"},
-		{"null words", "null", "~"},
-		{"numbers", "1.0", "0x1F"},
-		{"date", "2024-01-01", "12:30"},
-		{"indicators", "*star &amp !bang |pipe >gt %pct @at `tick`", "-"},
-		{"flow", "[a, b] {c: d}", "{}"},
-		{"non-ASCII", "Lire des fichiers: é, 技能, 😀", "v1.0-β"},
-		{"line separator", "a\u2028b\u0085c", "v\u20281"},
-		{"byte order mark inside", "a\ufeffb", "v\ufeff1"},
-		{"document markers", "--- x\n...\n---", "..."},
-		{"long", strings.Repeat("é", 1024), strings.Repeat("9", 300)},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			b := goldenBundle(root)
-			b.Description, b.Version = tc.description, tc.version
-			dir := t.TempDir()
-			exportOK(t, b, dir)
-			data := readFile(t, skillPath(dir))
-			s, err := agentskill.Parse([]byte(data))
-			if err != nil {
-				t.Fatalf("the written file does not parse: %v", err)
-			}
-			if !strings.Contains(data, "\n---\n\n# file-tools\n\n## ") {
-				t.Errorf("the body does not start with the title alone:\n%s", data)
-			}
-			if s.Description != strings.TrimSpace(tc.description) || s.Metadata["version"] != tc.version {
-				t.Errorf("read back description %q and version %q, want %q and %q",
-					s.Description, s.Metadata["version"], strings.TrimSpace(tc.description), tc.version)
-			}
-			if problems := s.Validate(); agentskill.HasErrors(problems) {
-				t.Errorf("the written file is not valid: %v", problems)
-			}
-			if r := call(b, "export-skill", "--check", dir); r.status != 0 {
-				t.Errorf("--check: %v", r)
-			}
-		})
 	}
 }
 

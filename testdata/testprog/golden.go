@@ -211,19 +211,38 @@ var goldenChanges = map[string]func(*toolbundle.Bundle, goldenRaw){
 	"instructions-with-a-code-block":        instructions("Use `read_file` first.\n\n```sh\nfile-tools read_file --path go.mod\n```"),
 	"instructions-with-a-hashtag":           instructions("#hashtag is no heading"),
 	"instructions-with-CRLF":                instructions("First.\r\nThen.\r\n"),
-	"caption-empty":                         withCaption(""),
-	"caption-a-sentence":                    withCaption("Read a file."),
-	"caption-code-and-a-tab":                withCaption("Use `--max_bytes` for\ta long file"),
-	"caption-non-ASCII-letters":             withCaption("Ünïcode — fine"),
-	"caption-a-fence-inside":                withCaption("a ``` in the middle"),
-	"caption-line-feed":                     withCaption("Two\nlines"),
-	"caption-carriage-return":               withCaption("CR\r"),
-	"caption-next-line":                     withCaption("next line\u0085"),
-	"caption-paragraph-separator":           withCaption("paragraph\u2029"),
-	"caption-bell":                          withCaption("bell\a"),
-	"caption-not-UTF-8":                     withCaption("Lat\xedn-1"),
-	"caption-backquote-fence":               withCaption("```"),
-	"caption-indented-tilde-fence":          withCaption("  ~~~ tilde"),
+	// The descriptions and versions of roundtrip.txt, which hold what YAML
+	// gives a meaning to.
+	"roundtrip-quotes":                 described(`It's "quoted" text. Use for files.`, "v1"),
+	"roundtrip-colon-space":            described("Use when: the user asks about files", "v1: x"),
+	"roundtrip-comment-sign":           described("# Files #1 and a #hash", "#1"),
+	"roundtrip-padded":                 described("  Read files.\n\t", "v1  beta"),
+	"roundtrip-line-breaks":            described("Read files.\nUse for files.\r\nAnd more.", "v1.0"),
+	"roundtrip-tab":                    described("Read\tfiles", "v1 tab"),
+	"roundtrip-YAML-words":             described("yes", "no"),
+	"roundtrip-null-words":             described("null", "~"),
+	"roundtrip-numbers":                described("1.0", "0x1F"),
+	"roundtrip-date":                   described("2024-01-01", "12:30"),
+	"roundtrip-indicators":             described("*star &amp !bang |pipe >gt %pct @at `tick`", "-"),
+	"roundtrip-flow":                   described("[a, b] {c: d}", "{}"),
+	"roundtrip-non-ASCII":              described("Lire des fichiers: é, 技能, 😀", "v1.0-β"),
+	"roundtrip-line-separator":         described("a\u2028b\u0085c", "v\u20281"),
+	"roundtrip-byte-order-mark-inside": described("a\ufeffb", "v\ufeff1"),
+	"roundtrip-document-markers":       described("--- x\n...\n---", "..."),
+	"roundtrip-long":                   described(strings.Repeat("é", 1024), strings.Repeat("9", 300)),
+	"caption-empty":                    withCaption(""),
+	"caption-a-sentence":               withCaption("Read a file."),
+	"caption-code-and-a-tab":           withCaption("Use `--max_bytes` for\ta long file"),
+	"caption-non-ASCII-letters":        withCaption("Ünïcode — fine"),
+	"caption-a-fence-inside":           withCaption("a ``` in the middle"),
+	"caption-line-feed":                withCaption("Two\nlines"),
+	"caption-carriage-return":          withCaption("CR\r"),
+	"caption-next-line":                withCaption("next line\u0085"),
+	"caption-paragraph-separator":      withCaption("paragraph\u2029"),
+	"caption-bell":                     withCaption("bell\a"),
+	"caption-not-UTF-8":                withCaption("Lat\xedn-1"),
+	"caption-backquote-fence":          withCaption("```"),
+	"caption-indented-tilde-fence":     withCaption("  ~~~ tilde"),
 }
 
 // redescribed is an agenttool.Tool with a replaced description and the
@@ -244,4 +263,9 @@ const instructionsText = "### First\n\nCall `read_file` before `search`.\n\n```t
 // instructions gives the bundle the instructions text.
 func instructions(text string) func(*toolbundle.Bundle, goldenRaw) {
 	return func(b *toolbundle.Bundle, _ goldenRaw) { b.Instructions = text }
+}
+
+// described gives the bundle the description and the version.
+func described(description, version string) func(*toolbundle.Bundle, goldenRaw) {
+	return func(b *toolbundle.Bundle, _ goldenRaw) { b.Description, b.Version = description, version }
 }
