@@ -38,6 +38,46 @@ func hardValues() []string {
 	return vs
 }
 
+// TestEncodeExportedValues round-trips descriptions and versions that hold
+// what YAML gives a meaning to, as toolbundle's export-skill writes them
+// (the description trimmed, the version in the metadata, a body that starts
+// with the title), and checks that the file read back validates.
+// toolbundle's testdata/scripts/roundtrip.txt exports the same values.
+func TestEncodeExportedValues(t *testing.T) {
+	for _, tc := range []struct{ name, description, version string }{
+		{"quotes", `It's "quoted" text. Use for files.`, "v1"},
+		{"colon space", "Use when: the user asks about files", "v1: x"},
+		{"comment sign", "# Files #1 and a #hash", "#1"},
+		{"padded", "  Read files.\n\t", "v1  beta"},
+		{"line breaks", "Read files.\nUse for files.\r\nAnd more.", "v1.0"},
+		{"tab", "Read\tfiles", "v1 tab"},
+		{"YAML words", "yes", "no"},
+		{"null words", "null", "~"},
+		{"numbers", "1.0", "0x1F"},
+		{"date", "2024-01-01", "12:30"},
+		{"indicators", "*star &amp !bang |pipe >gt %pct @at `tick`", "-"},
+		{"flow", "[a, b] {c: d}", "{}"},
+		{"non-ASCII", "Lire des fichiers: é, 技能, 😀", "v1.0-β"},
+		{"line separator", "a\u2028b\u0085c", "v\u20281"},
+		{"byte order mark inside", "a\ufeffb", "v\ufeff1"},
+		{"document markers", "--- x\n...\n---", "..."},
+		{"long", strings.Repeat("é", 1024), strings.Repeat("9", 300)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := &Skill{Name: "file-tools", Description: strings.TrimSpace(tc.description),
+				Metadata: map[string]string{"digest": "0a1b", "version": tc.version}, Body: "\n# file-tools\n\n## Calling\n"}
+			roundTrip(t, s)
+			back, err := Parse([]byte(encodeString(t, s)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if problems := back.Validate(); HasErrors(problems) {
+				t.Errorf("the file read back is not valid: %v", problems)
+			}
+		})
+	}
+}
+
 func TestEncodeHardValues(t *testing.T) {
 	for _, v := range hardValues() {
 		t.Run(fmt.Sprintf("%q", truncate(v, 20)), func(t *testing.T) {

@@ -97,7 +97,10 @@ func (r runner) step(bin string, env []string, st step) {
 	if st.renamed {
 		cmd.Args[0] = st.argv0
 	}
-	cmd.Env = env
+	cmd.Env = slices.Clip(env)
+	for _, v := range st.env {
+		cmd.Env = append(cmd.Env, r.word(v))
+	}
 	cmd.Dir = r.work
 	cmd.Stdin = strings.NewReader(st.stdin)
 	var stdout, stderr bytes.Buffer
@@ -126,6 +129,12 @@ func (r runner) step(bin string, env []string, st step) {
 		r.check(what+": dir "+d.path, got.String(), stream{full: d.data})
 	}
 	for _, f := range st.files {
+		if f.kind == "absent" {
+			if _, err := os.Lstat(r.at(f.path)); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: %s is there (%v), want nothing", what, f.path, err)
+			}
+			continue
+		}
 		data, err := os.ReadFile(r.at(f.path))
 		if err != nil {
 			t.Errorf("%s: %v", what, err)
@@ -134,7 +143,9 @@ func (r runner) step(bin string, env []string, st step) {
 		want := stream{full: f.data}
 		switch f.kind {
 		case "has":
-			want = stream{has: lines(f.data)}
+			want = stream{has: f.fragments}
+		case "lacks":
+			want = stream{lacks: f.fragments}
 		case "matches":
 			want = stream{matches: lines(f.data)}
 		}

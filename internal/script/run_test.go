@@ -155,6 +155,17 @@ $TMP and $HERE
 \$TMP and .*
 -- file new.txt has --
 and
+-- file new.txt has (quoted) --
+" and "
+-- file new.txt lacks --
+$WORK
+-- file gone.txt absent --
+-- $ getenv GREETING getenv EXTRA --
+-- env GREETING=hello --
+-- env EXTRA=$WORK x --
+-- stdout --
+hello
+$WORK x
 -- file logo.bin (quoted) --
 "\x89PNG\r\n\x1a\n"
 -- dir . --
@@ -192,6 +203,10 @@ func TestRunFails(t *testing.T) {
 		{"a placeholder in an expression is literal", "-- $ out x --\n-- stdout matches --\n$WORK|x.\n", `$ out x: stdout: line 1 "x" does not match`},
 		{"a file's contents", "-- $ write f.txt a --\n-- file f.txt --\nb\n", "$ write f.txt a: f.txt (-want +got):\n-b\n+a [no newline at the end]\n"},
 		{"a file missing", "-- $ --\n-- file f.txt has --\na\n", "$ : open "},
+		{"a fragment in a file", "-- $ write f.txt abc --\n-- file f.txt lacks --\nb\n", `$ write f.txt abc: f.txt holds "b":`},
+		{"a fragment over a file's lines", "-- f.txt --\na\nx\nb\n-- $ --\n-- file f.txt has (quoted) --\n\"a\\nb\"\n", `$ : f.txt lacks "a\nb":`},
+		{"an environment a step does not set", "-- $ getenv GREETING --\n-- env GREETING=bye --\n-- stdout --\nhi\n", "$ getenv GREETING: stdout (-want +got):\n-hi\n+bye\n"},
+		{"a file that is there", "-- f.txt --\na\n-- $ --\n-- file f.txt absent --\n", "$ : f.txt is there (<nil>), want nothing"},
 		{"a file's lines", "-- $ write f.txt a --\n-- file f.txt matches --\na\n", "$ write f.txt a: f.txt has 1 lines, want 1, each ending in a line break"},
 		{"a directory's entries", "-- d/ --\n-- $ --\n-- dir . --\n", "$ : dir . (-want +got):\n+d/\n"},
 		{"a changed tree", "-- f.txt --\na\n-- $ write f.txt b --\n-- tree unchanged --\n", "$ write f.txt b changed the tree:\nchanged f.txt: "},

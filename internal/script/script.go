@@ -23,13 +23,18 @@
 //	                       the stream's line at its place matches in full
 //	-- file <path> --      what the file holds afterwards, in full
 //	-- file <path> has --  lines that each appear in the file
+//	-- file <path> lacks --  lines that none appears in the file
 //	-- file <path> matches --  the file's lines, as regular expressions
+//	-- file <path> absent --  nothing is at the path afterwards
 //	-- dir <path> --       everything under the directory afterwards, one
 //	                       path a line, sorted, a directory's ending in "/";
 //	                       a directory that does not exist holds nothing
 //	-- tree unchanged --   the working tree afterwards is as it was before
 //	                       the step: the same entries, modes, contents and
 //	                       link targets
+//	-- env <NAME>=<value> --  a variable added to its environment, over
+//	                       one of the same name (for testprog, the bundle
+//	                       a step of its own runs)
 //
 // A stream checked by has, lacks or matches is not compared in full; has and
 // matches may check the same stream.
@@ -45,10 +50,11 @@
 // "-- file x.txt (no newline) --". A header ending in "(quoted)" gives the
 // text as Go string literals, one a line, which are unquoted and joined:
 // "-- logo.png (quoted) --" then "\x89PNG\r\n" holds bytes a line of text
-// cannot. In a quoted has or lacks section, each literal is one fragment,
-// which may hold line breaks. A step "-- $ <literals> (quoted) --" gives its words as Go string
-// literals separated by blanks, for words no command line can carry, such
-// as "read_file\n" or "\xff".
+// cannot. In a quoted has or lacks section, of a stream or a file, each
+// literal is one fragment, which may hold line breaks. A step
+// "-- $ <literals> (quoted) --" gives its words as Go string literals
+// separated by blanks, for words no command line can carry, such as
+// "read_file\n" or "\xff".
 package script
 
 import (
@@ -84,7 +90,8 @@ type step struct {
 	// lacks or matches is given for the stream.
 	stdout, stderr stream
 	files          []file
-	dirs           []file // data: the paths under the directory
+	dirs           []file   // data: the paths under the directory
+	env            []string // "NAME=value", added to the environment
 	unchanged      bool
 }
 
@@ -96,12 +103,14 @@ type stream struct {
 	matches []string // regular expressions, one per line
 }
 
-// file is what a file holds after a step: data in full, or, by kind, lines
-// that each appear in it or regular expressions its lines match.
+// file is what a file holds after a step: data in full, or, by kind,
+// fragments that each appear in it or that none does, or regular
+// expressions its lines match.
 type file struct {
-	path string
-	data string
-	kind string // "", "has" or "matches"
+	path      string
+	data      string
+	kind      string   // "", "has", "lacks", "matches" or "absent"
+	fragments []string // for has and lacks: the lines of data, or its literals
 }
 
 // Parse reads the text of a script.
@@ -224,17 +233,27 @@ func (st *step) section(head, text string, pieces []string) error {
 		return nil
 	case word == "file":
 		path, kind := arg, ""
-		for _, k := range []string{"has", "matches"} {
+		for _, k := range []string{"has", "lacks", "matches", "absent"} {
 			if p, ok := strings.CutSuffix(arg, " "+k); ok {
 				path, kind = p, k
 			}
+		}
+		if kind == "absent" && text != "" {
+			return fmt.Errorf("step %q: %q has no text", st.line, head)
 		}
 		if kind == "matches" {
 			if err := compiles(text); err != nil {
 				return fmt.Errorf("step %q: file %q: %v", st.line, path, err)
 			}
 		}
-		st.files = append(st.files, file{path: path, data: text, kind: kind})
+		st.files = append(st.files, file{path: path, data: text, kind: kind, fragments: fragments})
+		return nil
+	case word == "env":
+		name, _, ok := strings.Cut(arg, "=")
+		if !ok || name == "" || strings.ContainsAny(name, " \t") || text != "" {
+			return fmt.Errorf("step %q: %q is not \"env NAME=value\" alone", st.line, head)
+		}
+		st.env = append(st.env, arg)
 		return nil
 	case word == "stdout" || word == "stderr":
 		out := &st.stdout

@@ -1,6 +1,7 @@
 package script
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -28,6 +29,10 @@ func TestParseRefuses(t *testing.T) {
 		{"a quoted word unclosed", "-- $ \"a (quoted) --\n", `step "\"a": "\"a" does not start with a Go string literal`},
 		{"a quoted word run on", "-- $ \"a\"b (quoted) --\n", `step "\"a\"b": "b" follows a literal without a blank`},
 		{"a bare word among quoted ones", "-- $ \"a\" b (quoted) --\n", `step "\"a\" b": "b" does not start with a Go string literal`},
+		{"env without a value", "-- $ version --\n-- env A --\n", `step "version": "env A" is not "env NAME=value" alone`},
+		{"env without a name", "-- $ version --\n-- env =b --\n", `step "version": "env =b" is not "env NAME=value" alone`},
+		{"text under env", "-- $ version --\n-- env A=b --\nx\n", `step "version": "env A=b" is not "env NAME=value" alone`},
+		{"text under absent", "-- $ version --\n-- file f absent --\nx\n", `step "version": "file f absent" has no text`},
 		{"quoted text not a literal", "-- x (quoted) --\nx\n-- $ version --\n", `section "x": line "x\n" is not a Go string literal`},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,7 +50,7 @@ func TestParse(t *testing.T) {
 	s, err := Parse("# a story\n\n-- a.txt --\nx\n-- d/e/ --\n-- testprog echo --\n-- logo (quoted) --\n\"\\x89P\"\n\"NG\\n\"\n" +
 		"-- $ --\n-- status 2 --\n-- file a.txt (no newline) --\nx\n-- argv0 '' --\n-- dir d --\ne/\n" +
 		"-- stdout lacks --\na\n-- stderr lacks --\nb\n-- tree unchanged --\n-- stdin (quoted) --\n\"\\xff\"\n" +
-		"-- $ \"read_file\\n\"  \"\" \t\"\\xff\" (quoted) --\n-- stdout has --\nh\ni\n-- stderr has (quoted) --\n\"a\\nb\"\n\"c\"\n-- stdout matches --\nm.*\n-- stderr --\ne\n-- file f matches --\n.\n-- file g has --\ng\n")
+		"-- $ \"read_file\\n\"  \"\" \t\"\\xff\" (quoted) --\n-- stdout has --\nh\ni\n-- stderr has (quoted) --\n\"a\\nb\"\n\"c\"\n-- stdout matches --\nm.*\n-- stderr --\ne\n-- file f matches --\n.\n-- file g has --\ng\n-- file h lacks (quoted) --\n\"h\\ni\"\n-- env A=b c --\n-- env A=d --\n")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,12 +60,13 @@ func TestParse(t *testing.T) {
 	first, second := s.steps[0], s.steps[1]
 	if first.words != nil || first.status != 2 || !first.renamed || first.argv0 != "" || !first.unchanged || first.stdin != "\xff" ||
 		!slices.Equal(first.stdout.lacks, []string{"a"}) || !slices.Equal(first.stderr.lacks, []string{"b"}) ||
-		!slices.Equal(first.files, []file{{path: "a.txt", data: "x"}}) || !slices.Equal(first.dirs, []file{{path: "d", data: "e/\n"}}) {
+		!reflect.DeepEqual(first.files, []file{{path: "a.txt", data: "x", fragments: []string{"x"}}}) || !reflect.DeepEqual(first.dirs, []file{{path: "d", data: "e/\n"}}) {
 		t.Errorf("first step = %+v", first)
 	}
 	if !slices.Equal(second.words, []string{"read_file\n", "", "\xff"}) || second.unchanged || second.status != 0 ||
 		!slices.Equal(second.stdout.has, []string{"h", "i"}) || !slices.Equal(second.stdout.matches, []string{"m.*"}) || second.stderr.full != "e\n" || !slices.Equal(second.stderr.has, []string{"a\nb", "c"}) ||
-		!slices.Equal(second.files, []file{{path: "f", data: ".\n", kind: "matches"}, {path: "g", data: "g\n", kind: "has"}}) {
+		!reflect.DeepEqual(second.files, []file{{path: "f", data: ".\n", kind: "matches", fragments: []string{"."}}, {path: "g", data: "g\n", kind: "has", fragments: []string{"g"}},
+			{path: "h", data: "h\ni", kind: "lacks", fragments: []string{"h\ni"}}}) || !slices.Equal(second.env, []string{"A=b c", "A=d"}) {
 		t.Errorf("second step = %+v", second)
 	}
 }
