@@ -268,7 +268,7 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		}
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
 	}
-	return r.usage("help takes one command")
+	return r.usage(fmt.Sprintf("help takes one command, got %d: %q", len(words), words))
 }
 
 // isHelpFlag reports whether word is one of the spellings of the help
@@ -294,8 +294,12 @@ func (r Runner) wholeHelp() string {
 
 // schema prints one command's schema, indented.
 func (r Runner) schema(words []string) int {
-	if len(words) != 1 {
-		return r.usage("schema takes one command")
+	switch len(words) {
+	case 0:
+		return r.usage("schema takes one command, got none")
+	case 1:
+	default:
+		return r.usage(fmt.Sprintf("schema takes one command, got %d: %q", len(words), words))
 	}
 	if isHelpFlag(words[0]) {
 		usage, _ := reservedUsage(r.Name, "schema")
