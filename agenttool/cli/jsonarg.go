@@ -47,7 +47,9 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 		return "", false, errors.New("the JSON argument is not valid UTF-8")
 	}
 	if !strings.HasPrefix(text, "{") || !json.Valid([]byte(text)) {
-		if strings.HasPrefix(text, "{") && jsonscan.TooDeep(text) {
+		// An array too deep is named as too deep, not by encoding/json's
+		// wording, which a caller cannot act on.
+		if (strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[")) && jsonscan.TooDeep(text) {
 			return "", false, fmt.Errorf("the JSON argument nests objects and arrays deeper than %d levels, the limit", jsonscan.MaxDepth)
 		}
 		return "", false, notObject(text)

@@ -252,6 +252,10 @@ func (r Runner) help(ctx context.Context, words []string) int {
 	case 0:
 		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case 1:
+		if isHelpFlag(words[0]) {
+			usage, _ := reservedUsage(r.Name, "help")
+			return Print(r.Stdout, r.Stderr, r.Name, usage)
+		}
 		if b, ok := findBuiltin(r.Builtins, words[0]); ok {
 			return b.Run(ctx, []string{"--help"})
 		}
@@ -264,7 +268,18 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		}
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
 	}
-	return r.usage("help takes one command")
+	return r.usage(fmt.Sprintf("help takes one command, got %d: %q", len(words), words))
+}
+
+// isHelpFlag reports whether word is one of the spellings of the help
+// flag that package flag answers, which help and schema answer with their
+// usage, as the builtins do.
+func isHelpFlag(word string) bool {
+	switch word {
+	case "-h", "--h", "-help", "--help":
+		return true
+	}
+	return false
 }
 
 // wholeHelp returns the help of the program: the author's text, when
@@ -279,8 +294,16 @@ func (r Runner) wholeHelp() string {
 
 // schema prints one command's schema, indented.
 func (r Runner) schema(words []string) int {
-	if len(words) != 1 {
-		return r.usage("schema takes one command")
+	switch len(words) {
+	case 0:
+		return r.usage("schema takes one command, got none")
+	case 1:
+	default:
+		return r.usage(fmt.Sprintf("schema takes one command, got %d: %q", len(words), words))
+	}
+	if isHelpFlag(words[0]) {
+		usage, _ := reservedUsage(r.Name, "schema")
+		return Print(r.Stdout, r.Stderr, r.Name, usage)
 	}
 	if isOwn(words[0], r.Builtins) {
 		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))
