@@ -26,7 +26,8 @@
 // find the same lines, and with ripgrep (rg -n) when it is installed, for
 // information; the search with --glob '*.go' with grep -rn -E
 // --include='*.go', and list_files --pattern '**/*.go' with find -name
-// '*.go' -type f, each of which must print the same lines.
+// '*.go' -type f, each of which must print the same lines; the last two
+// are also run in an empty directory, for what each costs before it walks.
 package main
 
 import (
@@ -93,6 +94,9 @@ func main() {
 	if err := benchtree.Tree("tree"); err != nil {
 		fail(err)
 	}
+	if err := os.MkdirAll("empty", 0o755); err != nil {
+		fail(err)
+	}
 
 	readFile := run{args: []string{"./file-tools", "read_file", "--path", "data.txt"}}
 	floor := run{args: []string{"./floor", "data.txt"}}
@@ -106,6 +110,9 @@ func main() {
 	grepInclude := run{dir: "tree", args: []string{"grep", "-rn", "-E", "--include=*.go", benchtree.Pattern}}
 	list := run{dir: "tree", args: []string{"../file-tools", "list_files", "--pattern", "**/*.go", "--limit", strconv.Itoa(benchtree.Files)}}
 	find := run{dir: "tree", args: []string{"find", ".", "-name", "*.go", "-type", "f"}}
+	// The same two in an empty directory: what each pays before it walks.
+	listEmpty := run{dir: "empty", args: []string{"../file-tools", "list_files", "--pattern", "**/*.go"}}
+	findEmpty := run{dir: "empty", args: []string{"find", ".", "-name", "*.go", "-type", "f"}}
 	bundle := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	small := run{env: []string{"TESTPROG_BUNDLE=small"}, args: []string{"./testprog", "t0", "--a", "x"}}
 	export := run{env: []string{"TESTPROG_BUNDLE=large"}, args: []string{"./testprog", "export-skill", "--force", skills}}
@@ -223,6 +230,12 @@ func main() {
 		fmt.Printf("file-tools list_files --pattern '**/*.go'   %v\n", median(ls))
 		fmt.Printf("find -name '*.go' -type f                   %v\n", median(fi))
 		report("list_files against find", ratio <= 1.0, "%.2f×  ≤ 1.0×", ratio)
+		le, fe, err := pair(listEmpty, findEmpty, *n, *warmup)
+		if err != nil {
+			fail(err)
+		}
+		fmt.Printf("the same in an empty directory              %v and %v: the walk costs %v and %v\n",
+			median(le), median(fe), median(ls)-median(le), median(fi)-median(fe))
 		fmt.Println()
 	}
 
