@@ -406,6 +406,9 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return fail(err)
 	}
 
+	if file, ok := fileset.InTheWay(a.dir); ok {
+		return fail(fmt.Errorf("%q is not a directory; the skill goes into <dir>/%s/, and <dir> is made when missing", file, b.Name))
+	}
 	skillDir := filepath.Join(a.dir, b.Name)
 	if a.check {
 		same, err := skillcheck.Check(s.stdout, skillDir, skill, data, refs)
