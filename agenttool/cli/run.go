@@ -139,6 +139,10 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	// tool called, and a builtin none.
 	opts, rest, err := parseProgram(args)
 	switch {
+	case errors.Is(err, flag.ErrHelp) && len(rest) > 0:
+		// --help read_file asks for the help of read_file, as help
+		// read_file does.
+		return r.help(ctx, rest[:1])
 	case errors.Is(err, flag.ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case err != nil:
