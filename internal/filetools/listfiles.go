@@ -95,6 +95,9 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 		l.limit = listLines
 	}
 	if args.Pattern != "" {
+		if err := checkBraces("pattern", args.Pattern); err != nil {
+			return agenttool.Result{}, err
+		}
 		g, err := compileGlob("pattern", args.Pattern)
 		if err != nil {
 			return agenttool.Result{}, err

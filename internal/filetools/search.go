@@ -69,7 +69,8 @@ type searchArgs struct {
 // whole element matches any number of directories (cmd/**/*.go). "*", "?",
 // "[...]" (negated by "!" or "^") and "\" are as in path.Match, so "*"
 // never matches a slash. A glob that is empty, malformed, starts with "/"
-// or has an empty, "." or ".." element is refused.
+// or has an empty, "." or ".." element is refused, and so is one holding a
+// shell's brace alternatives (see checkBraces).
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
