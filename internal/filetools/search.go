@@ -256,7 +256,8 @@ type searcher struct {
 	// their count; first and limit then number files.
 	count bool
 
-	first, limit int // the matches to show: numbers first to first+limit-1
+	first, limit int   // the matches to show: numbers first to first+limit-1
+	offset       int64 // the offset as given, which first holds at most 2^40 of
 	// full is set once the matches to show are all known, so that the
 	// text of the rest is not kept.
 	full bool
@@ -295,6 +296,7 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 		longest: lineBudget / progSize(args.Pattern),
 		count:   args.Count,
 		first:   int(min(max(int64(args.Offset), 1), 1<<40)),
+		offset:  max(int64(args.Offset), 1),
 		limit:   int(min(int64(args.Limit), 1<<40)),
 		bufs:    make([][]byte, workers()),
 		// One batch waits while one is read and one is filled.
