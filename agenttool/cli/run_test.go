@@ -115,6 +115,8 @@ func runCases() []runCase {
 			stdoutHas: []string{"## Calling `kit`"}},
 		{name: "help option before a command", args: []string{"--help", "read_file"},
 			stdoutHas: []string{"kit read_file --path <string> [--max_bytes <int>]"}},
+		{name: "help option before an option", args: []string{"--help", "--ask"},
+			stdoutHas: []string{"## Calling `kit`"}},
 		{name: "help option before an unknown command", args: []string{"-h", "nope"},
 			status: ExitUsage, stderrHas: []string{`unknown command "nope"`}},
 		{name: "help of a command", args: []string{"help", "read_file"}, command: "help",
