@@ -322,11 +322,20 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return fail(err)
 	}
 
+	if file, ok := fileset.InTheWay(a.dir); ok {
+		return fail(fmt.Errorf("%q is not a directory; the skill goes into <dir>/%s/, and <dir> is made when missing", file, b.Name))
+	}
 	skillDir := filepath.Join(a.dir, b.Name)
 	if a.check {
-		same, err := skillcheck.Check(s.stdout, skillDir, skill, data, refs)
+		// The verdict is all --check gives, so one that stdout cannot take
+		// fails the command, as a read-only call's output does.
+		var verdict strings.Builder
+		same, err := skillcheck.Check(&verdict, skillDir, skill, data, refs)
 		if err == nil {
 			err = context.Cause(ctx)
+		}
+		if status := cli.Print(s.stdout, s.stderr, b.Name, verdict.String()); status != cli.ExitOK {
+			return status
 		}
 		switch {
 		case err != nil:
@@ -353,7 +362,13 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	if note := binaryNote(b.Name, argv0); note != "" {
 		fmt.Fprintln(s.stderr, note)
 	}
-	exportReport(s.stdout, b, skillDir, len(refs))
+	// The skill is written: a report stdout cannot take is said to be lost
+	// and changes no status, as the output of a call that wrote files.
+	var report strings.Builder
+	exportReport(&report, b, skillDir, len(refs))
+	if cli.Print(s.stdout, s.stderr, b.Name, report.String()) != cli.ExitOK {
+		fmt.Fprintf(s.stderr, "%s: export-skill: the skill was written all the same; only its report was lost\n", b.Name)
+	}
 	return cli.ExitOK
 }
 

@@ -57,6 +57,11 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 	if key, twice := duplicateKey(text); twice {
 		return "", false, fmt.Errorf("the JSON argument gives %q twice", key)
 	}
+	// encoding/json would decode it to U+FFFD, a value nobody gave.
+	if half, ok := jsonscan.LoneSurrogate(text); ok {
+		return "", false, fmt.Errorf("the JSON argument holds %s, half of a UTF-16 surrogate pair, which is no character; "+
+			"give the character itself, or both halves of the pair", half)
+	}
 	return text, true, nil
 }
 

@@ -1,5 +1,10 @@
 package cli
 
+import (
+	"errors"
+	"flag"
+)
+
 // programOptions are the options given before the command.
 type programOptions struct {
 	ask     bool
@@ -47,10 +52,13 @@ func programFlags(opts *programOptions) *FlagSet {
 func parseProgram(args []string) (programOptions, []string, error) {
 	var opts programOptions
 	fs := programFlags(&opts)
-	if err := fs.Parse(args); err != nil {
+	// On a help option, the words after it are returned with ErrHelp, so
+	// that --help before a command shows that command's help.
+	err := fs.Parse(args)
+	if err != nil && !errors.Is(err, flag.ErrHelp) {
 		return opts, nil, err
 	}
-	return opts, fs.Args(), nil
+	return opts, fs.Args(), err
 }
 
 // answerList collects the values of --answer in command-line order.

@@ -10,6 +10,7 @@ import (
 	"io"
 	"os"
 	"slices"
+	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -139,6 +140,10 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	// tool called, and a builtin none.
 	opts, rest, err := parseProgram(args)
 	switch {
+	case errors.Is(err, flag.ErrHelp) && len(rest) > 0 && !strings.HasPrefix(rest[0], "-"):
+		// --help read_file asks for the help of read_file, as help
+		// read_file does; --help --ask, say, for the whole help.
+		return r.help(ctx, rest[:1])
 	case errors.Is(err, flag.ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
 	case err != nil:

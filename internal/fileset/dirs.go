@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 )
 
 // This file holds the directories a write makes for a set, and their
@@ -54,6 +55,31 @@ func mkdirs(dir string) (made []string, err error) {
 		return nil, err
 	}
 	return made, nil
+}
+
+// InTheWay returns the nearest part of dir that exists, dir itself or one
+// of its parents, when that part is not a directory nor a link to one, so
+// that no directory could be made or read there: for a dir of
+// "notes.txt/skills" where notes.txt is a file, "notes.txt". It returns
+// false when that part is a directory, when no part exists, and when one
+// cannot be looked at for another reason, which the write or read itself
+// then reports. The nearest part that exists is looked at, since Windows
+// reports a path below a file as missing rather than as one.
+func InTheWay(dir string) (string, bool) {
+	for p := filepath.Clean(dir); ; {
+		info, err := os.Stat(p)
+		switch {
+		case err == nil:
+			return p, !info.IsDir()
+		case !errors.Is(err, fs.ErrNotExist) && !errors.Is(err, syscall.ENOTDIR):
+			return "", false
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return "", false
+		}
+		p = parent
+	}
 }
 
 // removeEmpty removes the directories mkdirs made, innermost first, passing

@@ -77,6 +77,10 @@ func (t *tree) resolve(p string) (string, error) {
 	if p == "" {
 		return "", errors.New("the path is empty")
 	}
+	// The system refuses such a name with a bare "invalid argument".
+	if strings.IndexByte(p, 0) >= 0 {
+		return "", fmt.Errorf("path %q holds a NUL byte, which no file name can", p)
+	}
 	if filepath.IsAbs(p) {
 		rel, ok := t.within(p)
 		if !ok {

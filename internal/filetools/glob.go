@@ -185,6 +185,9 @@ type globs []glob
 func compileGlobs(arg string, ps []string) (globs, error) {
 	var gs globs
 	for _, p := range ps {
+		if err := checkBraces(arg, p); err != nil {
+			return nil, err
+		}
 		g, err := compileGlob(arg, p)
 		if err != nil {
 			return nil, err

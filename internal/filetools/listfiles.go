@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -77,7 +79,10 @@ type lister struct {
 	entries [][]dirEntry // the entries of the directory the walk is in, by depth
 	depth   int          // of the directory the walk is in, from the one given
 	parts   []string     // the elements of the path of the entry looked at
-	top     *dirRef      // the directory given, whose entries alone are listed without a glob
+	// tree is the working tree, through which a link in the directory
+	// given is followed to see whether it leads to a directory: a link may
+	// climb above that directory and stay in the tree.
+	tree *os.Root
 }
 
 // listFiles runs one call of list_files on the tree at root.
@@ -90,6 +95,9 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 		l.limit = listLines
 	}
 	if args.Pattern != "" {
+		if err := checkBraces("pattern", args.Pattern); err != nil {
+			return agenttool.Result{}, err
+		}
 		g, err := compileGlob("pattern", args.Pattern)
 		if err != nil {
 			return agenttool.Result{}, err
@@ -126,7 +134,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	} else {
 		l.parts = splitPath(nil, name)
 	}
-	l.top = d
+	l.tree = t.root
 	// Room for the most lines shown, at 64 bytes each: the memory of a
 	// large allocation is touched only where it is written, and growing
 	// the output as it goes costs twice what it holds.
@@ -178,7 +186,7 @@ func (l *lister) walk(d walkDir, name string, top bool) error {
 		switch {
 		case l.glob == nil:
 			if e.typ&fs.ModeSymlink != 0 {
-				if info, err := l.top.root.Stat(e.name); err == nil && info.IsDir() {
+				if info, err := l.tree.Stat(filepath.FromSlash(path.Join(name, e.name))); err == nil && info.IsDir() {
 					dir = true
 				}
 			}

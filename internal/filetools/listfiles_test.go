@@ -121,3 +121,37 @@ func TestListFilesOutsideThroughALink(t *testing.T) {
 	_, err := run(t.Context(), filetools.ListFiles(dir), `{"path":"out"}`)
 	checkErr(t, err, `path "out" is outside the working tree`)
 }
+
+// TestListFilesLinksAboveThePath lists directories holding links whose
+// targets climb above the directory listed but stay in the tree: each is a
+// link to a directory, as list_files --path of it shows, and gets the /.
+// A link that climbs out of the tree is no directory of the tree, and gets
+// none.
+func TestListFilesLinksAboveThePath(t *testing.T) {
+	t.Parallel()
+	dir := makeTree(t, map[string]string{
+		"a/b/f.txt":  "",
+		"a/b/up":     "->..",
+		"a/b/aunt":   "->../../c",
+		"a/b/file":   "->../../top.txt",
+		"a/b/out":    "->../../..",
+		"a/b/inside": "->f.txt",
+		"c/g.txt":    "",
+		"top.txt":    "",
+	})
+	for _, tt := range []struct {
+		path, want string
+	}{
+		{"a/b", "a/b/aunt/\na/b/f.txt\na/b/file\na/b/inside\na/b/out\na/b/up/\n"},
+		{"a/b/up", "a/b/up/b/\n"},
+	} {
+		t.Run(tt.path, func(t *testing.T) {
+			t.Parallel()
+			res, err := run(t.Context(), filetools.ListFiles(dir), argsJSON(t, map[string]any{"path": tt.path}))
+			checkErr(t, err, "")
+			if res.Output.Text != tt.want {
+				t.Errorf("list_files --path %s printed\n%s\nwant\n%s", tt.path, res.Output.Text, tt.want)
+			}
+		})
+	}
+}

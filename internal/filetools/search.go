@@ -69,7 +69,8 @@ type searchArgs struct {
 // whole element matches any number of directories (cmd/**/*.go). "*", "?",
 // "[...]" (negated by "!" or "^") and "\" are as in path.Match, so "*"
 // never matches a slash. A glob that is empty, malformed, starts with "/"
-// or has an empty, "." or ".." element is refused.
+// or has an empty, "." or ".." element is refused, and so is one holding a
+// shell's brace alternatives (see checkBraces).
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
@@ -255,7 +256,8 @@ type searcher struct {
 	// their count; first and limit then number files.
 	count bool
 
-	first, limit int // the matches to show: numbers first to first+limit-1
+	first, limit int   // the matches to show: numbers first to first+limit-1
+	offset       int64 // the offset as given, which first holds at most 2^40 of
 	// full is set once the matches to show are all known, so that the
 	// text of the rest is not kept.
 	full bool
@@ -294,6 +296,7 @@ func newSearcher(ctx context.Context, re *regexp.Regexp, args searchArgs) *searc
 		longest: lineBudget / progSize(args.Pattern),
 		count:   args.Count,
 		first:   int(min(max(int64(args.Offset), 1), 1<<40)),
+		offset:  max(int64(args.Offset), 1),
 		limit:   int(min(int64(args.Limit), 1<<40)),
 		bufs:    make([][]byte, workers()),
 		// One batch waits while one is read and one is filled.

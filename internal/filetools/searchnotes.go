@@ -19,7 +19,7 @@ func (s *searcher) notes() []string {
 	case s.total == 0:
 		notes = append(notes, "no matches")
 	case s.shown == 0:
-		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there are %d", what, s.first, of))
+		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there are %d", what, s.offset, of))
 	case s.first == 1 && s.shown == of:
 		notes = append(notes, fmt.Sprintf("%d %s in %s", s.total, plural(int64(s.total), "match", "matches"), in))
 	case s.first-1+s.shown < of:
