@@ -288,43 +288,6 @@ func TestExportGolden(t *testing.T) {
 	}
 }
 
-// TestBodyBudget checks both edges of the budget of a skill's body, in
-// bytes and in lines: a body of exactly the budget keeps the commands, and
-// one byte or line more moves them to references.
-func TestBodyBudget(t *testing.T) {
-	t.Parallel()
-	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
-	body := func(desc string) (string, bool) {
-		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
-			Tools: []Tool{Use(agenttool.New("t0", desc, noop))}}
-		text, refs := skillBody(b)
-		return text, refs != nil
-	}
-	lines := func(s string) int { return strings.Count(s, "\n") }
-	base, _ := body("x")
-	k := bodyByteBudget - len(base) + 1   // the description that makes the body exactly the budget
-	n := bodyLineBudget - lines(base) + 1 // the lines of a description that make the body exactly the budget
-	for _, tc := range []struct {
-		desc, unit string
-		size       func(string) int
-		budget     int
-		refs       bool
-	}{
-		{strings.Repeat("x", k), "bytes", func(s string) int { return len(s) }, bodyByteBudget, false},
-		{strings.Repeat("x", k+1), "bytes", func(s string) int { return len(s) }, bodyByteBudget, true},
-		{strings.Repeat("x\n", n-1) + "x", "lines", lines, bodyLineBudget, false},
-		{strings.Repeat("x\n", n) + "x", "lines", lines, bodyLineBudget, true},
-	} {
-		got, refs := body(tc.desc)
-		if refs != tc.refs {
-			t.Errorf("a body of %d %s: references %v, want %v", tc.size(got), tc.unit, refs, tc.refs)
-		}
-		if !tc.refs && tc.size(got) != tc.budget {
-			t.Errorf("a body of %d %s, want %d", tc.size(got), tc.unit, tc.budget)
-		}
-	}
-}
-
 // FuzzExportArgs feeds parseExportArgs command lines, given as words joined
 // by NUL bytes, and checks what it promises: a help option asks for help;
 // an accepted line names one usable directory and not both --force and
