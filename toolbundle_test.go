@@ -26,9 +26,9 @@ import (
 	"github.com/agenttool/toolbundle/internal/skillcheck"
 )
 
-// The tests of this file are those that need the package's own names (the
-// budget of a body, the parsers of export-skill's words and of the
-// instructions, the startup check) and the golden skills; the stories of the
+// The tests of this file are the golden skills and those that need the
+// package's own names: the parsers of export-skill's words and of the
+// instructions, and the startup check's benchmarks. The stories of the
 // program, on cmd/file-tools and on the bundles of testdata/testprog, are the
 // scripts under testdata/scripts, which TestScripts runs.
 
@@ -51,16 +51,15 @@ func TestMain(m *testing.M) {
 		}
 	}
 	home, err := os.MkdirTemp("", "toolbundle-home-")
+	if err == nil {
+		binDir, err = os.MkdirTemp("", "toolbundle-bin-")
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	os.Setenv("HOME", home)
 	os.Setenv("USERPROFILE", home)
-	if binDir, err = os.MkdirTemp("", "toolbundle-bin-"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
 	status := m.Run()
 	os.RemoveAll(home)
 	os.RemoveAll(binDir)
@@ -74,9 +73,10 @@ var binDir string
 // so that each is built once per test binary.
 var builds sync.Map // string to func() (string, error)
 
-// build builds the package at pkg ("./cmd/file-tools"), without version
-// control information, into binDir, the first time a test asks for it, and
-// returns the binary's path. It skips tb when there is no go command.
+// build builds the package at pkg ("./cmd/file-tools",
+// "./testdata/testprog"), without -race or version control information,
+// into binDir, the first time a test asks for it, and returns the binary's
+// path. It skips tb when there is no go command.
 func build(tb testing.TB, pkg string) string {
 	tb.Helper()
 	once, _ := builds.LoadOrStore(pkg, sync.OnceValues(func() (string, error) {
@@ -100,12 +100,6 @@ func build(tb testing.TB, pkg string) string {
 	return bin
 }
 
-// buildTestprog returns testdata/testprog, built without -race.
-func buildTestprog(tb testing.TB) string {
-	tb.Helper()
-	return build(tb, "./testdata/testprog")
-}
-
 // TestScripts builds cmd/file-tools and testprog once and runs every script
 // under testdata/scripts (see package script for the format) with one of
 // them, each in a working tree of its own: a script with a testprog section
@@ -117,7 +111,7 @@ func TestScripts(t *testing.T) {
 		t.Skip("builds and runs cmd/file-tools")
 	}
 	bin := build(t, "./cmd/file-tools")
-	testprog := buildTestprog(t)
+	testprog := build(t, "./testdata/testprog")
 	repo, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
@@ -129,7 +123,11 @@ func TestScripts(t *testing.T) {
 	for _, name := range names {
 		t.Run(strings.TrimSuffix(filepath.Base(name), ".txt"), func(t *testing.T) {
 			t.Parallel()
-			s, err := script.Parse(readFile(t, name))
+			text, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := script.Parse(string(text))
 			if err != nil {
 				t.Fatalf("%s: %v", name, err)
 			}
@@ -142,40 +140,32 @@ func TestScripts(t *testing.T) {
 	}
 }
 
-// readFile returns the contents of path, failing the test when it cannot.
-func readFile(t *testing.T, path string) string {
+// checkGolden compares the file at got with the golden file at path,
+// rewriting the golden file instead under -update.
+func checkGolden(t *testing.T, path, got string) {
 	t.Helper()
-	data, err := os.ReadFile(path)
+	data, err := os.ReadFile(got)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return string(data)
-}
-
-// checkGolden compares got with the golden file at path, rewriting the file
-// instead under -update.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
 	if *update {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+		if err := os.WriteFile(path, data, 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	want := readFile(t, path)
-	if got != want {
-		t.Errorf("%s differs from a fresh export (-want +got; go test -run TestExportGolden . -update rewrites it):\n%s", path, script.Diff(want, got))
+	if want, err := os.ReadFile(path); err != nil || string(want) != string(data) {
+		t.Errorf("%s differs from a fresh export (%v; -want +got; go test -run TestExportGolden . -update rewrites it):\n%s", path, err, script.Diff(string(want), string(data)))
 	}
 }
 
-// testprog runs the built testprog with the bundle and args, as the name
-// file-tools (so that export-skill adds no note about the binary's name),
+// testprog runs the built testprog with the bundle and args, named after
+// the bundle (so that export-skill adds no note about the binary's name),
 // and returns its stdout and stderr.
-func testprog(t *testing.T, bin, bundle string, args ...string) (stdout, stderr string, err error) {
-	t.Helper()
+func testprog(bin, bundle string, args ...string) (stdout, stderr string, err error) {
 	cmd := exec.Command(bin, args...)
 	cmd.Args[0] = bundle
 	cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
@@ -189,25 +179,24 @@ func testprog(t *testing.T, bin, bundle string, args ...string) (stdout, stderr 
 // of the scripts (the tools of cmd/file-tools, a hidden one and a version),
 // and big, whose 20 tools pass the budget of a body, and compares the files
 // written with the golden ones under testdata/skills (-update rewrites
-// them). It checks what the golden files are held to: the report, a skill
-// that validates and is portable, whose metadata has the body's SHA-256 and
-// the version, whose body keeps within the budget and links every
-// reference, one per visible command, and leaves the hidden tool out; the
-// files written and no other, SKILL.md readable by all; --check finding
-// them up to date. With SKILLS_INTEROP=1 the skills-ref validator of the
-// Agent Skills project checks the golden directories too, and a missing
-// validator is a failure rather than a skip.
+// them). It checks what the golden files are held to: the report; a skill
+// that validates and is portable, with its rules, whose metadata has the
+// body's SHA-256 and the version, whose body keeps within the budget,
+// leaves the hidden tool out and links every reference, one per visible
+// command; the files written and no other, SKILL.md readable by all;
+// --check finding them up to date. With SKILLS_INTEROP=1 the skills-ref
+// validator of the Agent Skills project checks the golden directories too,
+// and a missing validator is a failure rather than a skip.
 func TestExportGolden(t *testing.T) {
 	t.Parallel()
 	if testing.Short() {
 		t.Skip("builds and runs testprog")
 	}
-	bin := buildTestprog(t)
+	bin := build(t, "./testdata/testprog")
 	for _, tc := range []struct {
-		bundle, version string
-		report          string   // how stdout starts, %[1]s the skill's directory
-		golden          []string // the files compared with their golden ones
-		refs, rules     int      // references and allowed-tools rules
+		bundle, version, report string // report: how stdout starts, %[1]s the skill's directory
+		golden                  []string
+		refs, rules             int // references and allowed-tools rules
 	}{
 		{"file-tools", "v1.2.3", "wrote %[1]s/SKILL.md\n", []string{"SKILL.md"}, 0, 5},
 		{"big", "v1.0.0", "wrote %[1]s/SKILL.md and 20 references in %[1]s/references\n",
@@ -217,12 +206,12 @@ func TestExportGolden(t *testing.T) {
 			t.Parallel()
 			dir := t.TempDir()
 			skillDir := filepath.Join(dir, tc.bundle)
-			stdout, stderr, err := testprog(t, bin, tc.bundle, "export-skill", dir)
+			stdout, stderr, err := testprog(bin, tc.bundle, "export-skill", dir)
 			if want := fmt.Sprintf(tc.report, skillDir); err != nil || !strings.HasPrefix(stdout, want) || stderr != "" {
 				t.Fatalf("export-skill: %v; want stdout starting %q and no stderr\nstdout:\n%s\nstderr:\n%s", err, want, stdout, stderr)
 			}
 			for _, name := range tc.golden {
-				checkGolden(t, filepath.Join("testdata", "skills", tc.bundle, filepath.FromSlash(name)), readFile(t, filepath.Join(skillDir, name)))
+				checkGolden(t, filepath.Join("testdata", "skills", tc.bundle, name), filepath.Join(skillDir, name))
 			}
 			skill, err := agentskill.LoadDir(skillDir)
 			if err != nil {
@@ -235,43 +224,36 @@ func TestExportGolden(t *testing.T) {
 				t.Errorf("Rules() = %v, %v; want %d rules", rules, err, tc.rules)
 			}
 			sum := sha256.Sum256([]byte(skill.Body))
-			if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {
-				t.Errorf("metadata digest %q, want the body's SHA-256 %q", got, want)
+			if skill.Metadata["digest"] != hex.EncodeToString(sum[:]) || skill.Metadata["version"] != tc.version {
+				t.Errorf("metadata %v, want the body's SHA-256 %x and the version %s", skill.Metadata, sum, tc.version)
 			}
-			if got := skill.Metadata["version"]; got != tc.version {
-				t.Errorf("metadata version %q, want %q", got, tc.version)
+			if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget || strings.Contains(skill.Body, "rescan") {
+				t.Errorf("the body has %d lines and %d bytes, over the budget, or holds the hidden tool rescan", n, len(skill.Body))
 			}
-			if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget {
-				t.Errorf("the body has %d lines and %d bytes, over the budget", n, len(skill.Body))
-			}
-			if strings.Contains(skill.Body, "rescan") {
-				t.Errorf("the hidden tool rescan appears in the skill")
-			}
+			files := []string{tc.bundle, tc.bundle + "/SKILL.md"}
 			var refs []string
 			for i := range tc.refs {
 				refs = append(refs, fmt.Sprintf("references/t%d.md", i))
+				files = append(files, tc.bundle+"/"+refs[i])
+			}
+			if refs != nil {
+				files = append(files, tc.bundle+"/references")
 			}
 			if linked := skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")); !slices.Equal(linked, refs) {
 				t.Errorf("SKILL.md links %q, want %q", linked, refs)
 			}
-			want := []string{".", tc.bundle, tc.bundle + "/SKILL.md"}
-			if tc.refs > 0 {
-				want = append(want, tc.bundle+"/references")
-				for _, r := range refs {
-					want = append(want, tc.bundle+"/"+r)
-				}
-			}
+			slices.Sort(files)
 			snap, err := script.Snapshot(dir)
-			if got := slices.Sorted(maps.Keys(snap)); err != nil || !slices.Equal(got, slices.Sorted(slices.Values(want))) {
-				t.Errorf("the export left %q (%v), want %q", got, err, want)
+			if got := slices.Sorted(maps.Keys(snap)); err != nil || !slices.Equal(got, append([]string{"."}, files...)) {
+				t.Errorf("the export left %q (%v), want %q", got, err, files)
 			}
 			if info, err := os.Stat(filepath.Join(skillDir, "SKILL.md")); err != nil || (runtime.GOOS != "windows" && info.Mode().Perm() != 0o644) {
 				t.Errorf("SKILL.md: %v, %v; want mode 0644, readable by all", info, err)
 			}
-			if err := fstest.TestFS(os.DirFS(dir), slices.Sorted(slices.Values(want[1:]))...); err != nil {
+			if err := fstest.TestFS(os.DirFS(dir), files...); err != nil {
 				t.Error(err)
 			}
-			if stdout, stderr, err := testprog(t, bin, tc.bundle, "export-skill", "--check", dir); err != nil {
+			if stdout, stderr, err := testprog(bin, tc.bundle, "export-skill", "--check", dir); err != nil {
 				t.Errorf("--check right after the export: %v\n%s%s", err, stdout, stderr)
 			}
 			if os.Getenv("SKILLS_INTEROP") == "1" {
@@ -362,16 +344,14 @@ func FuzzInstructions(f *testing.F) {
 	})
 }
 
-// benchArgs are the arguments of every tool of benchBundle, as in testprog.
-type benchArgs struct {
-	A string `json:"a,omitempty" desc:"First value, printed back"`
-	B string `json:"b,omitempty" desc:"Second value"`
-	C string `json:"c,omitempty" desc:"Third value"`
-}
-
 // benchBundle is testprog's large bundle built in process: n tools with
 // three examples each.
 func benchBundle(n int) Bundle {
+	type benchArgs struct {
+		A string `json:"a,omitempty" desc:"First value, printed back"`
+		B string `json:"b,omitempty" desc:"Second value"`
+		C string `json:"c,omitempty" desc:"Third value"`
+	}
 	tools := make([]Tool, n)
 	for i := range tools {
 		name := fmt.Sprintf("t%d", i)
