@@ -1,14 +1,12 @@
 package toolbundle
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"flag"
 	"fmt"
-	"io/fs"
 	"maps"
 	"os"
 	"os/exec"
@@ -24,27 +22,15 @@ import (
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
-	"github.com/agenttool/toolbundle/internal/fileset"
-	"github.com/agenttool/toolbundle/internal/filetools"
 	"github.com/agenttool/toolbundle/internal/script"
 	"github.com/agenttool/toolbundle/internal/skillcheck"
 )
 
-var goldenSkill = filepath.Join("testdata", "skills", "file-tools", "SKILL.md")
-
-// skillPath returns where export-skill writes the golden bundle's skill
-// under dir.
-func skillPath(dir string) string { return filepath.Join(dir, goldenName, "SKILL.md") }
-
-// exportOK exports b under dir and fails the test unless it succeeds.
-func exportOK(t *testing.T, b Bundle, dir string, flags ...string) result {
-	t.Helper()
-	r := call(b, append(append([]string{"export-skill"}, flags...), dir)...)
-	if r.status != 0 {
-		t.Fatalf("export-skill: %v", r)
-	}
-	return r
-}
+// The tests of this file are the golden skills and those that need the
+// package's own names: the parsers of export-skill's words and of the
+// instructions, and the startup check's benchmarks. The stories of the
+// program, on cmd/file-tools and on the bundles of testdata/testprog, are the
+// scripts under testdata/scripts, which TestScripts runs.
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
@@ -65,198 +51,19 @@ func TestMain(m *testing.M) {
 		}
 	}
 	home, err := os.MkdirTemp("", "toolbundle-home-")
+	if err == nil {
+		binDir, err = os.MkdirTemp("", "toolbundle-bin-")
+	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
 	os.Setenv("HOME", home)
 	os.Setenv("USERPROFILE", home)
-	if binDir, err = os.MkdirTemp("", "toolbundle-bin-"); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
 	status := m.Run()
 	os.RemoveAll(home)
 	os.RemoveAll(binDir)
 	os.Exit(status)
-}
-
-const (
-	goldenName        = "file-tools"
-	goldenVersion     = "v1.2.3"
-	goldenDescription = "List, read, search, edit and write files in the working tree. Use when a task needs a file's contents or a change to one."
-)
-
-// workTree returns a temporary directory holding data.txt, the root of the
-// file tools in the fixtures.
-func workTree(t *testing.T) string {
-	t.Helper()
-	root := t.TempDir()
-	if err := os.WriteFile(filepath.Join(root, "data.txt"), []byte("hello\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return root
-}
-
-// rescan is the golden bundle's hidden tool.
-func rescan() agenttool.Tool {
-	return agenttool.New("rescan", "Rebuild the index of the working tree.",
-		func(context.Context, agenttool.NoArgs) (string, error) { return "rescanned", nil })
-}
-
-// goldenTools returns the tools of the golden bundle (§10 of the
-// specification, with the examples of cmd/file-tools as issue 14 left them:
-// write_file's content given by flag, and one read_file example; and the
-// commands issue 26 added), with readFile in place of read_file.
-func goldenTools(root string, readFile agenttool.Tool) []Tool {
-	return []Tool{
-		Use(readFile, PreApproved(),
-			Example("read_file --path go.mod --offset -20", "The last 20 lines")),
-		Use(filetools.Search(root), PreApproved(),
-			Example("search --pattern 'func [A-Z]' --glob '*.go'", "")),
-		Use(filetools.WriteFile(root)),
-		Use(rescan(), Hidden()),
-		Use(filetools.ListFiles(root), PreApproved(),
-			Example("list_files --pattern 'cmd/**/*.go'", "")),
-		Use(filetools.EditFile("."),
-			Example("edit_file --path a.go --old 'x = 1' --new 'x = 2'", "")),
-	}
-}
-
-// goldenBundle returns the bundle whose skill is testdata/skills/file-tools.
-func goldenBundle(root string) Bundle {
-	return Bundle{
-		Name:        goldenName,
-		Description: goldenDescription,
-		Version:     goldenVersion,
-		Tools:       goldenTools(root, filetools.ReadFile(root)),
-	}
-}
-
-// result is what one run of the program gave.
-type result struct {
-	status         int
-	stdout, stderr string
-}
-
-func (r result) String() string {
-	return fmt.Sprintf("status %d\nstdout:\n%s\nstderr:\n%s", r.status, r.stdout, r.stderr)
-}
-
-// invocation is one run of the program for a test.
-type invocation struct {
-	ctx   context.Context
-	argv0 string
-	stdin string
-}
-
-// run runs the program b describes through Run with inv.argv0 and words,
-// reading inv.stdin, and captures its output.
-func (inv invocation) run(b Bundle, words ...string) result {
-	ctx := inv.ctx
-	if ctx == nil {
-		ctx = context.Background()
-	}
-	var stdout, stderr bytes.Buffer
-	status := Run(ctx, b, append([]string{inv.argv0}, words...), strings.NewReader(inv.stdin), &stdout, &stderr)
-	return result{status: status, stdout: stdout.String(), stderr: stderr.String()}
-}
-
-// call runs the program of b under b's own name, with no input.
-func call(b Bundle, words ...string) result {
-	return invocation{argv0: b.Name}.run(b, words...)
-}
-
-// readFile returns the contents of path, failing the test when it cannot.
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(data)
-}
-
-// checkGolden compares got with the golden file at path, rewriting the file
-// instead under -update.
-func checkGolden(t *testing.T, path, got string) {
-	t.Helper()
-	if *update {
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want := readFile(t, path)
-	if got != want {
-		t.Errorf("%s differs from a fresh export (-want +got; go test -run TestExportSkill . -update rewrites it):\n%s", path, script.Diff(want, got))
-	}
-}
-
-// tree returns everything under dir, dir itself left out, by slash-separated
-// path: each entry's mode and, for a regular file, its contents after a
-// space, so that a comparison of two trees catches an entry made, removed,
-// retyped or changed.
-func tree(t *testing.T, dir string) map[string]string {
-	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, err := filepath.Rel(dir, p)
-		if err != nil || rel == "." {
-			return err
-		}
-		info, err := d.Info()
-		if err != nil {
-			return err
-		}
-		entry := info.Mode().String()
-		if d.Type().IsRegular() {
-			data, err := os.ReadFile(p)
-			if err != nil {
-				return err
-			}
-			entry += " " + string(data)
-		}
-		files[filepath.ToSlash(rel)] = entry
-		return nil
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	return files
-}
-
-// sameTree fails the test unless dir holds exactly the files and
-// directories want, as tree gives them.
-func sameTree(t *testing.T, dir string, want map[string]string) {
-	t.Helper()
-	got := tree(t, dir)
-	for name := range maps.Keys(want) {
-		if g, ok := got[name]; !ok {
-			t.Errorf("%s is gone", name)
-		} else if g != want[name] {
-			t.Errorf("%s changed", name)
-		}
-	}
-	for name := range maps.Keys(got) {
-		if _, ok := want[name]; !ok {
-			t.Errorf("%s is new", name)
-		}
-	}
-}
-
-// must fails the test on an error.
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
 }
 
 // binDir holds the programs the tests build; TestMain makes and removes it.
@@ -266,32 +73,26 @@ var binDir string
 // so that each is built once per test binary.
 var builds sync.Map // string to func() (string, error)
 
-// errNoGo says there is no go command to build with.
-var errNoGo = errors.New("no go command")
-
-// build builds the package at pkg ("./cmd/file-tools") with flags into
-// binDir, the first time a test asks for it, and returns the binary's path.
-// It skips tb when there is no go command.
-func build(tb testing.TB, pkg string, flags ...string) string {
+// build builds the package at pkg ("./cmd/file-tools",
+// "./testdata/testprog"), without -race or version control information,
+// into binDir, the first time a test asks for it, and returns the binary's
+// path. It skips tb when there is no go command.
+func build(tb testing.TB, pkg string) string {
 	tb.Helper()
 	once, _ := builds.LoadOrStore(pkg, sync.OnceValues(func() (string, error) {
-		goTool, err := exec.LookPath("go")
-		if err != nil {
-			return "", fmt.Errorf("%w: %v", errNoGo, err)
-		}
 		bin := filepath.Join(binDir, filepath.Base(pkg))
 		if runtime.GOOS == "windows" {
 			bin += ".exe"
 		}
-		args := append(append([]string{"build"}, flags...), "-o", bin, pkg)
-		if out, err := exec.Command(goTool, args...).CombinedOutput(); err != nil {
-			return "", fmt.Errorf("go build %s: %v\n%s", pkg, err, out)
+		out, err := exec.Command("go", "build", "-buildvcs=false", "-o", bin, pkg).CombinedOutput()
+		if err != nil {
+			return "", fmt.Errorf("go build %s: %w\n%s", pkg, err, out)
 		}
 		return bin, nil
 	}))
 	bin, err := once.(func() (string, error))()
 	switch {
-	case errors.Is(err, errNoGo):
+	case errors.Is(err, exec.ErrNotFound):
 		tb.Skipf("cannot build %s: %v", pkg, err)
 	case err != nil:
 		tb.Fatal(err)
@@ -299,230 +100,173 @@ func build(tb testing.TB, pkg string, flags ...string) string {
 	return bin
 }
 
-// buildTestprog returns testdata/testprog, built without -race.
-func buildTestprog(tb testing.TB) string {
-	tb.Helper()
-	return build(tb, "./testdata/testprog", "-buildvcs=false")
-}
-
-func TestExportSkill(t *testing.T) {
+// TestScripts builds cmd/file-tools and testprog once and runs every script
+// under testdata/scripts (see package script for the format) with one of
+// them, each in a working tree of its own: a script with a testprog section
+// runs testprog with that bundle, every other one cmd/file-tools. $REPO in
+// a script is the repository's root.
+func TestScripts(t *testing.T) {
 	t.Parallel()
-	root := workTree(t)
-	dir := t.TempDir()
-	r := exportOK(t, goldenBundle(root), dir)
-	path := skillPath(dir)
-	// testdata/scripts/export-skill.txt holds the whole report.
-	if !strings.HasPrefix(r.stdout, "wrote "+path+"\n") || r.stderr != "" {
-		t.Errorf("want stdout starting with the path written and no stderr\n%v", r)
+	if testing.Short() {
+		t.Skip("builds and runs cmd/file-tools")
 	}
-	data := readFile(t, path)
-	checkGolden(t, goldenSkill, data)
-
-	skill, err := agentskill.Load(fstest.MapFS{"SKILL.md": {Data: []byte(data)}}, goldenName)
-	if err != nil {
-		t.Fatalf("agentskill.Load: %v", err)
-	}
-	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
-		t.Errorf("the skill has problems: %v", problems)
-	}
-	if rules, err := skill.Rules(); err != nil || len(rules) != 5 {
-		t.Errorf("Rules() = %v, %v; want 5 rules", rules, err)
-	}
-	sum := sha256.Sum256([]byte(skill.Body))
-	if got, want := skill.Metadata["digest"], hex.EncodeToString(sum[:]); got != want {
-		t.Errorf("metadata digest %q, want the body's SHA-256 %q", got, want)
-	}
-	if got := skill.Metadata["version"]; got != goldenVersion {
-		t.Errorf("metadata version %q, want %q", got, goldenVersion)
-	}
-	if strings.Contains(data, "rescan") {
-		t.Errorf("the hidden tool rescan appears in the skill")
-	}
-	if info, err := os.Stat(path); err != nil || (runtime.GOOS != "windows" && info.Mode().Perm() != 0o644) {
-		t.Errorf("SKILL.md: %v, %v; want mode 0644, readable by all", info, err)
-	}
-
-	if err := fstest.TestFS(os.DirFS(dir), "file-tools/SKILL.md"); err != nil {
-		t.Error(err)
-	}
-	var found []string
-	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		rel, _ := filepath.Rel(dir, p)
-		found = append(found, filepath.ToSlash(rel))
-		return err
-	})
-	if want := []string{".", "file-tools", "file-tools/SKILL.md"}; err != nil || !slices.Equal(found, want) {
-		t.Errorf("the export left %q (%v), want %q", found, err, want)
-	}
-}
-
-// TestInterop checks the golden skills, the file-tools one and the one past
-// the budget, with the skills-ref validator of the
-// Agent Skills project. It runs only with SKILLS_INTEROP=1, and then a
-// missing validator is a failure rather than a skip.
-func TestInterop(t *testing.T) {
-	t.Parallel()
-	if os.Getenv("SKILLS_INTEROP") != "1" {
-		t.Skip("set SKILLS_INTEROP=1 to run the skills-ref validator")
-	}
-	validator, err := exec.LookPath("skills-ref")
-	if err != nil {
-		t.Fatalf("SKILLS_INTEROP=1 but no validator: %v", err)
-	}
-	for _, dir := range []string{filepath.Dir(goldenSkill), filepath.Join("testdata", "skills", bigName)} {
-		out, err := exec.Command(validator, "validate", dir).CombinedOutput()
-		if err != nil {
-			t.Errorf("skills-ref validate %s: %v\n%s", dir, err, out)
-		}
-	}
-}
-
-// TestHiddenPreApproved checks that pre-approving a hidden tool grants
-// nothing: the rule is neither in allowed-tools nor in the report, and the
-// tool's section is absent.
-func TestHiddenPreApproved(t *testing.T) {
-	t.Parallel()
-	root := workTree(t)
-	b := goldenBundle(root)
-	b.Tools[3] = Use(rescan(), Hidden(), PreApproved())
-	dir := t.TempDir()
-	r := exportOK(t, b, dir)
-	if strings.Contains(r.stdout, "rescan") {
-		t.Errorf("the report pre-approves the hidden tool:\n%s", r.stdout)
-	}
-	if got := readFile(t, skillPath(dir)); got != readFile(t, goldenSkill) {
-		t.Errorf("the skill differs from the golden one:\n%s", script.Diff(readFile(t, goldenSkill), got))
-	}
-}
-
-func TestBodyBudget(t *testing.T) {
-	t.Parallel()
-	noop := func(context.Context, agenttool.NoArgs) (string, error) { return "", nil }
-	body := func(desc string) (string, []fileset.File) {
-		b := Bundle{Name: "edge", Description: "Test the budget. Use in tests.",
-			Tools: []Tool{Use(agenttool.New("t0", desc, noop))}}
-		return skillBody(b)
-	}
-	lines := func(s string) int { return strings.Count(s, "\n") }
-
-	base, _ := body("x")
-	k := bodyByteBudget - len(base) + 1 // the description that makes the body exactly the budget
-	for _, tc := range []struct {
-		desc string
-		refs bool
-	}{
-		{strings.Repeat("x", k), false},
-		{strings.Repeat("x", k+1), true},
-	} {
-		got, refs := body(tc.desc)
-		if tc.refs != (refs != nil) {
-			t.Errorf("a body of %d bytes: references %v, want %v", len(got), refs != nil, tc.refs)
-		}
-		if !tc.refs && len(got) != bodyByteBudget {
-			t.Errorf("a body of %d bytes, want %d", len(got), bodyByteBudget)
-		}
-	}
-
-	n := bodyLineBudget - lines(base) + 1 // the lines of a description that make the body exactly the budget
-	for _, tc := range []struct {
-		desc string
-		refs bool
-	}{
-		{strings.Repeat("x\n", n-1) + "x", false},
-		{strings.Repeat("x\n", n) + "x", true},
-	} {
-		got, refs := body(tc.desc)
-		if tc.refs != (refs != nil) {
-			t.Errorf("a body of %d lines: references %v, want %v", lines(got), refs != nil, tc.refs)
-		}
-		if !tc.refs && lines(got) != bodyLineBudget {
-			t.Errorf("a body of %d lines, want %d", lines(got), bodyLineBudget)
-		}
-	}
-}
-
-// bigName is the name of the bundle over the budget.
-const bigName = "big"
-
-// bigBundle returns a bundle of n tools, t0 to t<n-1>, shaped like
-// testprog's large one: three string flags and three examples each, the
-// even ones pre-approved, t1 with a required flag. desc is each tool's
-// description. Twenty of them pass the budget of a skill's body.
-func bigBundle(n int, desc string) Bundle {
-	type args struct {
-		A string `json:"a,omitempty" desc:"First value, printed back"`
-		B string `json:"b,omitempty" desc:"Second value"`
-		C string `json:"c,omitempty" desc:"Third value"`
-	}
-	type required struct {
-		Path string `json:"path" desc:"File to name"`
-	}
-	tools := make([]Tool, n)
-	for i := range tools {
-		name := fmt.Sprintf("t%d", i)
-		var opts []Option
-		if i%2 == 0 {
-			opts = append(opts, PreApproved())
-		}
-		if i == 1 {
-			tool := agenttool.New(name, desc, func(_ context.Context, a required) (string, error) { return a.Path, nil })
-			tools[i] = Use(tool, append(opts, Example(name+" --path go.mod", "Name go.mod"))...)
-			continue
-		}
-		tool := agenttool.New(name, desc, func(_ context.Context, a args) (string, error) { return a.A, nil },
-			agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true}))
-		tools[i] = Use(tool, append(opts,
-			Example(name+" --a x", "Print x"),
-			Example(name+" --a x --b y --c z", "Give every value"),
-			Example(name+` '{"a": "x", "b": "y"}'`, "Give the values as JSON"))...)
-	}
-	return Bundle{Name: bigName, Description: "Tools to test a skill past its budget. Use only in tests.", Version: "v1.0.0", Tools: tools}
-}
-
-// TestExportReferences exports a bundle past the budget and compares
-// SKILL.md and two of its references with their golden files; it checks
-// that the body keeps within the budget, links every visible command's
-// reference, each one there, and that the directory validates.
-func TestExportReferences(t *testing.T) {
-	t.Parallel()
-	dir := t.TempDir()
-	b := bigBundle(20, "Print the value of a. The other values are ignored.")
-	r := call(b, "export-skill", dir)
-	if r.status != 0 || r.stderr != "" {
-		t.Fatalf("want status 0 and nothing on stderr\n%v", r)
-	}
-	skillDir := filepath.Join(dir, bigName)
-	if want := "wrote " + filepath.Join(skillDir, "SKILL.md") + " and 20 references in " + filepath.Join(skillDir, "references") + "\n"; !strings.HasPrefix(r.stdout, want) {
-		t.Errorf("stdout does not start %q\n%v", want, r)
-	}
-	for _, name := range []string{"SKILL.md", "references/t0.md", "references/t1.md"} {
-		checkGolden(t, "testdata/skills/big/"+name, readFile(t, filepath.Join(skillDir, name)))
-	}
-	files := tree(t, skillDir)
-
-	skill, err := agentskill.LoadDir(skillDir)
+	bin := build(t, "./cmd/file-tools")
+	testprog := build(t, "./testdata/testprog")
+	repo, err := filepath.Abs(".")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
-		t.Errorf("the skill has problems: %v", problems)
+	names, err := filepath.Glob(filepath.Join("testdata", "scripts", "*.txt"))
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no scripts under testdata/scripts (%v)", err)
 	}
-	if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget {
-		t.Errorf("the body has %d lines and %d bytes, over the budget", n, len(skill.Body))
+	for _, name := range names {
+		t.Run(strings.TrimSuffix(filepath.Base(name), ".txt"), func(t *testing.T) {
+			t.Parallel()
+			text, err := os.ReadFile(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := script.Parse(string(text))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			p := script.Program{Path: bin, Vars: map[string]string{"$REPO": repo}}
+			if s.Testprog != "" {
+				p.Path, p.Env = testprog, []string{"TESTPROG_BUNDLE=" + s.Testprog}
+			}
+			s.Run(t, p)
+		})
 	}
-	linked := skillcheck.Linked(filepath.Join(skillDir, "SKILL.md"))
-	var want []string
-	for i := range 20 {
-		want = append(want, fmt.Sprintf("references/t%d.md", i))
+}
+
+// checkGolden compares the file at got with the golden file at path,
+// rewriting the golden file instead under -update.
+func checkGolden(t *testing.T, path, got string) {
+	t.Helper()
+	data, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if !slices.Equal(linked, want) {
-		t.Errorf("SKILL.md links %q, want %q", linked, want)
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
 	}
-	if len(files) != 22 {
-		t.Errorf("the skill has %d entries, want SKILL.md, references/ and 20 references in it: %q", len(files), slices.Sorted(maps.Keys(files)))
+	if want, err := os.ReadFile(path); err != nil || string(want) != string(data) {
+		t.Errorf("%s differs from a fresh export (%v; -want +got; go test -run TestExportGolden . -update rewrites it):\n%s", path, err, script.Diff(string(want), string(data)))
 	}
-	if r := call(b, "export-skill", "--check", dir); r.status != 0 {
-		t.Errorf("--check right after the export\n%v", r)
+}
+
+// testprog runs the built testprog with the bundle and args, named after
+// the bundle (so that export-skill adds no note about the binary's name),
+// and returns its stdout and stderr.
+func testprog(bin, bundle string, args ...string) (stdout, stderr string, err error) {
+	cmd := exec.Command(bin, args...)
+	cmd.Args[0] = bundle
+	cmd.Env = append(os.Environ(), "TESTPROG_BUNDLE="+bundle)
+	var out, errOut strings.Builder
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err = cmd.Run()
+	return out.String(), errOut.String(), err
+}
+
+// TestExportGolden exports testprog's bundle file-tools, the golden bundle
+// of the scripts (the tools of cmd/file-tools, a hidden one and a version),
+// and big, whose 20 tools pass the budget of a body, and compares the files
+// written with the golden ones under testdata/skills (-update rewrites
+// them). It checks what the golden files are held to: the report; a skill
+// that validates and is portable, with its rules, whose metadata has the
+// body's SHA-256 and the version, whose body keeps within the budget,
+// leaves the hidden tool out and links every reference, one per visible
+// command; the files written and no other, SKILL.md readable by all;
+// --check finding them up to date. With SKILLS_INTEROP=1 the skills-ref
+// validator of the Agent Skills project checks the golden directories too,
+// and a missing validator is a failure rather than a skip.
+func TestExportGolden(t *testing.T) {
+	t.Parallel()
+	if testing.Short() {
+		t.Skip("builds and runs testprog")
+	}
+	bin := build(t, "./testdata/testprog")
+	for _, tc := range []struct {
+		bundle, version, report string // report: how stdout starts, %[1]s the skill's directory
+		golden                  []string
+		refs, rules             int // references and allowed-tools rules
+	}{
+		{"file-tools", "v1.2.3", "wrote %[1]s/SKILL.md\n", []string{"SKILL.md"}, 0, 5},
+		{"big", "v1.0.0", "wrote %[1]s/SKILL.md and 20 references in %[1]s/references\n",
+			[]string{"SKILL.md", "references/t0.md", "references/t1.md"}, 20, 12},
+	} {
+		t.Run(tc.bundle, func(t *testing.T) {
+			t.Parallel()
+			dir := t.TempDir()
+			skillDir := filepath.Join(dir, tc.bundle)
+			stdout, stderr, err := testprog(bin, tc.bundle, "export-skill", dir)
+			if want := fmt.Sprintf(tc.report, skillDir); err != nil || !strings.HasPrefix(stdout, want) || stderr != "" {
+				t.Fatalf("export-skill: %v; want stdout starting %q and no stderr\nstdout:\n%s\nstderr:\n%s", err, want, stdout, stderr)
+			}
+			for _, name := range tc.golden {
+				checkGolden(t, filepath.Join("testdata", "skills", tc.bundle, name), filepath.Join(skillDir, name))
+			}
+			skill, err := agentskill.LoadDir(skillDir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if problems := slices.Concat(skill.Validate(), skill.Portability()); len(problems) != 0 {
+				t.Errorf("the skill has problems: %v", problems)
+			}
+			if rules, err := skill.Rules(); err != nil || len(rules) != tc.rules {
+				t.Errorf("Rules() = %v, %v; want %d rules", rules, err, tc.rules)
+			}
+			sum := sha256.Sum256([]byte(skill.Body))
+			if skill.Metadata["digest"] != hex.EncodeToString(sum[:]) || skill.Metadata["version"] != tc.version {
+				t.Errorf("metadata %v, want the body's SHA-256 %x and the version %s", skill.Metadata, sum, tc.version)
+			}
+			if n := strings.Count(skill.Body, "\n"); n > bodyLineBudget || len(skill.Body) > bodyByteBudget || strings.Contains(skill.Body, "rescan") {
+				t.Errorf("the body has %d lines and %d bytes, over the budget, or holds the hidden tool rescan", n, len(skill.Body))
+			}
+			files := []string{tc.bundle, tc.bundle + "/SKILL.md"}
+			var refs []string
+			for i := range tc.refs {
+				refs = append(refs, fmt.Sprintf("references/t%d.md", i))
+				files = append(files, tc.bundle+"/"+refs[i])
+			}
+			if refs != nil {
+				files = append(files, tc.bundle+"/references")
+			}
+			if linked := skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")); !slices.Equal(linked, refs) {
+				t.Errorf("SKILL.md links %q, want %q", linked, refs)
+			}
+			slices.Sort(files)
+			snap, err := script.Snapshot(dir)
+			if got := slices.Sorted(maps.Keys(snap)); err != nil || !slices.Equal(got, append([]string{"."}, files...)) {
+				t.Errorf("the export left %q (%v), want %q", got, err, files)
+			}
+			if info, err := os.Stat(filepath.Join(skillDir, "SKILL.md")); err != nil || (runtime.GOOS != "windows" && info.Mode().Perm() != 0o644) {
+				t.Errorf("SKILL.md: %v, %v; want mode 0644, readable by all", info, err)
+			}
+			if err := fstest.TestFS(os.DirFS(dir), files...); err != nil {
+				t.Error(err)
+			}
+			if stdout, stderr, err := testprog(bin, tc.bundle, "export-skill", "--check", dir); err != nil {
+				t.Errorf("--check right after the export: %v\n%s%s", err, stdout, stderr)
+			}
+			if os.Getenv("SKILLS_INTEROP") == "1" {
+				validator, err := exec.LookPath("skills-ref")
+				if err != nil {
+					t.Fatalf("SKILLS_INTEROP=1 but no validator: %v", err)
+				}
+				golden := filepath.Join("testdata", "skills", tc.bundle)
+				if out, err := exec.Command(validator, "validate", golden).CombinedOutput(); err != nil {
+					t.Errorf("skills-ref validate %s: %v\n%s", golden, err, out)
+				}
+			}
+		})
 	}
 }
 
@@ -580,16 +324,14 @@ func FuzzExportArgs(f *testing.F) {
 	})
 }
 
-// benchArgs are the arguments of every tool of benchBundle, as in testprog.
-type benchArgs struct {
-	A string `json:"a,omitempty" desc:"First value, printed back"`
-	B string `json:"b,omitempty" desc:"Second value"`
-	C string `json:"c,omitempty" desc:"Third value"`
-}
-
 // benchBundle is testprog's large bundle built in process: n tools with
 // three examples each.
 func benchBundle(n int) Bundle {
+	type benchArgs struct {
+		A string `json:"a,omitempty" desc:"First value, printed back"`
+		B string `json:"b,omitempty" desc:"Second value"`
+		C string `json:"c,omitempty" desc:"Third value"`
+	}
 	tools := make([]Tool, n)
 	for i := range tools {
 		name := fmt.Sprintf("t%d", i)
@@ -634,41 +376,5 @@ func BenchmarkExampleCheck(b *testing.B) {
 		if err := checkExample(c, "t0 --a x --b y --c z"); err != nil {
 			b.Fatal(err)
 		}
-	}
-}
-
-// TestScripts builds cmd/file-tools and testprog once and runs every script
-// under testdata/scripts (see package script for the format) with one of
-// them, each in a working tree of its own: a script with a testprog section
-// runs testprog with that bundle, every other one cmd/file-tools. $REPO in
-// a script is the repository's root.
-func TestScripts(t *testing.T) {
-	t.Parallel()
-	if testing.Short() {
-		t.Skip("builds and runs cmd/file-tools")
-	}
-	bin := build(t, "./cmd/file-tools", "-buildvcs=false")
-	testprog := buildTestprog(t)
-	repo, err := filepath.Abs(".")
-	if err != nil {
-		t.Fatal(err)
-	}
-	names, err := filepath.Glob(filepath.Join("testdata", "scripts", "*.txt"))
-	if err != nil || len(names) == 0 {
-		t.Fatalf("no scripts under testdata/scripts (%v)", err)
-	}
-	for _, name := range names {
-		t.Run(strings.TrimSuffix(filepath.Base(name), ".txt"), func(t *testing.T) {
-			t.Parallel()
-			s, err := script.Parse(readFile(t, name))
-			if err != nil {
-				t.Fatalf("%s: %v", name, err)
-			}
-			p := script.Program{Path: bin, Vars: map[string]string{"$REPO": repo}}
-			if s.Testprog != "" {
-				p.Path, p.Env = testprog, []string{"TESTPROG_BUNDLE=" + s.Testprog}
-			}
-			s.Run(t, p)
-		})
 	}
 }

@@ -23,10 +23,6 @@ func TestFirstSentence(t *testing.T) {
 	}
 }
 
-// TestBodyBudget checks both edges of the budget: a body of exactly 500
-// lines or 20,000 bytes stays one file, and one line or one byte more moves
-// the commands to references.
-
 // TestCut checks that a sentence is cut at a word, within its width.
 func TestCut(t *testing.T) {
 	tests := []struct {

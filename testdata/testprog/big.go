@@ -13,7 +13,8 @@ import (
 // The bundle big has TESTPROG_TOOLS tools (20 when unset), t0 to t<n-1>,
 // shaped like the root package's bigBundle: three string flags and three
 // examples each, the even ones pre-approved, t1 with a required flag
-// instead, each described "Print the value of a.". Twenty of them pass the
+// instead, each described "Print the value of a. The other values are
+// ignored.". Twenty of them pass the
 // budget of a skill's body; a thousand, the room of an index with links.
 func init() {
 	bundles["big"] = func() toolbundle.Bundle {
@@ -34,7 +35,7 @@ func bigTools(n int) []toolbundle.Tool {
 	type required struct {
 		Path string `json:"path" desc:"File to name"`
 	}
-	const desc = "Print the value of a."
+	const desc = "Print the value of a. The other values are ignored."
 	tools := make([]toolbundle.Tool, n)
 	for i := range tools {
 		name := fmt.Sprintf("t%d", i)

@@ -189,10 +189,14 @@ var goldenChanges = map[string]func(*toolbundle.Bundle, goldenRaw){
 		b.Tools[1] = toolbundle.Use(g.search, toolbundle.Example("search --nope x", ""))
 	},
 	// The changes of check-changes.txt, which --check tells from the skill
-	// exported before them.
+	// exported before them, and the one of hidden-pre-approved.txt, which it
+	// does not.
 	"search-redescribed": func(b *toolbundle.Bundle, g goldenRaw) {
 		b.Tools[1] = toolbundle.Use(redescribed{g.search, "Find lines."}, toolbundle.PreApproved(),
 			toolbundle.Example("search --pattern 'func [A-Z]' --paths cmd --paths internal", ""))
+	},
+	"rescan-pre-approved": func(b *toolbundle.Bundle, g goldenRaw) {
+		b.Tools[3] = toolbundle.Use(g.rescan, toolbundle.Hidden(), toolbundle.PreApproved())
 	},
 	"no-version": func(b *toolbundle.Bundle, _ goldenRaw) { b.Version = "" },
 	"search-asks": func(b *toolbundle.Bundle, g goldenRaw) {
