@@ -10,12 +10,12 @@ import (
 	"github.com/agenttool/toolbundle"
 )
 
-// The bundle big has TESTPROG_TOOLS tools (20 when unset), t0 to t<n-1>,
-// shaped like the root package's bigBundle: three string flags and three
-// examples each, the even ones pre-approved, t1 with a required flag
-// instead, each described "Print the value of a. The other values are
-// ignored.". Twenty of them pass the
-// budget of a skill's body; a thousand, the room of an index with links.
+// The bundle big has TESTPROG_TOOLS tools (20 when unset), t0 to t<n-1>:
+// three string flags and three examples each, the even ones pre-approved,
+// t1 with a required flag instead, each described "Print the value of a.
+// The other values are ignored.". Twenty of them pass the budget of a
+// skill's body (their skill is testdata/skills/big); a thousand, the room
+// of an index with links.
 func init() {
 	bundles["big"] = func() toolbundle.Bundle {
 		n := 20
