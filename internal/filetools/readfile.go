@@ -12,8 +12,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -304,37 +302,6 @@ func readBinary(path, rel string, src *source, size int64, p piece, fromEnd bool
 		Exact: true,
 		Notes: []string{fmt.Sprintf("the file is not text (%s, %d bytes), so it was saved instead of shown", media, len(data))},
 	}}, nil
-}
-
-// printable returns name with every control character (a line break, a
-// tab, an escape), every Unicode line or paragraph separator, every
-// bidirectional control and zero-width character (see deceptive) and every
-// byte that is not UTF-8 replaced by "_". A runner saves a file part under
-// its name and prints the path, one a line; a name holding a line break
-// would make that output mean two paths, and one holding a right-to-left
-// override would read as another name.
-func printable(name string) string {
-	var b strings.Builder
-	for len(name) > 0 {
-		r, size := utf8.DecodeRuneInString(name)
-		if r == utf8.RuneError && size == 1 || unicode.IsControl(r) || r == '\u2028' || r == '\u2029' || deceptive(r) {
-			b.WriteByte('_')
-		} else {
-			b.WriteString(name[:size])
-		}
-		name = name[size:]
-	}
-	return b.String()
-}
-
-// deceptive reports whether r changes how the text around it reads without
-// showing itself: the bidirectional embeddings, overrides and isolates
-// (U+202A to U+202E, U+2066 to U+2069) and the zero-width space, joiners
-// and byte-order mark (U+200B to U+200D, U+FEFF). A question or an output
-// naming a file that holds one could read as naming another.
-func deceptive(r rune) bool {
-	return r >= '\u202A' && r <= '\u202E' || r >= '\u2066' && r <= '\u2069' ||
-		r >= '\u200B' && r <= '\u200D' || r == '\uFEFF'
 }
 
 // mediaType guesses the media type of the file name holding data: from the

@@ -389,26 +389,3 @@ func (s *searcher) keep() int {
 	}
 	return s.first - 1 + s.limit
 }
-
-// shownName is the slash path name as a match line shows it: quoted, in
-// Go's syntax, when it holds a character that printable replaces, since
-// the output is one match a line, or when it starts with a double quote,
-// so that no name reads as the quoted form of another.
-func shownName(name string) string {
-	if strings.HasPrefix(name, `"`) || !plainASCII(name) && printable(name) != name {
-		return strconv.Quote(name)
-	}
-	return name
-}
-
-// plainASCII reports whether name is printable ASCII only, which printable
-// leaves as it is: most names are, and looking at their bytes spares
-// building a copy of each.
-func plainASCII(name string) bool {
-	for i := 0; i < len(name); i++ {
-		if name[i] < ' ' || name[i] > '~' {
-			return false
-		}
-	}
-	return true
-}

@@ -111,6 +111,25 @@ func checkGolden(t *testing.T, path, got string) {
 		t.Fatal(err)
 	}
 	if got != string(want) {
-		t.Errorf("%s differs (go test -run TestHostRules ./internal/hostrules -update rewrites it); got:\n%s", path, got)
+		t.Errorf("%s differs (go test ./internal/hostrules -update rewrites it); got:\n%s", path, got)
+	}
+}
+
+// TestReport checks the hosts part of export-skill's report, kept in full
+// under testdata: for a skill that pre-approves commands, and for one that
+// pre-approves none, which has no rule to load it by and none for another
+// host.
+func TestReport(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name  string
+		rules []string
+	}{
+		{"report-rules.txt", []string{"Bash(kit read *)", "Bash(kit help *)", "Bash(kit schema *)"}},
+		{"report-none.txt", nil},
+	} {
+		var b strings.Builder
+		Report(&b, "kit", tt.rules)
+		checkGolden(t, filepath.Join("testdata", tt.name), b.String())
 	}
 }
