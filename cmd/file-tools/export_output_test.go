@@ -1,4 +1,4 @@
-package toolbundle
+package main
 
 import (
 	"bytes"
@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle"
 )
 
 // fullDisk is a stdout that takes nothing, failing as a full disk does
@@ -24,10 +25,10 @@ func (fullDisk) Write([]byte) (int, error) { return 0, errors.New("no space left
 // fails with status 1, as a read-only call whose output is lost does.
 func TestExportSkillStdoutFails(t *testing.T) {
 	t.Parallel()
-	b := Bundle{
+	b := toolbundle.Bundle{
 		Name:        "greeter",
 		Description: "Greet people by name. Use when someone should be greeted.",
-		Tools: []Tool{Use(agenttool.New("greet", "Greet someone.",
+		Tools: []toolbundle.Tool{toolbundle.Use(agenttool.New("greet", "Greet someone.",
 			func(context.Context, agenttool.NoArgs) (string, error) { return "hello", nil }))},
 	}
 	dir := t.TempDir()
@@ -45,7 +46,7 @@ func TestExportSkillStdoutFails(t *testing.T) {
 	} {
 		// The steps share the directory, in order.
 		var stderr bytes.Buffer
-		status := Run(t.Context(), b, append([]string{"greeter"}, tc.args...), nil, fullDisk{}, &stderr)
+		status := toolbundle.Run(t.Context(), b, append([]string{"greeter"}, tc.args...), nil, fullDisk{}, &stderr)
 		if status != tc.status {
 			t.Errorf("%s: status %d, want %d; stderr:\n%s", tc.name, status, tc.status, &stderr)
 		}
