@@ -58,8 +58,13 @@ import (
 // signals are caught from the start, before the bundle is checked, and
 // the first one stops the catching before the call sees its context done:
 // a second signal ends the process the default way, without closing the
-// tools, for a tool that does not stop. Once ctx is done, or Main has
-// returned, the signals are no longer caught.
+// tools, for a tool that does not stop. Once ctx is done the signals are no
+// longer caught. When Main returns they still are, since the process is
+// about to end: undoing the catching costs a round trip to the runtime's
+// signal thread per signal, about a tenth of a small call (BENCHMARKS.md).
+// In a program that goes on after Main, the first SIGINT or SIGTERM after it
+// ends the catching and nothing else, and a write to a closed pipe still
+// fails; such a program runs its calls with [Run], which catches nothing.
 //
 // A write to stdout or stderr that meets a closed pipe, as when the reader
 // of the output has quit, fails instead of ending the process by SIGPIPE,
@@ -75,14 +80,15 @@ import (
 // is reported on stderr and leaves the status as it was. Main never calls
 // os.Exit. [Run] is the same program without the process, for tests.
 func Main(ctx context.Context, b Bundle, args []string) int {
-	ctx, release := catchSignals(ctx)
-	defer release()
+	ctx, cancel := catchSignals(ctx)
+	defer cancel(nil)
 	return run(ctx, b, args, streams{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr})
 }
 
 // catchSignals returns a context that the first SIGINT or SIGTERM cancels,
-// with the signal as its cause, and makes a write to a closed pipe fail
-// rather than end the process, until release is called.
+// with the signal as its cause, and its cancel function, and makes a write
+// to a closed pipe fail rather than end the process, for the rest of the
+// process. Main's doc says why nothing undoes that.
 //
 // The first signal stops the catching before the context returned is
 // cancelled, so that a second one, however soon after the call sees its
@@ -91,21 +97,18 @@ func Main(ctx context.Context, b Bundle, args []string) int {
 //
 // SIGPIPE is asked for and never acted on: a Go program whose write to
 // descriptor 1 or 2 meets a closed pipe dies of it unless the signal is
-// asked for, and the write then fails with an error instead.
-func catchSignals(parent context.Context) (ctx context.Context, release func()) {
+// asked for, and the write then fails with an error instead. Asking for
+// it, unlike ignoring it, leaves it at its default in the programs a tool
+// starts.
+func catchSignals(parent context.Context) (context.Context, context.CancelCauseFunc) {
 	caught, stop := signal.NotifyContext(parent, os.Interrupt, syscall.SIGTERM)
 	ctx, cancel := context.WithCancelCause(parent)
 	context.AfterFunc(caught, func() {
 		stop()
 		cancel(context.Cause(caught))
 	})
-	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	return ctx, func() {
-		signal.Stop(pipe)
-		stop()
-		cancel(nil)
-	}
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	return ctx, cancel
 }
 
 // Run runs the command line args, the program's name first, of the program

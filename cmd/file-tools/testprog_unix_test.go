@@ -2,8 +2,9 @@
 
 // Tests of the signals Main catches, run on testprog's bundles as real
 // processes: a call cancelled by the first signal with its tools closed,
-// a second signal that ends the process, and a signal in the middle of
-// writing a skill's set of files.
+// a second signal that ends the process, a signal in the middle of
+// writing a skill's set of files, and the catching left in place once Main
+// has returned.
 
 package main
 
@@ -268,5 +269,36 @@ func TestSignalDuringSetWrite(t *testing.T) {
 				}
 			})
 		}
+	}
+}
+
+// TestSignalsStayCaughtAfterMain runs testprog's small bundle with stdout
+// a pipe nobody reads, and has it write to stdout once Main has returned
+// (TESTPROG_AFTER=write): Main leaves the signals caught for the rest of
+// the process, so that write fails with EPIPE too instead of ending the
+// process by SIGPIPE, and the process exits with Main's status.
+func TestSignalsStayCaughtAfterMain(t *testing.T) {
+	t.Parallel()
+	bin := signalProg(t)
+	for _, args := range [][]string{{"version"}, {"t0", "--a", "x"}} {
+		t.Run(args[0], func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r.Close()
+			cmd := testprogCommand(bin, "small", args...)
+			cmd.Env = append(cmd.Env, "TESTPROG_AFTER=write")
+			var stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = w, &stderr
+			err = cmd.Run()
+			w.Close()
+			if cmd.ProcessState == nil || !cmd.ProcessState.Exited() {
+				t.Fatalf("%q: %v, want an exit: stderr:\n%s", args, err, stderr.String())
+			}
+			if !strings.HasSuffix(stderr.String(), "after Main: write /dev/stdout: broken pipe\n") || cmd.ProcessState.ExitCode() != 0 {
+				t.Errorf("%q: status %d, stderr %q; want 0 and the write after Main failing on the broken pipe", args, cmd.ProcessState.ExitCode(), stderr.String())
+			}
+		})
 	}
 }

@@ -32,7 +32,23 @@ func main() {
 		fmt.Fprintf(os.Stderr, "testprog: TESTPROG_BUNDLE is %q; set it to one of %s\n", name, strings.Join(names, ", "))
 		os.Exit(2)
 	}
-	os.Exit(toolbundle.Main(context.Background(), bundle(), os.Args))
+	status := toolbundle.Main(context.Background(), bundle(), os.Args)
+	if os.Getenv("TESTPROG_AFTER") == "write" {
+		writeAfterMain()
+	}
+	os.Exit(status)
+}
+
+// writeAfterMain writes a line to stdout once Main has returned and says
+// on stderr how the write went: "after Main: written", or "after Main: "
+// and the error. With TESTPROG_AFTER=write, testprog calls it, for a test
+// that the write to a closed pipe still fails rather than end the process.
+func writeAfterMain() {
+	if _, err := fmt.Println("after Main"); err != nil {
+		fmt.Fprintln(os.Stderr, "after Main:", err)
+		return
+	}
+	fmt.Fprintln(os.Stderr, "after Main: written")
 }
 
 // bundle returns the bundle called testprog with tools.
