@@ -24,13 +24,13 @@ func TestCreateRace(t *testing.T) {
 		pairs = 20
 	}
 	const (
-		wrote    = "wrote f.txt (1 bytes)\n"
+		wrote    = "wrote f.txt (1 byte)\n"
 		appeared = "Error: not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it\n"
 	)
 	// The question a loser asks is about the winner's file, "A" or "B".
 	question := map[string]string{}
 	for content, sum := range map[string]string{"A": "559aead0", "B": "df7e70e5"} {
-		message := "Replace f.txt (1 bytes, sha256 " + sum + ")?"
+		message := "Replace f.txt (1 byte, sha256 " + sum + ")?"
 		question[content] = `{"message":"` + message + `","digest":"` + digest(message) + `","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
 	}
 	for i := range pairs {
@@ -113,7 +113,7 @@ func TestAcceptRace(t *testing.T) {
 		var won []string
 		for j, a := range runs {
 			switch got := a.finish(t); {
-			case got.status == 0 && got.stdout == "wrote f.txt (1 bytes)\n" && got.stderr == prompted:
+			case got.status == 0 && got.stdout == "wrote f.txt (1 byte)\n" && got.stderr == prompted:
 				won = append(won, contents[j])
 			case got.status == 1 && got.stdout == "" && got.stderr == changed:
 			default:

@@ -104,7 +104,7 @@ func TestRecordToAPipe(t *testing.T) {
 		}
 		defer r.Close()
 		got := execute(t, program, tree, "", "--record", fifo, "write_file", "--path", "new.txt", "--content", "x")
-		if got.status != 0 || got.stdout != "wrote new.txt (1 bytes)\n" || got.stderr != "" {
+		if got.status != 0 || got.stdout != "wrote new.txt (1 byte)\n" || got.stderr != "" {
 			t.Fatalf("status %d, stdout %q, stderr %q", got.status, got.stdout, got.stderr)
 		}
 		// The program has closed its end, so the pipe reads to its end.

@@ -300,7 +300,7 @@ func readBinary(path, rel string, src *source, size int64, p piece, fromEnd bool
 	return agenttool.Result{Output: agenttool.Output{
 		Parts: []agenttool.Part{agenttool.FilePart{Filename: name, Data: url}},
 		Exact: true,
-		Notes: []string{fmt.Sprintf("the file is not text (%s, %d bytes), so it was saved instead of shown", media, len(data))},
+		Notes: []string{fmt.Sprintf("the file is not text (%s, %d %s), so it was saved instead of shown", media, len(data), plural(int64(len(data)), "byte", "bytes"))},
 	}}, nil
 }
 

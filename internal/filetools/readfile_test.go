@@ -138,7 +138,11 @@ func TestReadFile(t *testing.T) {
 			// The runner's word on where it saved the part goes to the
 			// notes, beside the tool's own.
 			media := strings.TrimPrefix(tt.wantFile.Data[:strings.Index(tt.wantFile.Data, ";")], "data:")
-			note := fmt.Sprintf("the file is not text (%s, %d bytes), so it was saved instead of shown", media, readSize(t, dir, tt.args["path"].(string)))
+			size, unit := readSize(t, dir, tt.args["path"].(string)), "bytes"
+			if size == 1 {
+				unit = "byte"
+			}
+			note := fmt.Sprintf("the file is not text (%s, %d %s), so it was saved instead of shown", media, size, unit)
 			if !res.Output.Exact || len(res.Output.Notes) != 1 || res.Output.Notes[0] != note {
 				t.Errorf("exact %v, notes %q; want exact and %q", res.Output.Exact, res.Output.Notes, note)
 			}

@@ -222,7 +222,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	}
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
-		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d bytes)", shownName(shown), len(args.Content))},
+		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"))},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
@@ -296,7 +296,7 @@ func confirm(ctx context.Context, path string, size int64, sum string) error {
 	answer := agenttool.Answer{Action: agenttool.ActionCancel}
 	if ask, ok := agenttool.ElicitorFrom(ctx); ok {
 		var err error
-		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d bytes, sha256 %s)?", shownName(path), size, sum)})
+		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d %s, sha256 %s)?", shownName(path), size, plural(size, "byte", "bytes"), sum)})
 		if err != nil {
 			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}

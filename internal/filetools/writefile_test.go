@@ -33,8 +33,8 @@ func TestWriteFile(t *testing.T) {
 	}{
 		{name: "new file", path: "new.txt", content: "hi", want: "wrote new.txt (2 bytes)", file: "new.txt", contents: "hi"},
 		{name: "missing parents are created", path: "x/y/z.txt", content: "deep", want: "wrote x/y/z.txt (4 bytes)", file: "x/y/z.txt", contents: "deep"},
-		{name: "inside an existing directory", path: "dir/new.txt", content: "n", want: "wrote dir/new.txt (1 bytes)", file: "dir/new.txt", contents: "n"},
-		{name: "path cleaned in the output", path: "dir/../q.txt", content: "q", want: "wrote q.txt (1 bytes)", file: "q.txt", contents: "q"},
+		{name: "inside an existing directory", path: "dir/new.txt", content: "n", want: "wrote dir/new.txt (1 byte)", file: "dir/new.txt", contents: "n"},
+		{name: "path cleaned in the output", path: "dir/../q.txt", content: "q", want: "wrote q.txt (1 byte)", file: "q.txt", contents: "q"},
 		{name: "empty content", path: "empty.txt", content: "", want: "wrote empty.txt (0 bytes)", file: "empty.txt", contents: ""},
 		{name: "content verbatim", path: "raw.txt", content: "a\x00b\r\n\tc é 🙂\n\n no final newline", want: "wrote raw.txt (34 bytes)", file: "raw.txt", contents: "a\x00b\r\n\tc é 🙂\n\n no final newline"},
 		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
@@ -123,8 +123,8 @@ func TestWriteFileOddName(t *testing.T) {
 		path, want string
 		asked      []string
 	}{
-		{"new\nname.txt", `wrote "new\nname.txt" (1 bytes)`, nil},
-		{"a\nb.txt", `wrote "a\nb.txt" (1 bytes)`, []string{`Replace "a\nb.txt" (3 bytes, sha256 cba06b57)?`}},
+		{"new\nname.txt", `wrote "new\nname.txt" (1 byte)`, nil},
+		{"a\nb.txt", `wrote "a\nb.txt" (1 byte)`, []string{`Replace "a\nb.txt" (3 bytes, sha256 cba06b57)?`}},
 	} {
 		ctx, asked := answering(t.Context(), agenttool.ActionAccept)
 		res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "x"}))
