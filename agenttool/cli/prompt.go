@@ -20,9 +20,11 @@ import (
 // each question to out and reads the reply, line by line, from in. It asks
 // one question at a time.
 //
-// A confirmation, or a form without fields, reads yes or no, defaulting to
-// no. A question with a URL asks the person to open it, then reads Enter
-// (accept) or n (decline). A form asks its fields in schema order, checks
+// A confirmation, or a form without fields, reads yes or no (y, yes or
+// accept; n, no or decline), defaulting to no on an empty line. A question
+// with a URL asks the person to open it, then reads Enter (accept) or n
+// (decline). Any other reply is asked again, three times at most, and then
+// declines. A form asks its fields in schema order, checks
 // scalar values as the command line does, insists on required fields and
 // skips optional ones left empty; the completed form is accepted with its
 // fields as a compact JSON object.
@@ -139,22 +141,35 @@ func (p *prompter) question(ctx context.Context, q agenttool.Elicitation) (agent
 	return agenttool.Answer{Action: agenttool.ActionAccept, Content: form.Bytes()}, nil
 }
 
-// yesNo reads y or n, answering def for anything else.
+// yesNo reads a yes or a no: y, yes or accept; n, no or decline, in any
+// case. An empty line answers def. Anything else is asked again with the
+// words that answer, up to maxReasks times, and then declines, since a
+// person who cannot be understood has not said yes.
 func (p *prompter) yesNo(ctx context.Context, prompt string, def agenttool.Action) (agenttool.Answer, error) {
 	io.WriteString(p.out, prompt)
-	line, err := p.readLine(ctx)
-	if err != nil {
-		return agenttool.Answer{}, err
+	for tries := 0; ; tries++ {
+		line, err := p.readLine(ctx)
+		if err != nil {
+			return agenttool.Answer{}, err
+		}
+		switch reply := strings.ToLower(strings.TrimSpace(line)); reply {
+		case "y", "yes", "accept":
+			return agenttool.Answer{Action: agenttool.ActionAccept}, nil
+		case "n", "no", "decline":
+			return agenttool.Answer{Action: agenttool.ActionDecline}, nil
+		case "":
+			return agenttool.Answer{Action: def}, nil
+		}
+		if tries == maxReasks {
+			return agenttool.Answer{Action: agenttool.ActionDecline}, nil
+		}
+		fmt.Fprintf(p.out, "%s is not an answer; type y (yes, accept) or n (no, decline), or press Enter to %s: ", terminalText(strconv.Quote(strings.TrimSpace(line))), def)
 	}
-	action := def
-	switch strings.ToLower(strings.TrimSpace(line)) {
-	case "y", "yes":
-		action = agenttool.ActionAccept
-	case "n", "no":
-		action = agenttool.ActionDecline
-	}
-	return agenttool.Answer{Action: action}, nil
 }
+
+// maxReasks is how many times yesNo asks again after a reply it does not
+// understand.
+const maxReasks = 3
 
 // field asks one form field until it gets a usable reply. It returns nil
 // for an optional field left empty.

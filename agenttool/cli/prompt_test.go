@@ -45,6 +45,12 @@ func TestPrompt(t *testing.T) {
 			action: agenttool.ActionCancel},
 		{name: "last line without newline", q: agenttool.Elicitation{Schema: json.RawMessage(nForm)}, input: "12",
 			action: agenttool.ActionAccept, content: `{"n":12}`},
+		{name: "accept confirms", q: agenttool.Elicitation{Message: "Go?"}, input: "Accept\n", action: agenttool.ActionAccept},
+		{name: "decline declines", q: agenttool.Elicitation{URL: "https://example.com/login"}, input: "decline\n", action: agenttool.ActionDecline},
+		{name: "another word asks again", q: agenttool.Elicitation{Message: "Go?"}, input: "sure\ny\n", action: agenttool.ActionAccept,
+			shown: "Go?\n(digest d6171eb40f67)\nContinue? [y/N] \"sure\" is not an answer; type y (yes, accept) or n (no, decline), or press Enter to decline: "},
+		{name: "declines after three more tries", q: agenttool.Elicitation{URL: "https://example.com/login"}, input: "a\nb\nc\nd\ny\n",
+			action: agenttool.ActionDecline},
 		{name: "yes in capitals", q: agenttool.Elicitation{}, input: " YES \n", action: agenttool.ActionAccept, shown: "(digest 63cab8e921e4)\nContinue? [y/N] "},
 		{name: "other fields as JSON or text",
 			q: agenttool.Elicitation{Schema: json.RawMessage(`{"properties":{"list":{"type":"array","description":" Some items "},` +
