@@ -152,7 +152,7 @@ func (p *prompter) yesNo(ctx context.Context, prompt string, def agenttool.Actio
 		if err != nil {
 			return agenttool.Answer{}, err
 		}
-		switch reply := strings.ToLower(strings.TrimSpace(line)); reply {
+		switch strings.ToLower(strings.TrimSpace(line)) {
 		case "y", "yes", "accept":
 			return agenttool.Answer{Action: agenttool.ActionAccept}, nil
 		case "n", "no", "decline":
