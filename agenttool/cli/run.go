@@ -253,6 +253,9 @@ func (r Runner) unknown(name string) int {
 
 // help prints the program help, or one command's section.
 func (r Runner) help(ctx context.Context, words []string) int {
+	if status, ok := r.misplacedFirst("help", words); ok {
+		return status
+	}
 	switch len(words) {
 	case 0:
 		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
@@ -274,6 +277,21 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
 	}
 	return r.usage(fmt.Sprintf("help takes one command, got %d: %q", len(words), words))
+}
+
+// misplacedFirst refuses a program option given as the first word after
+// help or schema, named command, as a tool's flags refuse one, and
+// reports whether it did.
+func (r Runner) misplacedFirst(command string, words []string) (int, bool) {
+	if len(words) == 0 || !strings.HasPrefix(words[0], "-") {
+		return 0, false
+	}
+	name, _, _ := strings.Cut(strings.TrimLeft(words[0], "-"), "=")
+	moved, ok := misplacedFlag(name, words)
+	if !ok {
+		return 0, false
+	}
+	return r.usage(movedMessage(moved, r.Name, command)), true
 }
 
 // isHelpFlag reports whether word is one of the spellings of the help
@@ -299,6 +317,9 @@ func (r Runner) wholeHelp() string {
 
 // schema prints one command's schema, indented.
 func (r Runner) schema(words []string) int {
+	if status, ok := r.misplacedFirst("schema", words); ok {
+		return status
+	}
 	switch len(words) {
 	case 0:
 		return r.usage("schema takes one command, got none")
