@@ -253,7 +253,7 @@ func (r Runner) unknown(name string) int {
 
 // help prints the program help, or one command's section.
 func (r Runner) help(ctx context.Context, words []string) int {
-	if status, ok := r.misplacedFirst("help", words); ok {
+	if status, ok := r.refuseProgramOption("help", words); ok {
 		return status
 	}
 	switch len(words) {
@@ -279,19 +279,20 @@ func (r Runner) help(ctx context.Context, words []string) int {
 	return r.usage(fmt.Sprintf("help takes one command, got %d: %q", len(words), words))
 }
 
-// misplacedFirst refuses a program option given as the first word after
+// refuseProgramOption refuses a program option given among the words after
 // help or schema, named command, as a tool's flags refuse one, and
 // reports whether it did.
-func (r Runner) misplacedFirst(command string, words []string) (int, bool) {
-	if len(words) == 0 || !strings.HasPrefix(words[0], "-") {
-		return 0, false
+func (r Runner) refuseProgramOption(command string, words []string) (int, bool) {
+	for _, w := range words {
+		if !strings.HasPrefix(w, "-") {
+			continue
+		}
+		name, _, _ := strings.Cut(strings.TrimLeft(w, "-"), "=")
+		if moved, ok := misplacedFlag(name, words); ok {
+			return r.usage(movedMessage(moved, r.Name, command)), true
+		}
 	}
-	name, _, _ := strings.Cut(strings.TrimLeft(words[0], "-"), "=")
-	moved, ok := misplacedFlag(name, words)
-	if !ok {
-		return 0, false
-	}
-	return r.usage(movedMessage(moved, r.Name, command)), true
+	return 0, false
 }
 
 // isHelpFlag reports whether word is one of the spellings of the help
@@ -317,7 +318,7 @@ func (r Runner) wholeHelp() string {
 
 // schema prints one command's schema, indented.
 func (r Runner) schema(words []string) int {
-	if status, ok := r.misplacedFirst("schema", words); ok {
+	if status, ok := r.refuseProgramOption("schema", words); ok {
 		return status
 	}
 	switch len(words) {
