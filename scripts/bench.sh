@@ -2,7 +2,7 @@
 # Measures what one call of a bundle costs, as whole processes, and prints
 # medians and ratios against their goals (see BENCHMARKS.md).
 #
-#   scripts/bench.sh [pairs]     # default 21 pairs, each in a random order
+#   scripts/bench.sh [pairs]     # default 21 pairs, each in a random order, on one of 4 copies of the binaries
 #
 # It builds, without -race, cmd/file-tools, a minimal Go program that reads
 # and prints a file (the floor), and testdata/testprog, whose bundle is one

@@ -9,9 +9,13 @@
 // process's time by several percent (BENCHMARKS.md, "How the measurement
 // can mislead"), and a fixed order a b a b would give a the same
 // predecessors every time and b others, where a random one gives both the
-// same mix on average.
+// same mix on average. For the same reason each pair runs one of several
+// copies of the binaries, drawn at random (-copies): two copies of one
+// binary file can differ by several percent, run after run (BENCHMARKS.md,
+// "The copy of the binary"), so a measurement of one copy is a measurement
+// of where its pages happened to land.
 //
-//	pairs -dir <bin> [-n pairs] [-warmup runs] [-seed n] [-only groups]
+//	pairs -dir <bin> [-n pairs] [-warmup runs] [-copies k] [-seed n] [-only groups]
 //
 // The binaries file-tools, floor and testprog must be in -dir, together with
 // a file data.txt; the child processes run in -dir. pairs adds the files of
@@ -32,8 +36,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -64,11 +70,16 @@ func main() {
 	dir := flag.String("dir", ".", "directory holding the binaries and data.txt")
 	n := flag.Int("n", 21, "number of pairs (at least 15)")
 	warmup := flag.Int("warmup", 3, "runs of each command before timing")
+	copies := flag.Int("copies", 4, "copies of each binary, one drawn at random for each pair")
 	seed := flag.Uint64("seed", 0, "seed of the order of the pairs; 0 draws one, which is printed")
 	only := flag.String("only", "read,large,search,glob,list,bundle,export", "comma-separated groups to measure")
 	flag.Parse()
 	groups := strings.Split(*only, ",")
 	want := func(g string) bool { return slices.Contains(groups, g) }
+	if *copies < 1 {
+		fmt.Fprintf(os.Stderr, "pairs: -copies %d is too few; give at least 1\n", *copies)
+		os.Exit(2)
+	}
 	if *n < 15 {
 		fmt.Fprintf(os.Stderr, "pairs: -n %d is too few; give at least 15\n", *n)
 		os.Exit(2)
@@ -77,6 +88,12 @@ func main() {
 		fmt.Fprintln(os.Stderr, "pairs:", err)
 		os.Exit(2)
 	}
+	for _, name := range binaries {
+		if err := copyBinary(name, *copies); err != nil {
+			fail(err)
+		}
+	}
+	copiesMade = *copies
 	skills, err := os.MkdirTemp("", "bench-skills-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "pairs:", err)
@@ -121,7 +138,7 @@ func main() {
 		*seed = rand.Uint64() | 1
 	}
 	order = rand.New(rand.NewPCG(*seed, 0))
-	fmt.Printf("%d pairs after %d warm-up runs of each command, in an order drawn with -seed %d; medians of wall time\n\n", *n, *warmup, *seed)
+	fmt.Printf("%d pairs after %d warm-up runs of each command, in an order drawn with -seed %d, each pair on one of %d copies of the binaries; medians of wall time\n\n", *n, *warmup, *seed, *copies)
 	missed := false
 	report := func(name string, ok bool, format string, a ...any) {
 		verdict := "met"
@@ -277,7 +294,8 @@ func pair(a, b run, n, warmup int) (as, bs []sample, err error) {
 	}
 	for range n {
 		swap := order.IntN(2) == 1
-		first, second := a, b
+		c := order.IntN(copiesMade)
+		first, second := a.copy(c), b.copy(c)
 		if swap {
 			first, second = b, a
 		}
@@ -300,6 +318,46 @@ func pair(a, b run, n, warmup int) (as, bs []sample, err error) {
 // order draws the order of each pair, from -seed: a run given the seed
 // another printed, with the same -n and -only, makes the same draws.
 var order *rand.Rand
+
+// binaries are the programs pairs times that it built itself, and so copies.
+var binaries = []string{"file-tools", "floor", "testprog"}
+
+// copiesMade is the number of copies copyBinary made of each of binaries.
+var copiesMade = 1
+
+// copyBinary writes k copies of the binary name, as name.1 to name.k, each
+// a new file whose pages the kernel places afresh.
+// It streams the bytes rather than reading the binary whole: a child's
+// peak resident memory, as Linux reports it, counts the memory of pairs
+// itself, whose address space the child starts in before its exec.
+func copyBinary(name string, k int) error {
+	for i := 1; i <= k; i++ {
+		src, err := os.Open(name)
+		if err != nil {
+			return err
+		}
+		dst, err := os.OpenFile(name+"."+strconv.Itoa(i), os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o755)
+		if err == nil {
+			_, err = io.Copy(dst, src)
+			err = errors.Join(err, dst.Close())
+		}
+		src.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// copy returns r running copy c (from 0) of its program when it is one of
+// binaries, and r unchanged otherwise.
+func (r run) copy(c int) run {
+	if !slices.Contains(binaries, filepath.Base(r.args[0])) {
+		return r
+	}
+	r.args = append([]string{r.args[0] + "." + strconv.Itoa(c+1)}, r.args[1:]...)
+	return r
+}
 
 // command returns r's command, ready to start.
 func (r run) command() *exec.Cmd {
