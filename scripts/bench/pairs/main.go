@@ -277,6 +277,7 @@ func main() {
 	}
 
 	if missed {
+		os.RemoveAll(skills) // os.Exit skips the deferred removal
 		os.Exit(1)
 	}
 }
