@@ -74,6 +74,10 @@ func TestCount(t *testing.T) {
 		{in: "0", want: 0},
 		{in: "-0", want: 0},
 		{in: "9223372036854775807", want: math.MaxInt64},
+		{in: "9007199254740993", want: 9007199254740993}, // a float64 rounds it to ...992
+		{in: "9007199254740993.0", want: 9007199254740993},
+		{in: "-1e999999999999", err: "max_bytes is -1e999999999999; it must not be negative"},
+		{in: "1e999999999999", want: math.MaxInt64},
 		{in: "99999999999999999999999", want: math.MaxInt64},
 		{in: "1e400", want: math.MaxInt64},
 		{in: "null", want: 7}, // unchanged
@@ -97,6 +101,29 @@ func TestCount(t *testing.T) {
 				t.Errorf("got %d, want %d", n, tt.want)
 			}
 		})
+	}
+	// A position past int64 is refused as the caller gave it: saturated,
+	// the message that it is past the end would name another number. A
+	// hugely negative offset of read_file counts from the end and is kept.
+	for _, tt := range []struct {
+		n    json.Unmarshaler
+		in   string
+		want string
+	}{
+		{new(count[offsetArg]), "99999999999999999999", "offset is 99999999999999999999, past the end of any file; it must be at most 9223372036854775807"},
+		{new(count[lineArg]), "9223372036854775808", "offset is 9223372036854775808, past the end of any file; it must be at most 9223372036854775807"},
+		{new(count[columnArg]), "1e999999999999", "column is 1e999999999999, past the end of any file; it must be at most 9223372036854775807"},
+		{new(count[lineArg]), "-99999999999999999999", ""},
+		{new(count[lineArg]), "9223372036854775807", ""},
+	} {
+		err := tt.n.UnmarshalJSON([]byte(tt.in))
+		if tt.want == "" && err != nil || tt.want != "" && (err == nil || err.Error() != tt.want) {
+			t.Errorf("%T from %s: error %v, want %q", tt.n, tt.in, err, tt.want)
+		}
+	}
+	var line count[lineArg]
+	if err := line.UnmarshalJSON([]byte("-99999999999999999999")); err != nil || line != math.MinInt64 {
+		t.Errorf("read_file offset -99999999999999999999: %d, %v; want %d", line, err, int64(math.MinInt64))
 	}
 	// Each argument is named in its own refusals.
 	var offset count[offsetArg]
