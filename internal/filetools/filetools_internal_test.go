@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -299,4 +300,42 @@ func TestPrintable(t *testing.T) {
 			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzCount reads JSON numbers as counts: none panics, an integer that
+// int64 holds is read exactly, and a refusal names the number as given.
+func FuzzCount(f *testing.F) {
+	for _, s := range []string{"0", "-0", "1e3", "1000.0", "9007199254740993", "9223372036854775807",
+		"9223372036854775808", "-9223372036854775809", "1e400", "-1e999999999999", "1.5", "2.5e-1", "0.0e5"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !json.Valid([]byte(s)) || s == "" || s[0] != '-' && (s[0] < '0' || s[0] > '9') {
+			return
+		}
+		var line count[lineArg]
+		var column count[columnArg]
+		var limit count[limitArg]
+		errLine, errColumn, errLimit := line.UnmarshalJSON([]byte(s)), column.UnmarshalJSON([]byte(s)), limit.UnmarshalJSON([]byte(s))
+		for _, err := range []error{errLine, errColumn, errLimit} {
+			if err != nil && !strings.Contains(err.Error(), " is "+s+",") && !strings.Contains(err.Error(), " is "+s+";") {
+				t.Fatalf("refusal of %s does not name it: %v", s, err)
+			}
+		}
+		if v, err := strconv.ParseInt(s, 10, 64); err == nil {
+			if errLine != nil || int64(line) != v {
+				t.Fatalf("offset %s: %d, %v; want %d", s, line, errLine, v)
+			}
+			if v >= 0 && (errColumn != nil || int64(column) != v || errLimit != nil || int64(limit) != v) {
+				t.Fatalf("%s: column %d, %v; limit %d, %v; want %d", s, column, errColumn, limit, errLimit, v)
+			}
+			if v < 0 && (errColumn == nil || errLimit == nil) {
+				t.Fatalf("%s: a negative column or limit was accepted", s)
+			}
+		}
+		// What a position accepts, the amount of the same sign accepts too.
+		if errColumn == nil && (errLimit != nil || column != count[columnArg](limit)) {
+			t.Fatalf("%s: column %d, limit %d, %v", s, column, limit, errLimit)
+		}
+	})
 }
