@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -37,11 +38,11 @@ type editArgs struct {
 // started. No occurrence, or more than one, is refused, naming the count
 // and the first lines where they are, unless all is set, which replaces
 // every one ("replaced <k> occurrences at lines <a>, <b> and <c>", the
-// first five named). Occurrences are counted as strings.Count counts them,
-// without overlaps. When old does not occur but would with spaces and tabs
-// ignored, as when it is indented other than the file, the refusal names
-// the lines where it would and the read_file flags that show their exact
-// text.
+// first five lines named, each once). Occurrences are counted as
+// strings.Count counts them, without overlaps. When old does not occur but
+// would with spaces and tabs ignored, as when it is indented other than the
+// file, the refusal names the lines where it would and the read_file flags
+// that show their exact text.
 //
 // In a file whose first line break is CRLF, a line break written as LF in
 // old and new is taken for CRLF, so that a model that writes LF finds the
@@ -318,9 +319,11 @@ func spanLines(old string) int {
 	return max(1, strings.Count(strings.Trim(old, " \t\r\n"), "\n")+1)
 }
 
-// lineList names the lines: "line 12", "lines 4, 10 and 22", the first
-// shownLines of them, and how many more there are.
+// lineList names the lines, in order: "line 12", "lines 4, 10 and 22", the
+// first shownLines of them, and how many more there are. A line that holds
+// several occurrences is named once.
 func lineList(lines []int) string {
+	lines = slices.Compact(slices.Clone(lines))
 	if len(lines) == 1 {
 		return "line " + strconv.Itoa(lines[0])
 	}
