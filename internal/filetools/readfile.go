@@ -171,7 +171,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		return agenttool.Result{}, err
 	}
 	if info.IsDir() {
-		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)
+		return agenttool.Result{}, fmt.Errorf("path %q is a directory; list_files lists one", args.Path)
 	}
 	if meansDirectory(name) {
 		// Cleaning the path dropped what says the model meant a directory.
