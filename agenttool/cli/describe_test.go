@@ -245,6 +245,8 @@ func TestArgsErrors(t *testing.T) {
 		{"split words", []string{`{"a": "it`, `s"}`, "x"}, "",
 			"the JSON argument reached the program as 3 words: a single quote inside the single quotes ended them"},
 		{"boolean flag then a word", []string{"--target.tls.on", "false"}, "", `unexpected word "false": a boolean flag takes a value only after "=", as in --target.tls.on=false`},
+		{"boolean flag then a word that is no boolean", []string{"--target.tls.on", "yes"}, "",
+			`unexpected word "yes": a boolean flag is given alone, as --target.tls.on, or with true or false after "=", as in --target.tls.on=false`},
 		{"a word that is no JSON", []string{"--target.host", "h", "yes"}, "", `unexpected word "yes": the flags are followed by one JSON object, - or nothing`},
 		{"unknown flag", []string{"--target.nope", "x"}, "", `unknown flag "--target.nope"; its flags are --target.host, `},
 		{"unknown flag with one dash", []string{"-target.nope=x"}, "", `unknown flag "-target.nope"; `},

@@ -342,7 +342,8 @@ var errStrayWord = errors.New("stray word")
 // jsonArgument refused with err: when a flag follows the JSON argument,
 // that it belongs before it, or before the command for a program option
 // (see afterJSON); for one word, when a boolean flag comes before it, that
-// the flag takes its value after "=" only, and when it is no JSON at all,
+// the flag takes its value after "=" only (and only true or false, when the
+// word is neither), and when it is no JSON at all,
 // that it has no place there; else err.
 func strayWord(err error, words, rest []string, values []flagValue) error {
 	if e := afterJSON(rest); e != nil {
@@ -356,9 +357,14 @@ func strayWord(err error, words, rest []string, values []flagValue) error {
 		prev := words[len(words)-len(rest)-1]
 		for i := range values {
 			v := &values[i]
-			if v.IsBoolFlag() && (prev == "--"+v.pos.flag || prev == "-"+v.pos.flag) {
-				return fmt.Errorf("unexpected word %q: a boolean flag takes a value only after \"=\", as in %s=%s", word, prev, word)
+			if !v.IsBoolFlag() || (prev != "--"+v.pos.flag && prev != "-"+v.pos.flag) {
+				continue
 			}
+			if _, err := strconv.ParseBool(word); err != nil {
+				// --on=yes would be refused too; teach what is taken.
+				return fmt.Errorf("unexpected word %q: a boolean flag is given alone, as %s, or with true or false after \"=\", as in %s=false", word, prev, prev)
+			}
+			return fmt.Errorf("unexpected word %q: a boolean flag takes a value only after \"=\", as in %s=%s", word, prev, word)
 		}
 	}
 	if !errors.Is(err, errStrayWord) {
