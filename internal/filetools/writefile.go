@@ -90,7 +90,9 @@ func (written) RecordNS() string { return RecordNS }
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
 // name), which is synced, given the replaced file's permission bits (0644
 // for a new file) and renamed or linked to the path. A symbolic link at the
-// path is itself replaced; its target is left alone. On failure, or when
+// path is itself replaced; its target is left alone, and the output says
+// so (`wrote a.txt (3 bytes), in place of the symbolic link to "b.txt",
+// which is unchanged`). On failure, or when
 // the context ends before that last step, the temporary file is removed
 // and the old file is unchanged. The tree itself and a directory are
 // refused, and so is a path ending in a separator. Missing parent
@@ -170,6 +172,8 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	// asked is what stood at the path when the user was asked about it,
 	// nil when nothing stood there.
 	var asked fs.FileInfo
+	// was is what the output adds when a symbolic link stood at the path.
+	was := ""
 	if missing == "" {
 		switch info, err := d.Lstat(base); {
 		case errors.Is(err, fs.ErrNotExist):
@@ -182,6 +186,8 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 		default:
 			if info.Mode().IsRegular() {
 				perm = info.Mode().Perm()
+			} else {
+				was = linkNote(d, base)
 			}
 			if !args.Replace {
 				size, sum, err := t.state(d, base, rel, info)
@@ -222,7 +228,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	}
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
-		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"))},
+		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
@@ -230,6 +236,22 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 			Replaced: final.replaced,
 		},
 	}, nil
+}
+
+// linkNote returns what the output of a write adds about the symbolic
+// link base in d that the write replaces with a file: the link's target,
+// and that the target, when there is one, is left as it was, so that a
+// model that meant to change the file the link leads to (CLAUDE.md linked
+// to AGENTS.md) learns that it did not.
+func linkNote(d *os.Root, base string) string {
+	target, err := d.Readlink(base)
+	if err != nil {
+		return ", in place of a symbolic link"
+	}
+	if _, err := d.Stat(base); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Sprintf(", in place of the symbolic link to %q, which led to nothing", target)
+	}
+	return fmt.Sprintf(", in place of the symbolic link to %q, which is unchanged", target)
 }
 
 // state is what the question reports of the entry at rel, whose first
