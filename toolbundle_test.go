@@ -22,6 +22,9 @@ import (
 	"github.com/agenttool/agentskill"
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/cli"
+	// The tools the scripts run, linked only so that a change to them
+	// changes this test binary, and go test's cache sees it (see build).
+	_ "github.com/agenttool/toolbundle/internal/filetools"
 	"github.com/agenttool/toolbundle/internal/script"
 	"github.com/agenttool/toolbundle/internal/skillcheck"
 )
@@ -77,9 +80,20 @@ var builds sync.Map // string to func() (string, error)
 // "./testdata/testprog"), without -race or version control information,
 // into binDir, the first time a test asks for it, and returns the binary's
 // path. It skips tb when there is no go command.
+//
+// go test caches a result by the test binary and the files the test
+// opens, not by what a child process reads, so the sources of the program
+// are opened here: the filetools import above and the package's own files
+// make a change to either run the tests again instead of replaying them.
 func build(tb testing.TB, pkg string) string {
 	tb.Helper()
 	once, _ := builds.LoadOrStore(pkg, sync.OnceValues(func() (string, error) {
+		sources, _ := filepath.Glob(filepath.Join(filepath.FromSlash(pkg), "*.go"))
+		for _, src := range sources {
+			if _, err := os.ReadFile(src); err != nil {
+				return "", err
+			}
+		}
 		bin := filepath.Join(binDir, filepath.Base(pkg))
 		if runtime.GOOS == "windows" {
 			bin += ".exe"

@@ -82,6 +82,7 @@ func (s *searcher) queue(dir *dirRef, rel, parent string) {
 		if !s.globs.take(s.parts) {
 			return
 		}
+		s.globbed++
 	}
 	if s.seen != nil {
 		key := s.key(j.name())

@@ -176,7 +176,7 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		infos = append(infos, info)
 	}
 	s := newSearcher(ctx, re, args)
-	s.globs = gs
+	s.globs, s.globArgs = gs, args.Glob
 	// One path reaches each file once; only several can reach one twice.
 	if len(paths) > 1 {
 		s.seen = make(map[string]bool)
@@ -250,8 +250,12 @@ type searcher struct {
 	// through a linked path given and through its target is searched once.
 	shownTop, keyTop string
 
-	globs globs    // the files to search, all when empty
-	parts []string // the elements of the path of the file the walk queues
+	globs globs // the files to search, all when empty
+	// globbed counts the files the globs took, and globArgs are the
+	// globs as given, which a note names when they took none.
+	globbed  int
+	globArgs []string
+	parts    []string // the elements of the path of the file the walk queues
 	// count says that the output is one line per file with a match, with
 	// their count; first and limit then number files.
 	count bool

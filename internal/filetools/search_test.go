@@ -205,8 +205,10 @@ func TestSearchGlobAndCount(t *testing.T) {
 		{name: "with paths: the glob sees the path in the tree", args: map[string]any{"glob": []string{"a/c/*"}, "paths": []string{"a"}},
 			want: "a/c/d.go:1:x\na/c/notes.md:1:x\n", notes: "2 matches in 2 files\nnot searched: 2 files not text (a/c/data.bin, a/c/e.bin)"},
 		{name: "a class and a quoted bracket", args: map[string]any{"glob": []string{`\[odd].txt`, "[!a-z]*.go"}}, want: "[odd].txt:1:x\ndeep/1/2/3/4/5.go:1:x\n", notes: "2 matches in 2 files"},
-		{name: "a file given is filtered too", args: map[string]any{"glob": []string{"*.md"}, "paths": []string{"main.go"}}, notes: "no matches"},
-		{name: "no file matches", args: map[string]any{"glob": []string{"*.rs"}}, notes: "no matches"},
+		{name: "a file given is filtered too", args: map[string]any{"glob": []string{"*.md"}, "paths": []string{"main.go"}}, notes: "no matches: no file matched --glob '*.md'"},
+		{name: "no file matches", args: map[string]any{"glob": []string{"*.rs"}}, notes: "no matches: no file matched --glob '*.rs'"},
+		{name: "no file matches any of several", args: map[string]any{"glob": []string{"*.rs", "it's/*.c"}}, notes: `no matches: no file matched --glob '*.rs' or --glob 'it'\''s/*.c'`},
+		{name: "files matched, no line did", args: map[string]any{"glob": []string{"*.md"}, "pattern": "nowhere"}, notes: "no matches"},
 		{name: "skipped files named, the first three", args: map[string]any{"glob": []string{"*.bin"}},
 			notes: "no matches\nnot searched: 4 files not text (a/c/data.bin, a/c/e.bin, a/f.bin and 1 more)"},
 		{name: "count", args: map[string]any{"count": true, "glob": []string{"*.go", "*.md"}},
@@ -225,7 +227,9 @@ func TestSearchGlobAndCount(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			tt.args["pattern"] = "x"
+			if _, ok := tt.args["pattern"]; !ok {
+				tt.args["pattern"] = "x"
+			}
 			res, err := run(t.Context(), filetools.Search(dir), argsJSON(t, tt.args))
 			checkErr(t, err, tt.err)
 			if tt.err != "" {

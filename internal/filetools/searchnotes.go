@@ -16,6 +16,14 @@ func (s *searcher) notes() []string {
 		what, of, number = "files", s.files, fmt.Sprintf("%d %s in all", s.total, plural(int64(s.total), "match", "matches"))
 	}
 	switch {
+	case s.total == 0 && len(s.globs) > 0 && s.globbed == 0:
+		// Say that nothing was searched, not only that nothing was found:
+		// a glob that takes no file is more often a mistake than a fact.
+		given := make([]string, len(s.globArgs))
+		for i, g := range s.globArgs {
+			given[i] = "--glob " + singleQuoted(g)
+		}
+		notes = append(notes, "no matches: no file matched "+strings.Join(given, " or "))
 	case s.total == 0:
 		notes = append(notes, "no matches")
 	case s.shown == 0:
