@@ -341,13 +341,18 @@ var errStrayWord = errors.New("stray word")
 // strayWord returns the error for the words after the flags, rest, which
 // jsonArgument refused with err: when a flag follows the JSON argument,
 // that it belongs before it, or before the command for a program option
-// (see afterJSON); for one word, when a boolean flag comes before it, that
+// (see afterJSON); when a flag follows "--", that "--" ended the flags; for
+// one word, when a boolean flag comes before it, that
 // the flag takes its value after "=" only (and only true or false, when the
 // word is neither), and when it is no JSON at all,
 // that it has no place there; else err.
 func strayWord(err error, words, rest []string, values []flagValue) error {
 	if e := afterJSON(rest); e != nil {
 		return e
+	}
+	// The flag package stops at "--" and hands what follows on as it is.
+	if n := len(words) - len(rest); n > 0 && words[n-1] == "--" && len(rest[0]) > 1 && rest[0][0] == '-' {
+		return fmt.Errorf("%q ends the flags, so %q after it is not read as a flag; give the flags without \"--\"", "--", rest[0])
 	}
 	if len(rest) != 1 || rest[0] == "-" {
 		return err
