@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -19,6 +20,7 @@ import (
 	"github.com/agenttool/toolbundle/internal/fileset"
 	"github.com/agenttool/toolbundle/internal/hostrules"
 	"github.com/agenttool/toolbundle/internal/prose"
+	"github.com/agenttool/toolbundle/internal/shellwords"
 	"github.com/agenttool/toolbundle/internal/skillcheck"
 	"github.com/agenttool/toolbundle/internal/skillindex"
 )
@@ -230,6 +232,15 @@ func parseExportArgs(name string, words []string) (exportArgs, error) {
 		// A quoted ~ reaches the program as it is, and would make a
 		// directory of that name where the skill was meant for home.
 		return a, fmt.Errorf("the directory %q starts with ~, which only a shell turns into the home directory; leave it unquoted, or write ./%s for a directory named ~", dirs[0], dirs[0])
+	}
+	// So would a quoted $HOME, unless something has that name: the path
+	// up to the end of the element that holds it.
+	if v := shellwords.Expansion(dirs[0]); v != "" {
+		end := strings.Index(dirs[0], v) + len(v)
+		end += strings.IndexAny(dirs[0][end:]+"/", "/"+string(filepath.Separator))
+		if _, err := os.Lstat(dirs[0][:end]); errors.Is(err, os.ErrNotExist) {
+			return a, fmt.Errorf("the directory %q holds %s, which only a shell expands, and no directory has that name; leave it unquoted, or in double quotes", dirs[0], v)
+		}
 	}
 	if own, parent, ok := skillsOwnDir(dirs[0], name); ok {
 		// The skill's own directory given for the one that holds skills
