@@ -177,6 +177,9 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	if missing == "" {
 		switch info, err := d.Lstat(base); {
 		case errors.Is(err, fs.ErrNotExist):
+			if err := unexpanded(args.Path, rel, base); err != nil {
+				return agenttool.Result{}, err
+			}
 		case err != nil:
 			return agenttool.Result{}, explain(args.Path, err)
 		case info.IsDir():
@@ -208,6 +211,9 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 		// Nothing can stand at a path whose directory is missing, so
 		// there was nothing to ask about; the directories are created
 		// only now.
+		if err := unexpanded(args.Path, rel, filepath.Join(missing, base)); err != nil {
+			return agenttool.Result{}, err
+		}
 		if err := d.MkdirAll(missing, 0o755); err != nil {
 			return agenttool.Result{}, explain(args.Path, err)
 		}

@@ -56,6 +56,8 @@ func TestWriteFile(t *testing.T) {
 		{name: "the tree itself, spelt out", path: "dir/..", content: "x", err: true, want: `path "dir/.." names a directory, not a file`},
 		{name: "below a file", path: "data.txt/x", content: "x", err: true, want: `path "data.txt/x": "data.txt" is not a directory`},
 		{name: "empty path", path: "", content: "x", err: true, want: "the path is empty"},
+		{name: "a quoted ~ that would make a directory ~", path: "~/n.txt", content: "x", err: true, want: `path "~/n.txt" starts with ~, which only a shell turns into the home directory, and the tree holds no ~; write ./~/n.txt to mean a ~ in the tree`},
+		{name: "a quoted $NAME as a new file's name", path: "dir/$OUT", content: "x", err: true, want: `path "dir/$OUT" holds $OUT, which only a shell expands, and nothing in the tree has that name; leave it unquoted, or in double quotes`},
 		{name: "a file's path ending in /.", path: "data.txt/.", content: "x", err: true, want: `path "data.txt/." names a directory, not a file`, file: "data.txt", contents: "hello\n"},
 	}
 	for _, tt := range tests {
