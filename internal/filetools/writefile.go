@@ -101,7 +101,8 @@ func (written) RecordNS() string { return RecordNS }
 // as mkdir -p refuses it, and so is a file where a directory should be
 // (`path "<p>": "<file>" is not a directory`). The directories on the way
 // are opened one level at a time, so a write costs time in proportion to
-// the path's depth.
+// the path's depth. A write that would create an entry named after a
+// quoted ~ or $HOME is refused (see unexpanded).
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file, making directories. Asks before replacing one, unless --replace.",
