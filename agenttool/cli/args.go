@@ -89,6 +89,9 @@ func (c Command) build(ctx context.Context, words []string, stdin io.Reader, pas
 	}
 	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
+		if e := c.bareWords(rest, len(rest) == len(words)); e != nil {
+			return nil, nil, false, e
+		}
 		return nil, nil, false, strayWord(err, words, rest, values)
 	}
 	if given {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -332,6 +333,54 @@ func afterJSON(words []string) error {
 func isBool(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
+}
+
+// bareWords returns the error for words given in place of any flag (all
+// reports that no flag came before them), as `read_file a.go` gives the
+// path: the flags they would be, taken in order by the command's required
+// flags and then its others, those of strings and numbers only, as in
+// `--path a.go`. It returns nil when a flag came first, when the words could
+// be meant as the JSON argument (a -, a first word that starts as an object
+// or array would, or one word of JSON), when a word is blank, and when the
+// words are more than those flags or one is not a value of its flag's
+// type: a guess that cannot be right is no help.
+func (c Command) bareWords(words []string, all bool) error {
+	if len(words) == 0 {
+		return nil
+	}
+	first := trimJSONSpace(words[0])
+	switch {
+	case !all, slices.Contains(words, "-"), strings.HasPrefix(first, "{"), strings.HasPrefix(first, "["),
+		strings.HasPrefix(first, byteOrderMark), len(words) == 1 && json.Valid([]byte(first)),
+		slices.ContainsFunc(words, func(w string) bool { return strings.TrimSpace(w) == "" }):
+		return nil
+	}
+	var required, others []position
+	for _, p := range walkFlags(c.Params) {
+		switch {
+		case p.flag == "" || !scalar(p.param.Type) || p.param.Type == "boolean":
+		case p.chainRequired:
+			required = append(required, p)
+		default:
+			others = append(others, p)
+		}
+	}
+	order := append(required, others...)
+	if len(words) > len(order) {
+		return nil
+	}
+	flags := make([]string, len(words))
+	for i, w := range words {
+		if _, err := convert(order[i].param.Type, w); err != nil {
+			return nil
+		}
+		flags[i] = "--" + order[i].flag + " " + ShellWord(w)
+	}
+	what := "word " + quoted(words[0])
+	if len(words) > 1 {
+		what = "words " + list(words, quoted)
+	}
+	return fmt.Errorf("unexpected %s: a command's arguments are flags, as in %s", what, strings.Join(flags, " "))
 }
 
 // errStrayWord is what jsonArgument returns for a word that is no JSON at
