@@ -1,11 +1,9 @@
 package cli
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -307,122 +305,8 @@ func misplacedFlag(name string, words []string) (*misplacedOption, bool) {
 	return bare, true
 }
 
-// afterJSON returns the refusal of words, what follows the flags, when a
-// word after the JSON argument (or "-") is a flag: the misplaced-option
-// error for a program option, else one that says flags come first. It
-// returns nil when no later word is a flag.
-func afterJSON(words []string) error {
-	if len(words) < 2 || words[0] != "-" && !json.Valid([]byte(trimJSONSpace(words[0]))) {
-		return nil
-	}
-	for _, w := range words[1:] {
-		name := strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-")
-		name, _, _ = strings.Cut(name, "=")
-		if name == "" || name == w {
-			continue
-		}
-		if e, ok := misplacedFlag(name, words[1:]); ok {
-			return e
-		}
-		return fmt.Errorf("%s comes after the JSON argument; give flags before it", typedFlag(words[1:], name))
-	}
-	return nil
-}
-
 // isBool reports whether the flag stands alone for true.
 func isBool(f *flag.Flag) bool {
 	b, ok := f.Value.(interface{ IsBoolFlag() bool })
 	return ok && b.IsBoolFlag()
-}
-
-// bareWords returns the error for words given in place of any flag (all
-// reports that no flag came before them), as `read_file a.go` gives the
-// path: the flags they would be, taken in order by the command's required
-// flags and then its others, those of strings and numbers only, as in
-// `--path a.go`. It returns nil when a flag came first, when the words could
-// be meant as the JSON argument (a -, a first word that starts as an object
-// or array would, or one word of JSON), when a word is blank, and when the
-// words are more than those flags or one is not a value of its flag's
-// type: a guess that cannot be right is no help.
-func (c Command) bareWords(words []string, all bool) error {
-	if len(words) == 0 {
-		return nil
-	}
-	first := trimJSONSpace(words[0])
-	switch {
-	case !all, slices.Contains(words, "-"), strings.HasPrefix(first, "{"), strings.HasPrefix(first, "["),
-		strings.HasPrefix(first, byteOrderMark), len(words) == 1 && json.Valid([]byte(first)),
-		slices.ContainsFunc(words, func(w string) bool { return strings.TrimSpace(w) == "" }):
-		return nil
-	}
-	var required, others []position
-	for _, p := range walkFlags(c.Params) {
-		switch {
-		case p.flag == "" || !scalar(p.param.Type) || p.param.Type == "boolean":
-		case p.chainRequired:
-			required = append(required, p)
-		default:
-			others = append(others, p)
-		}
-	}
-	order := append(required, others...)
-	if len(words) > len(order) {
-		return nil
-	}
-	flags := make([]string, len(words))
-	for i, w := range words {
-		if _, err := convert(order[i].param.Type, w); err != nil {
-			return nil
-		}
-		flags[i] = "--" + order[i].flag + " " + ShellWord(w)
-	}
-	what := "word " + quoted(words[0])
-	if len(words) > 1 {
-		what = "words " + list(words, quoted)
-	}
-	return fmt.Errorf("unexpected %s: a command's arguments are flags, as in %s", what, strings.Join(flags, " "))
-}
-
-// errStrayWord is what jsonArgument returns for a word that is no JSON at
-// all; strayWord says what it is instead.
-var errStrayWord = errors.New("stray word")
-
-// strayWord returns the error for the words after the flags, rest, which
-// jsonArgument refused with err: when a flag follows the JSON argument,
-// that it belongs before it, or before the command for a program option
-// (see afterJSON); when a flag follows "--", that "--" ended the flags; for
-// one word, when a boolean flag comes before it, that
-// the flag takes its value after "=" only (and only true or false, when the
-// word is neither), and when it is no JSON at all,
-// that it has no place there; else err.
-func strayWord(err error, words, rest []string, values []flagValue) error {
-	if e := afterJSON(rest); e != nil {
-		return e
-	}
-	// The flag package stops at "--" and hands what follows on as it is.
-	if n := len(words) - len(rest); n > 0 && words[n-1] == "--" && len(rest[0]) > 1 && rest[0][0] == '-' {
-		return fmt.Errorf("%q ends the flags, so %q after it is not read as a flag; give the flags without \"--\"", "--", rest[0])
-	}
-	if len(rest) != 1 || rest[0] == "-" {
-		return err
-	}
-	word := rest[0]
-	if len(rest) < len(words) {
-		prev := words[len(words)-len(rest)-1]
-		for i := range values {
-			v := &values[i]
-			if !v.IsBoolFlag() || (prev != "--"+v.pos.flag && prev != "-"+v.pos.flag) {
-				continue
-			}
-			if _, err := strconv.ParseBool(word); err != nil {
-				// --on=yes would be refused too; teach what is taken.
-				return fmt.Errorf("unexpected word %q: a boolean flag is given alone, as %s, or with true or false after \"=\", as in %s=false", word, prev, prev)
-			}
-			return fmt.Errorf("unexpected word %q: a boolean flag takes a value only after \"=\", as in %s=%s", word, prev, word)
-		}
-	}
-	if !errors.Is(err, errStrayWord) {
-		return err
-	}
-	return fmt.Errorf("unexpected word %q: the flags are followed by one JSON object, - or nothing", word)
 }
