@@ -225,6 +225,20 @@ func explain(p string, err error) error {
 	return fmt.Errorf("path %q: %w", p, err)
 }
 
+// patternAdvice returns err, the refusal of the path p given as --flag,
+// with advice when p names nothing and is a glob of metacharacters: that
+// the flag is not read as a pattern and --glob is. A model that writes
+// --paths '*.go' means --glob '*.go'.
+func patternAdvice(p, flag, glob string, err error) error {
+	if !errors.Is(err, fs.ErrNotExist) || !strings.ContainsAny(p, "*?[") {
+		return err
+	}
+	if _, bad := compileGlob(glob, p); bad != nil {
+		return err
+	}
+	return fmt.Errorf("%w; --%s is not read as a pattern, --%s %s is", err, flag, glob, singleQuoted(p))
+}
+
 // escapes reports whether err is os.Root's refusal of a path that leads
 // out of it. os.Root reports it with an unexported error; its text is the
 // only handle on it.

@@ -112,7 +112,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	p := cmp.Or(args.Path, ".")
 	rel, info, _, err := t.lookup(p)
 	if err != nil {
-		return agenttool.Result{}, err
+		return agenttool.Result{}, patternAdvice(p, "path", "pattern", err)
 	}
 	if !info.IsDir() {
 		return agenttool.Result{}, fmt.Errorf("path %q is not a directory; read_file reads a file", p)

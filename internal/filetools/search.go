@@ -162,7 +162,7 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	for _, p := range paths {
 		rel, info, name, err := t.lookup(p)
 		if err != nil {
-			return agenttool.Result{}, err
+			return agenttool.Result{}, patternAdvice(p, "paths", "glob", err)
 		}
 		switch {
 		case !info.IsDir() && meansDirectory(name):

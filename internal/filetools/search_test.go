@@ -11,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/agenttool/agenttool"
 	"github.com/agenttool/toolbundle/internal/filetools"
 )
 
@@ -240,6 +241,45 @@ func TestSearchGlobAndCount(t *testing.T) {
 				notes = "1 match in 1 file"
 			}
 			checkOutput(t, res, tt.want, notes)
+		})
+	}
+}
+
+// TestPatternAdvice checks the advice given for a path that names nothing
+// and is a glob: the flag for patterns, in full, and none for a name
+// without metacharacters, a malformed glob or a path that exists.
+func TestPatternAdvice(t *testing.T) {
+	t.Parallel()
+	dir := makeTree(t, map[string]string{"a.txt": "hello\n", "[x].md": "hello\n"})
+	tests := []struct {
+		name string
+		tool agenttool.Tool
+		args map[string]any
+		err  string // "" when the call succeeds
+	}{
+		{"search --paths glob", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{"a.txt", "*.txt"}},
+			`path "*.txt": no such file or directory; --paths is not read as a pattern, --glob '*.txt' is`},
+		{"search --paths glob with /", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{"src/**/it's.go"}},
+			`path "src/**/it's.go": no such file or directory; --paths is not read as a pattern, --glob 'src/**/it'\''s.go' is`},
+		{"list_files --path glob", filetools.ListFiles(dir), map[string]any{"path": "*.go"},
+			`path "*.go": no such file or directory; --path is not read as a pattern, --pattern '*.go' is`},
+		{"no metacharacter", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{"nope"}},
+			`path "nope": no such file or directory`},
+		{"a malformed glob", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{"a["}},
+			`path "a[": no such file or directory`},
+		{"an entry named as a glob", filetools.Search(dir), map[string]any{"pattern": "hello", "paths": []string{"[x].md"}}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := run(t.Context(), tt.tool, argsJSON(t, tt.args))
+			got := ""
+			if err != nil {
+				got = err.Error()
+			}
+			if got != tt.err {
+				t.Errorf("error %q, want %q", got, tt.err)
+			}
 		})
 	}
 }
