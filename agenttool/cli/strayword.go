@@ -68,11 +68,7 @@ func afterRepeated(words, rest []string, values []flagValue) error {
 		for _, w := range rest {
 			spelt += " " + typed + " " + ShellWord(w)
 		}
-		what := "word " + quoted(rest[0])
-		if len(rest) > 1 {
-			what = "words " + list(rest, quoted)
-		}
-		return fmt.Errorf("unexpected %s: %s takes one value each time it is given, as in %s; a pattern meant as one value goes in single quotes", what, typed, spelt)
+		return fmt.Errorf("unexpected %s: %s takes one value each time it is given, as in %s; a pattern meant as one value goes in single quotes", unexpectedWords(rest), typed, spelt)
 	}
 	return nil
 }
@@ -118,11 +114,16 @@ func (c Command) bareWords(words []string, all bool) error {
 		}
 		flags[i] = "--" + order[i].flag + " " + ShellWord(w)
 	}
-	what := "word " + quoted(words[0])
-	if len(words) > 1 {
-		what = "words " + list(words, quoted)
+	return fmt.Errorf("unexpected %s: a command's arguments are flags, as in %s", unexpectedWords(words), strings.Join(flags, " "))
+}
+
+// unexpectedWords names words, one or more, as a refusal of them does:
+// word "a", or words "a" and "b".
+func unexpectedWords(words []string) string {
+	if len(words) == 1 {
+		return "word " + quoted(words[0])
 	}
-	return fmt.Errorf("unexpected %s: a command's arguments are flags, as in %s", what, strings.Join(flags, " "))
+	return "words " + list(words, quoted)
 }
 
 // errStrayWord is what jsonArgument returns for a word that is no JSON at
