@@ -42,7 +42,12 @@ type editArgs struct {
 // strings.Count counts them, without overlaps. When old does not occur but
 // would with spaces and tabs ignored, as when it is indented other than the
 // file, the refusal names the lines where it would and the read_file flags
-// that show their exact text.
+// that show their exact text. When old holds the escapes \n, \r or \t as
+// a backslash and a letter, as a shell passes them in single quotes, and
+// occurs, or nearly, only once they are read as what they stand for, the
+// refusal says that, and how to give the line breaks instead. A new that
+// holds more \n than old and no line break is written as given, with a
+// note saying so.
 //
 // In a file whose first line break is CRLF, a line break written as LF in
 // old and new is taken for CRLF, so that a model that writes LF finds the
@@ -109,9 +114,11 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	}
 	defer d.Close()
 	if missing != "" {
-		return agenttool.Result{}, fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel)))
+		return agenttool.Result{}, listAdvice(args.Path, fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel))))
 	}
 	switch info, err := d.Lstat(base); {
+	case errors.Is(err, fs.ErrNotExist):
+		return agenttool.Result{}, listAdvice(args.Path, explain(args.Path, err))
 	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)
 	case info.Mode()&fs.ModeSymlink != 0:
@@ -149,7 +156,8 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	}
 	sum := sha256.Sum256([]byte(e.text))
 	return agenttool.Result{
-		Output: agenttool.Output{Text: fmt.Sprintf("replaced %d %s at %s", len(e.lines), plural(int64(len(e.lines)), "occurrence", "occurrences"), lineList(e.lines))},
+		Output: agenttool.Output{Text: fmt.Sprintf("replaced %d %s at %s", len(e.lines), plural(int64(len(e.lines)), "occurrence", "occurrences"), lineList(e.lines)),
+			Notes: escapeNote("new", args.New, args.Old)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(e.text),
@@ -202,6 +210,10 @@ func plan(text string, args editArgs) (edit, error) {
 	lines := occurrences(text, old)
 	switch {
 	case len(lines) == 0:
+		if at := escapedLines(text, args.Old, crlf); len(at) > 0 {
+			return edit{}, fmt.Errorf(`old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at %s; `+
+				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`, lineList(at))
+		}
 		if near := nearLines(text, old); len(near) > 0 {
 			return edit{}, fmt.Errorf("old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
 				"read_file --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), near[0], near[len(near)-1]-near[0]+spanLines(old))
@@ -222,6 +234,25 @@ func plan(text string, args editArgs) (edit, error) {
 		return edit{}, fmt.Errorf("the edit changes nothing: with new in place of old at %s the file stays as it is (its line endings and final line break are kept)", lineList(lines))
 	}
 	return edit{text: out, lines: lines}, nil
+}
+
+// escapedLines returns the lines where old occurs, or nearly occurs as
+// nearLines finds, once its escapes are read as line breaks and tabs, in
+// a file with CRLF line endings when crlf is set; nil when old holds no
+// escape. A model that writes --old 'a\nb' in single quotes means a line
+// break, which the shell passes as a backslash and an n.
+func escapedLines(text, old string, crlf bool) []int {
+	u := backslashEscapes.Replace(old)
+	if u == old {
+		return nil
+	}
+	if crlf && !strings.Contains(text, u) {
+		u = toCRLF(u)
+	}
+	if at := occurrences(text, u); len(at) > 0 {
+		return at
+	}
+	return nearLines(text, u)
 }
 
 // toCRLF returns s with every LF not after a CR made CRLF.

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,6 +21,7 @@ func TestEditFile(t *testing.T) {
 		args  map[string]any
 		out   string // the output, or the error when err is set
 		after string // f.txt after; the same as file when empty and err set
+		notes []string
 		err   bool
 	}{
 		{name: "one occurrence", file: "a\nb\nc\n", args: map[string]any{"old": "b", "new": "B"}, out: "replaced 1 occurrence at line 2", after: "a\nB\nc\n"},
@@ -52,6 +54,29 @@ func TestEditFile(t *testing.T) {
 			out: `path "f.txt": old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
 		{name: "no near occurrence for white space alone", file: "a b\n", args: map[string]any{"old": " \t ", "new": "y"}, err: true,
 			out: `path "f.txt": old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
+		{name: "no occurrence, but one with its \\n read as a line break", file: "func f() {\n\tx := 1\n\treturn\n}\n",
+			args: map[string]any{"old": `x := 1\n\treturn`, "new": `x := 2\n\treturn`}, err: true,
+			out: `path "f.txt": old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at line 2; ` +
+				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`},
+		{name: "no occurrence, but one with \\n read as CRLF", file: "a\r\nb\r\nc\r\n", args: map[string]any{"old": `b\nc`, "new": "x"}, err: true,
+			out: `path "f.txt": old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at line 2; ` +
+				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`},
+		{name: "no occurrence, but a near one with \\n read as a line break", file: "a\n\tb\n\tc\n", args: map[string]any{"old": `b\n  c`, "new": "x"}, err: true,
+			out: `path "f.txt": old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at line 2; ` +
+				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`},
+		{name: "no occurrence either way with \\n", file: "a\nb\n", args: map[string]any{"old": `a\nc`, "new": "x"}, err: true,
+			out: `path "f.txt": old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
+		{name: "a backslash and an n in the file are matched as they are", file: "s := \"a\\nb\"\n", args: map[string]any{"old": `"a\nb"`, "new": `"a\nc"`},
+			out: "replaced 1 occurrence at line 1", after: "s := \"a\\nc\"\n"},
+		{name: "a \\n in new that old lacks is noted", file: "a\n", args: map[string]any{"old": "a", "new": `a\nb`},
+			out: "replaced 1 occurrence at line 1", after: "a\\nb\n",
+			notes: []string{`--new holds \n as two characters, a backslash and an n, and they were written so; a line break goes in as itself inside the quotes, or as \n in a JSON argument`}},
+		{name: "no note when new holds a line break too", file: "a\n", args: map[string]any{"old": "a", "new": "a\nb\\n"},
+			out: "replaced 1 occurrence at line 1", after: "a\nb\\n\n"},
+		{name: "a glob for a path", args: map[string]any{"path": "*.txt", "old": "a", "new": "b"}, err: true,
+			out: `path "*.txt": no such file or directory; --path names one file, and list_files --pattern '*.txt' lists the files of that pattern`},
+		{name: "a glob through a missing directory", args: map[string]any{"path": "d/**/*.txt", "old": "a", "new": "b"}, err: true,
+			out: `path "d/**/*.txt": the directory "d/**" does not exist; --path names one file, and list_files --pattern 'd/**/*.txt' lists the files of that pattern`},
 		{name: "two occurrences", file: "x\nx\n", args: map[string]any{"old": "x", "new": "y"}, err: true,
 			out: `path "f.txt": old occurs 2 times, at lines 1 and 2; give more of the text around it to pick one, or --all to replace every one`},
 		{name: "two occurrences on one line", file: "x x\n", args: map[string]any{"old": "x", "new": "y"}, err: true,
@@ -108,6 +133,9 @@ func TestEditFile(t *testing.T) {
 				checkErr(t, err, "")
 				if got := res.Output.String(); got != tt.out {
 					t.Errorf("output %q, want %q", got, tt.out)
+				}
+				if got := res.Output.Notes; !slices.Equal(got, tt.notes) {
+					t.Errorf("notes %q, want %q", got, tt.notes)
 				}
 				if got := readBack(t, dir, "f.txt"); got != tt.after {
 					t.Errorf("f.txt holds %q, want %q", got, tt.after)

@@ -230,13 +230,31 @@ func explain(p string, err error) error {
 // the flag is not read as a pattern and --glob is. A model that writes
 // --paths '*.go' means --glob '*.go'.
 func patternAdvice(p, flag, glob string, err error) error {
-	if !errors.Is(err, fs.ErrNotExist) || !strings.ContainsAny(p, "*?[") {
-		return err
-	}
-	if _, bad := compileGlob(glob, p); bad != nil {
+	if !errors.Is(err, fs.ErrNotExist) || !isGlob(p) {
 		return err
 	}
 	return fmt.Errorf("%w; --%s is not read as a pattern, --%s %s is", err, flag, glob, singleQuoted(p))
+}
+
+// listAdvice returns err, the refusal of the path p given to a command
+// that takes one file, with advice when p names nothing and is a glob:
+// that list_files lists the files it matches. A model that writes
+// read_file --path '*.go' means the files of that pattern.
+func listAdvice(p string, err error) error {
+	if !isGlob(p) {
+		return err
+	}
+	return fmt.Errorf("%w; --path names one file, and list_files --pattern %s lists the files of that pattern", err, singleQuoted(p))
+}
+
+// isGlob reports whether p holds a glob's metacharacters and is a glob
+// that list_files and search --glob take.
+func isGlob(p string) bool {
+	if !strings.ContainsAny(p, "*?[") {
+		return false
+	}
+	_, bad := compileGlob("", p)
+	return bad == nil
 }
 
 // escapes reports whether err is os.Root's refusal of a path that leads

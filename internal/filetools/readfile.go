@@ -100,7 +100,9 @@ type readArgs struct {
 // "/." and names a file. A name that is not UTF-8, which no JSON string
 // can hold, is given quoted in Go's syntax, as search prints it
 // ("caf\xe9.txt"): a path in that form is taken for the name it quotes, or
-// for itself when nothing has that name.
+// for itself when nothing has that name. A path that names nothing and is
+// a glob, as list_files --pattern takes one, is refused with the advice to
+// list its files with that.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
 		"Print a file byte for byte; stderr notes give flags for more. A file not text is saved, its path noted.",
@@ -167,7 +169,10 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	// cannot tell it from any other file that is not regular, checks again
 	// on the opened file, in case the entry was swapped in between.
 	rel, info, name, err := t.lookup(args.Path)
-	if err != nil {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return agenttool.Result{}, listAdvice(args.Path, err)
+	case err != nil:
 		return agenttool.Result{}, err
 	}
 	if info.IsDir() {

@@ -112,6 +112,11 @@ func TestReadFile(t *testing.T) {
 		{name: "a quoted name that is not Go's", args: map[string]any{"path": `"data.txt`}, err: "no such file"},
 		{name: "below a file", args: map[string]any{"path": "data.txt/x"}, err: `path "data.txt/x": not a directory`},
 		{name: "missing", args: map[string]any{"path": "nope.txt"}, err: `path "nope.txt": no such file or directory`},
+		{name: "a glob for a path", args: map[string]any{"path": "*.txt"},
+			err: `path "*.txt": no such file or directory; --path names one file, and list_files --pattern '*.txt' lists the files of that pattern`},
+		{name: "a glob with ** for a path", args: map[string]any{"path": "dir/**/*.txt"},
+			err: `path "dir/**/*.txt": no such file or directory; --path names one file, and list_files --pattern 'dir/**/*.txt' lists the files of that pattern`},
+		{name: "no advice for a glob out of the tree", args: map[string]any{"path": "../*.txt"}, err: `path "../*.txt" is outside the working tree`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -26,3 +26,19 @@ func unexpanded(p, rel, created string) error {
 	}
 	return nil
 }
+
+// backslashEscapes reads the two-character escapes \n, \r and \t as what
+// they stand for.
+var backslashEscapes = strings.NewReplacer(`\n`, "\n", `\r`, "\r", `\t`, "\t")
+
+// escapeNote returns the note on text, given as --flag in place of
+// before, when it holds more of the two characters \n than before does and
+// no line break of its own: they were written as they are, and a model
+// that typed them in single quotes most likely meant a line break.
+func escapeNote(flag, text, before string) []string {
+	if strings.Contains(text, "\n") || strings.Count(text, `\n`) <= strings.Count(before, `\n`) {
+		return nil
+	}
+	return []string{fmt.Sprintf(`--%s holds \n as two characters, a backslash and an n, and they were written so; `+
+		`a line break goes in as itself inside the quotes, or as \n in a JSON argument`, flag)}
+}

@@ -48,7 +48,10 @@ func (written) RecordNS() string { return RecordNS }
 // search shows such a name, so that the output stays one line; the
 // question below names it the same way. The result's Details are an
 // agenttool.Recordable in namespace RecordNS holding the path, the byte
-// count, the SHA-256 of the content and whether a file was replaced.
+// count, the SHA-256 of the content and whether a file was replaced. A
+// content that holds \n as a backslash and an n, and no line break, is
+// written so too, with a note that it was, since a model that typed it in
+// single quotes meant a line break.
 //
 // When something other than a directory already sits at the path and
 // replace is false, it first asks "Replace <path> (<n> bytes, sha256
@@ -235,7 +238,8 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	}
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
-		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was)},
+		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),
+			Notes: escapeNote("content", args.Content, "")},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),

@@ -30,6 +30,7 @@ func TestWriteFile(t *testing.T) {
 		err      bool
 		file     string // the file to check afterwards
 		contents string // what it must hold
+		notes    []string
 	}{
 		{name: "new file", path: "new.txt", content: "hi", want: "wrote new.txt (2 bytes)", file: "new.txt", contents: "hi"},
 		{name: "missing parents are created", path: "x/y/z.txt", content: "deep", want: "wrote x/y/z.txt (4 bytes)", file: "x/y/z.txt", contents: "deep"},
@@ -37,6 +38,9 @@ func TestWriteFile(t *testing.T) {
 		{name: "path cleaned in the output", path: "dir/../q.txt", content: "q", want: "wrote q.txt (1 byte)", file: "q.txt", contents: "q"},
 		{name: "empty content", path: "empty.txt", content: "", want: "wrote empty.txt (0 bytes)", file: "empty.txt", contents: ""},
 		{name: "content verbatim", path: "raw.txt", content: "a\x00b\r\n\tc é 🙂\n\n no final newline", want: "wrote raw.txt (34 bytes)", file: "raw.txt", contents: "a\x00b\r\n\tc é 🙂\n\n no final newline"},
+		{name: "a \\n and no line break is noted", path: "esc.txt", content: `one\ntwo`, want: "wrote esc.txt (8 bytes)", file: "esc.txt", contents: `one\ntwo`,
+			notes: []string{`--content holds \n as two characters, a backslash and an n, and they were written so; a line break goes in as itself inside the quotes, or as \n in a JSON argument`}},
+		{name: "a \\n beside a line break is not noted", path: "esc.txt", content: "printf 'a\\n'\n", want: "wrote esc.txt (13 bytes)", file: "esc.txt", contents: "printf 'a\\n'\n"},
 		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
 		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "not replaced: \"data.txt\" exists and the user declined", file: "data.txt", contents: "hello\n"},
 		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
@@ -83,6 +87,9 @@ func TestWriteFile(t *testing.T) {
 				checkErr(t, err, "")
 				if got := res.Output.String(); got != tt.want {
 					t.Errorf("output %q, want %q", got, tt.want)
+				}
+				if got := res.Output.Notes; !slices.Equal(got, tt.notes) {
+					t.Errorf("notes %q, want %q", got, tt.notes)
 				}
 			}
 			questions := confirmations(t, *asked)
