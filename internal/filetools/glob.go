@@ -38,13 +38,17 @@ const (
 	elemSuffix                 // "*" and a literal: an element ending with it
 )
 
-// compileGlob compiles the pattern p, naming it as arg in an error.
+// compileGlob compiles the pattern p, naming it as arg in an error. A p
+// ending with / is refused with the glob of the files below it (dirGlob).
 func compileGlob(arg, p string) (glob, error) {
 	if p == "" {
 		return glob{}, fmt.Errorf("%s is empty; give a glob such as *.go or cmd/**/*.go", arg)
 	}
 	if strings.HasPrefix(p, "/") {
 		return glob{}, fmt.Errorf("%s %q starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go", arg, p)
+	}
+	if err := dirGlob(arg, p); err != nil {
+		return glob{}, err
 	}
 	g := glob{base: !strings.Contains(p, "/")}
 	for _, e := range strings.Split(p, "/") {
@@ -70,6 +74,25 @@ func compileGlob(arg, p string) (glob, error) {
 		g.elems = append(g.elems, globElem{kind: elemAny})
 	}
 	return g, nil
+}
+
+// dirGlob refuses the pattern p, named as arg, that ends with / as a
+// directory's name does, with the glob of the files below that directory,
+// which is what a model that writes --glob 'cmd/' means; it returns nil for
+// any other p, and for one whose glob of files would not compile either.
+func dirGlob(arg, p string) error {
+	dir, ok := strings.CutSuffix(p, "/")
+	if !ok {
+		return nil
+	}
+	below, files := dir, dir+"/**"
+	if d, ok := strings.CutSuffix(dir, "/**"); ok {
+		below, files = d, dir
+	}
+	if _, err := compileGlob(arg, files); err != nil || below == "**" {
+		return nil
+	}
+	return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: %s matches every file below %s", arg, p, singleQuoted(files), below)
 }
 
 // classify returns the element e, which path.Match accepts, with the

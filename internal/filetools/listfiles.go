@@ -50,10 +50,13 @@ type listArgs struct {
 //	<n> entries | <n> files
 //	<l> of <n> entries shown; --limit <n> shows all, a narrower --path or --pattern fewer
 //	no entries | no files match
+//	"<pattern>" is a directory: --path '<pattern>' lists it, --pattern '<pattern>/**' the files below it
 //	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); --path lists a directory of them, read_file reads a file
 //	not listed: <n> unreadable directories (<path>, …)
 //
-// (files in place of entries with a pattern). A path that does not name a
+// (files in place of entries with a pattern; the directory's note follows
+// a pattern without metacharacters that matched nothing and names a
+// directory from the tree's root). A path that does not name a
 // directory, one outside the tree, and a pattern that is not a valid glob
 // are refused.
 func ListFiles(root string) agenttool.Tool {
@@ -145,7 +148,25 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: l.notes()}}, nil
+	notes := l.notes()
+	if l.glob != nil && l.total == 0 {
+		// Right after the note that no file matches.
+		notes = slices.Insert(notes, 1, dirPatternNote(t.root, args.Pattern)...)
+	}
+	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: notes}}, nil
+}
+
+// dirPatternNote returns the note for a pattern that matched no file and
+// is, as written, the path of a directory in the tree: a model that writes
+// --pattern cmd means the directory, which --path lists.
+func dirPatternNote(root *os.Root, pattern string) []string {
+	if strings.ContainsAny(pattern, `*?[\`) {
+		return nil
+	}
+	if info, err := root.Stat(filepath.FromSlash(pattern)); err != nil || !info.IsDir() {
+		return nil
+	}
+	return []string{fmt.Sprintf("%q is a directory: --path %s lists it, --pattern %s the files below it", pattern, singleQuoted(pattern), singleQuoted(pattern+"/**"))}
 }
 
 // walk lists the directory d, whose slash path in the tree is name ("" for

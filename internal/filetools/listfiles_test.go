@@ -76,6 +76,16 @@ func TestListFiles(t *testing.T) {
 		{name: "a bad pattern", args: map[string]any{"pattern": "[x"}, err: `pattern "[x" is malformed`},
 		{name: "a pattern from /", args: map[string]any{"pattern": "/etc/*"}, err: `pattern "/etc/*" starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go`},
 		{name: "a pattern climbing out", args: map[string]any{"pattern": "../*"}, err: `pattern "../*" has an empty, "." or ".." element`},
+		{name: "a pattern naming a directory", args: map[string]any{"pattern": "deep/1"},
+			notes: "no files match\n" + `"deep/1" is a directory: --path 'deep/1' lists it, --pattern 'deep/1/**' the files below it` + "\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
+		{name: "a pattern naming a file", args: map[string]any{"pattern": "a.txt"}, want: "a.txt\n", notes: "1 file\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
+		{name: "no directory note for a glob", args: map[string]any{"pattern": "dee?"}, notes: "no files match\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
+		{name: "a pattern ending with /", args: map[string]any{"pattern": "deep/"},
+			err: `pattern "deep/" ends with /, but a glob matches files, not directories: 'deep/**' matches every file below deep`},
+		{name: "a pattern ending with **/", args: map[string]any{"pattern": "deep/**/"},
+			err: `pattern "deep/**/" ends with /, but a glob matches files, not directories: 'deep/**' matches every file below deep`},
+		{name: "a pattern of **/", args: map[string]any{"pattern": "**/"}, err: `pattern "**/" has an empty, "." or ".." element`},
+		{name: "a pattern of ../", args: map[string]any{"pattern": "../"}, err: `pattern "../" has an empty, "." or ".." element`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -223,6 +223,8 @@ func TestSearchGlobAndCount(t *testing.T) {
 		{name: "an unclosed class", args: map[string]any{"glob": []string{"*.go", "[a-"}}, err: `glob "[a-" is malformed: a [...] class is unclosed or empty, or a \ ends an element`},
 		{name: "a trailing backslash", args: map[string]any{"glob": []string{`a\`}}, err: `glob "a\\" is malformed`},
 		{name: "a glob climbing out", args: map[string]any{"glob": []string{"../*.go"}}, err: `glob "../*.go" has an empty, "." or ".." element`},
+		{name: "a glob ending with /", args: map[string]any{"glob": []string{"cmd/"}},
+			err: `glob "cmd/" ends with /, but a glob matches files, not directories: 'cmd/**' matches every file below cmd`},
 		{name: "an absolute glob", args: map[string]any{"glob": []string{"/a/*.go"}}, err: `glob "/a/*.go" starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go`},
 	}
 	for _, tt := range tests {
