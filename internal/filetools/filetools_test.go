@@ -37,7 +37,7 @@ func TestDefinitions(t *testing.T) {
 			tool:        filetools.Search("."),
 			name:        "search",
 			description: "Print lines of text files matching a regexp, as path:line:text; stderr notes give counts, skips and flags for more.",
-			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"Go (RE2) regexp, matched per line"},"paths":{"type":"array","description":"Files or dirs (default: the tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1","minimum":1},"limit":{"type":"integer","description":"Most matches (default 200)","minimum":0},"glob":{"type":"array","description":"Only matching files (*.go, a/**/*.go)","items":{"type":"string"}},"count":{"type":"boolean","description":"Print path:count per file"}},"required":["pattern"],"additionalProperties":false}`,
+			parameters:  `{"type":"object","properties":{"pattern":{"type":"string","description":"RE2 regexp per line; (?i) any case"},"paths":{"type":"array","description":"Files or dirs (default: the tree)","items":{"type":"string"}},"offset":{"type":"integer","description":"First match, from 1","minimum":1},"limit":{"type":"integer","description":"Most matches (default 200)","minimum":0},"glob":{"type":"array","description":"Only matching files (*.go, a/**/*.go)","items":{"type":"string"}},"count":{"type":"boolean","description":"Print path:count per file"}},"required":["pattern"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{ReadOnly: true},
 		},
 		{

@@ -34,7 +34,7 @@ const (
 
 // searchArgs are the arguments of search.
 type searchArgs struct {
-	Pattern string           `json:"pattern" desc:"Go (RE2) regexp, matched per line"`
+	Pattern string           `json:"pattern" desc:"RE2 regexp per line; (?i) any case"`
 	Paths   []string         `json:"paths,omitempty" desc:"Files or dirs (default: the tree)"`
 	Offset  count[offsetArg] `json:"offset,omitempty" desc:"First match, from 1" minimum:"1"`
 	Limit   count[limitArg]  `json:"limit,omitempty" desc:"Most matches (default 200)" minimum:"0"`
