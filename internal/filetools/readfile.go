@@ -102,7 +102,9 @@ type readArgs struct {
 // ("caf\xe9.txt"): a path in that form is taken for the name it quotes, or
 // for itself when nothing has that name. A path that names nothing and is
 // a glob, as list_files --pattern takes one, is refused with the advice to
-// list its files with that.
+// list its files with that; one that is a file's path and a line number,
+// as search prints a match (a.go:12, or a.go:12:5), with the --offset that
+// reads from that line.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
 		"Print a file byte for byte; stderr notes give flags for more. A file not text is saved, its path noted.",
@@ -171,7 +173,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	rel, info, name, err := t.lookup(args.Path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return agenttool.Result{}, listAdvice(args.Path, err)
+		return agenttool.Result{}, listAdvice(args.Path, t.lineAdvice(args.Path, err))
 	case err != nil:
 		return agenttool.Result{}, err
 	}
@@ -233,6 +235,28 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	}
 	out.Notes = append(notes, out.Notes...)
 	return agenttool.Result{Output: out}, nil
+}
+
+// lineAdvice returns err, the refusal of the path p that names nothing,
+// with advice when p is the path of a file and a line number, as search
+// prints a match (a.go:12) or a compiler cites one (a.go:12:5): the flags
+// that read from that line.
+func (t *tree) lineAdvice(p string, err error) error {
+	name, line := p, ""
+	for range 2 {
+		i := strings.LastIndexByte(name, ':')
+		if i <= 0 || i == len(name)-1 || strings.Trim(name[i+1:], "0123456789") != "" {
+			break
+		}
+		name, line = name[:i], name[i+1:]
+	}
+	if strings.TrimLeft(line, "0") == "" {
+		return err
+	}
+	if _, info, _, lerr := t.lookup(name); lerr != nil || !info.Mode().IsRegular() {
+		return err
+	}
+	return fmt.Errorf("%w; %q is a file: --path %s --offset %s reads from line %s", err, name, singleQuoted(name), line, line)
 }
 
 // pieceBody is the body of a piece of the open file f, of which was is the

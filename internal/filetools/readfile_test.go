@@ -56,7 +56,8 @@ func TestReadFile(t *testing.T) {
 		args     map[string]any
 		want     string              // text output
 		wantFile *agenttool.FilePart // a file part instead
-		err      string
+		err      string              // held by the error
+		exact    bool                // the error is err and nothing more
 	}{
 		{name: "whole file", args: map[string]any{"path": "data.txt"}, want: "hello\n"},
 		{name: "max_bytes 3", args: map[string]any{"path": "data.txt", "max_bytes": 3}, want: "hel"},
@@ -112,6 +113,14 @@ func TestReadFile(t *testing.T) {
 		{name: "a quoted name that is not Go's", args: map[string]any{"path": `"data.txt`}, err: "no such file"},
 		{name: "below a file", args: map[string]any{"path": "data.txt/x"}, err: `path "data.txt/x": not a directory`},
 		{name: "missing", args: map[string]any{"path": "nope.txt"}, err: `path "nope.txt": no such file or directory`},
+		{name: "a path and a line, as search prints them", args: map[string]any{"path": "dir/inside.txt:12"},
+			err: `path "dir/inside.txt:12": no such file or directory; "dir/inside.txt" is a file: --path 'dir/inside.txt' --offset 12 reads from line 12`},
+		{name: "a path, a line and a column", args: map[string]any{"path": "data.txt:3:7"},
+			err: `path "data.txt:3:7": no such file or directory; "data.txt" is a file: --path 'data.txt' --offset 3 reads from line 3`},
+		{name: "no line advice for line 0", args: map[string]any{"path": "data.txt:0"}, err: `path "data.txt:0": no such file or directory`, exact: true},
+		{name: "no line advice for a directory", args: map[string]any{"path": "dir:3"}, err: `path "dir:3": no such file or directory`, exact: true},
+		{name: "no line advice for a missing file", args: map[string]any{"path": "nope.txt:3"}, err: `path "nope.txt:3": no such file or directory`, exact: true},
+		{name: "no line advice after a colon and a word", args: map[string]any{"path": "data.txt:x"}, err: `path "data.txt:x": no such file or directory`, exact: true},
 		{name: "a glob for a path", args: map[string]any{"path": "*.txt"},
 			err: `path "*.txt": no such file or directory; --path names one file, and list_files --pattern '*.txt' lists the files of that pattern`},
 		{name: "a glob with ** for a path", args: map[string]any{"path": "dir/**/*.txt"},
@@ -122,6 +131,9 @@ func TestReadFile(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			res, err := run(t.Context(), filetools.ReadFile(dir), argsJSON(t, tt.args))
 			checkErr(t, err, tt.err)
+			if tt.exact && err.Error() != tt.err {
+				t.Fatalf("error %q, want %q", err, tt.err)
+			}
 			if tt.err != "" {
 				return
 			}
