@@ -117,7 +117,7 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 		return agenttool.Result{}, listAdvice(args.Path, fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel))))
 	}
 	switch info, err := d.Lstat(base); {
-	case errors.Is(err, fs.ErrNotExist):
+	case nameMissing(err):
 		return agenttool.Result{}, listAdvice(args.Path, explain(args.Path, err))
 	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)

@@ -230,7 +230,7 @@ func explain(p string, err error) error {
 // the flag is not read as a pattern and --glob is. A model that writes
 // --paths '*.go' means --glob '*.go'.
 func patternAdvice(p, flag, glob string, err error) error {
-	if !errors.Is(err, fs.ErrNotExist) || !isGlob(p) {
+	if !nameMissing(err) || !isGlob(p) {
 		return err
 	}
 	return fmt.Errorf("%w; --%s is not read as a pattern, --%s %s is", err, flag, glob, singleQuoted(p))

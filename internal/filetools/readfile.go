@@ -172,7 +172,7 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	// on the opened file, in case the entry was swapped in between.
 	rel, info, name, err := t.lookup(args.Path)
 	switch {
-	case errors.Is(err, fs.ErrNotExist):
+	case nameMissing(err):
 		return agenttool.Result{}, listAdvice(args.Path, t.lineAdvice(args.Path, err))
 	case err != nil:
 		return agenttool.Result{}, err
