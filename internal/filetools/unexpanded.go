@@ -42,3 +42,14 @@ func escapeNote(flag, text, before string) []string {
 	return []string{fmt.Sprintf(`--%s holds \n as two characters, a backslash and an n, and they were written so; `+
 		`a line break goes in as itself inside the quotes, or as \n in a JSON argument`, flag)}
 }
+
+// stdinNote returns the note on a content of "-" alone, which is written
+// as that one character: a model that gives --content - means stdin, but
+// a flag's value is never read from there. The whole call is, as JSON.
+func stdinNote(content string) []string {
+	if content != "-" {
+		return nil
+	}
+	return []string{`--content is "-", and that one character was written: a flag's value is never read from stdin, ` +
+		`but a whole call is, as JSON: write_file - reads {"path": ..., "content": ...} from it`}
+}

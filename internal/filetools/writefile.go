@@ -51,7 +51,8 @@ func (written) RecordNS() string { return RecordNS }
 // count, the SHA-256 of the content and whether a file was replaced. A
 // content that holds \n as a backslash and an n, and no line break, is
 // written so too, with a note that it was, since a model that typed it in
-// single quotes meant a line break.
+// single quotes meant a line break; a content of "-" alone gets a note
+// that it is not read from stdin.
 //
 // When something other than a directory already sits at the path and
 // replace is false, it first asks "Replace <path> (<n> bytes, sha256
@@ -239,7 +240,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),
-			Notes: escapeNote("content", args.Content, "")},
+			Notes: append(escapeNote("content", args.Content, ""), stdinNote(args.Content)...)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
