@@ -79,7 +79,7 @@ func TestListFiles(t *testing.T) {
 		{name: "a pattern naming a directory", args: map[string]any{"pattern": "deep/1"},
 			notes: "no files match\n" + `"deep/1" is a directory: --path 'deep/1' lists it, --pattern 'deep/1/**' the files below it` + "\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
 		{name: "a pattern naming a file", args: map[string]any{"pattern": "a.txt"}, want: "a.txt\n", notes: "1 file\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
-		{name: "no directory note for a glob", args: map[string]any{"pattern": "dee?"}, notes: "no files match\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
+		{name: "a glob that matches nothing", args: map[string]any{"pattern": "dee?"}, notes: "no files match\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
 		{name: "a pattern ending with /", args: map[string]any{"pattern": "deep/"},
 			err: `pattern "deep/" ends with /, but a glob matches files, not directories: 'deep/**' matches every file below deep`},
 		{name: "a pattern ending with **/", args: map[string]any{"pattern": "deep/**/"},
