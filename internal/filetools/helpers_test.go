@@ -122,6 +122,25 @@ func tmpFiles(t *testing.T, dir string) []string {
 	return found
 }
 
+// entries lists every path below dir, relative to it, in the order of a
+// walk, so that a test can tell that a call created or removed nothing.
+func entries(t *testing.T, dir string) []string {
+	t.Helper()
+	var found []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(dir, p)
+		found = append(found, filepath.ToSlash(rel))
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return found
+}
+
 // clipped shortens s for a failure message.
 func clipped(s string) string {
 	if len(s) > 200 {

@@ -327,3 +327,34 @@ func writeSynced(f *os.File, data []byte) error {
 func (pl *placement) appeared() error {
 	return staleAnswer(fmt.Sprintf("not written: %q appeared while it was being written; run the call again to be asked about replacing it", pl.shown))
 }
+
+// makeDirs creates missing, a relative path of directories of which none
+// exists in d, one level at a time, and returns those it created itself,
+// outermost first, so that a write refused later can take them away again
+// (removeDirs). A level that another call creates meanwhile is used as it
+// is and not counted as created.
+func makeDirs(d *os.Root, missing string) ([]string, error) {
+	var created []string
+	elems := strings.Split(missing, string(filepath.Separator))
+	for i := range elems {
+		dir := filepath.Join(elems[:i+1]...)
+		switch err := d.Mkdir(dir, 0o755); {
+		case err == nil:
+			created = append(created, dir)
+		case !errors.Is(err, fs.ErrExist):
+			return created, err
+		}
+	}
+	return created, nil
+}
+
+// removeDirs removes the directories created, innermost first, as
+// makeDirs returned them. A directory that is no longer empty, because
+// another call wrote into it meanwhile, stays, and so do those around it.
+func removeDirs(d *os.Root, created []string) {
+	for i := len(created) - 1; i >= 0; i-- {
+		if d.Remove(created[i]) != nil {
+			return
+		}
+	}
+}

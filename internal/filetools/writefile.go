@@ -103,7 +103,8 @@ func (written) RecordNS() string { return RecordNS }
 // directories are created, but a symbolic link to nothing on the way is
 // refused by name (`path "<p>": "<link>" is a symbolic link to nothing`),
 // as mkdir -p refuses it, and so is a file where a directory should be
-// (`path "<p>": "<file>" is not a directory`). The directories on the way
+// (`path "<p>": "<file>" is not a directory`); a write refused after it
+// created directories removes those it created. The directories on the way
 // are opened one level at a time, so a write costs time in proportion to
 // the path's depth. A write that would create an entry named after a
 // quoted ~ or $HOME is refused (see unexpanded).
@@ -172,6 +173,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 		return agenttool.Result{}, err
 	}
 	defer d.Close()
+	placed := false
 	perm := fs.FileMode(0o644)
 	replaced := false
 	// asked is what stood at the path when the user was asked about it,
@@ -219,14 +221,24 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 		if err := unexpanded(args.Path, rel, filepath.Join(missing, base)); err != nil {
 			return agenttool.Result{}, err
 		}
-		if err := d.MkdirAll(missing, 0o755); err != nil {
-			return agenttool.Result{}, explain(args.Path, err)
+		created, err := makeDirs(d, missing)
+		var sub *os.Root
+		if err == nil {
+			sub, err = d.OpenRoot(missing)
 		}
-		sub, err := d.OpenRoot(missing)
 		if err != nil {
+			removeDirs(d, created)
 			return agenttool.Result{}, explain(args.Path, err)
 		}
-		d.Close()
+		defer sub.Close()
+		// A write refused from here on leaves no directory behind: the
+		// call changes nothing, as any refusal.
+		parent := d
+		defer func() {
+			if !placed {
+				removeDirs(parent, created)
+			}
+		}()
 		d = sub
 	}
 	// An answer may come long after the question, from a person at a
@@ -237,6 +249,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	if err := final.place(ctx, args.Path, []byte(args.Content), perm); err != nil {
 		return agenttool.Result{}, err
 	}
+	placed = true
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),

@@ -66,6 +66,8 @@ func TestWriteFile(t *testing.T) {
 		{name: "a quoted ~ that would make a directory ~", path: "~/n.txt", content: "x", err: true, want: `path "~/n.txt" starts with ~, which only a shell turns into the home directory, and the tree holds no ~; write ./~/n.txt to mean a ~ in the tree`},
 		{name: "a quoted $NAME as a new file's name", path: "dir/$OUT", content: "x", err: true, want: `path "dir/$OUT" holds $OUT, which only a shell expands, and nothing in the tree has that name; leave it unquoted, or in double quotes`},
 		{name: "a file's path ending in /.", path: "data.txt/.", content: "x", err: true, want: `path "data.txt/." names a directory, not a file`, file: "data.txt", contents: "hello\n"},
+		{name: "a name too long below new directories leaves none", path: "n1/n2/" + strings.Repeat("a", 300), content: "x", err: true, want: "file name too long"},
+		{name: "a directory's name too long leaves none", path: "n1/" + strings.Repeat("a", 300) + "/x", content: "x", err: true, want: "file name too long"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -83,9 +85,13 @@ func TestWriteFile(t *testing.T) {
 				ctx, asked = answering(ctx, tt.answer)
 			}
 			path := strings.ReplaceAll(tt.path, "$DIR", dir)
+			before := entries(t, dir)
 			res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": path, "content": tt.content, "replace": tt.replace}))
 			if tt.err {
 				checkErr(t, err, tt.want)
+				if after := entries(t, dir); !slices.Equal(after, before) {
+					t.Errorf("the refused call changed the tree's entries from %q to %q", before, after)
+				}
 			} else {
 				checkErr(t, err, "")
 				if got := res.Output.String(); got != tt.want {
