@@ -52,7 +52,10 @@ type editArgs struct {
 // In a file whose first line break is CRLF, a line break written as LF in
 // old and new is taken for CRLF, so that a model that writes LF finds the
 // text and keeps the file's line endings; when old so read does not occur,
-// it is looked for as given. A file that ended with a line break still
+// it is looked for as given. In a file whose first line break is LF, an
+// old that does not occur as given is looked for with CRLF line breaks, as
+// a file of mixed endings may hold them further down, and new then gets
+// them too. A file that ended with a line break still
 // does when the edit takes it away (in the file's line ending). The file
 // keeps its permission bits; the new contents are written as write_file
 // writes them (see WriteFile): to a temporary file beside it, synced and
@@ -206,6 +209,9 @@ func plan(text string, args editArgs) (edit, error) {
 			old = o
 		}
 		repl = toCRLF(repl)
+	} else if o := toCRLF(old); o != old && !strings.Contains(text, old) && strings.Contains(text, o) {
+		// A file of LF lines that holds CRLF ones further down.
+		old, repl = o, toCRLF(repl)
 	}
 	lines := occurrences(text, old)
 	switch {
@@ -216,7 +222,7 @@ func plan(text string, args editArgs) (edit, error) {
 		}
 		if near := nearLines(text, old); len(near) > 0 {
 			return edit{}, fmt.Errorf("old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
-				"read_file --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), near[0], near[len(near)-1]-near[0]+spanLines(old))
+				"read_file --path %s --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), singleQuoted(args.Path), near[0], near[len(near)-1]-near[0]+spanLines(old))
 		}
 		return edit{}, errors.New("old occurs 0 times; read_file shows the exact text, spaces and tabs included")
 	case len(lines) > 1 && !args.All:
