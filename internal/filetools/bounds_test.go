@@ -28,7 +28,12 @@ func TestSearchLongLines(t *testing.T) {
 		}
 		return "not searched: " + strconv.Itoa(n) + " " + lines + " longer than 16727 bytes, the most this pattern is matched against (first at " + first + "); a simpler pattern reaches longer lines"
 	}
-	one := "a.txt:1:" + strings.Repeat("a", 300) + "…\n"
+	// A match that ends past the 300 bytes shown is shown from 75 bytes
+	// before it.
+	one := "a.txt:1:…" + strings.Repeat("a", 300) + "…\n"
+	cut := func(first string) string {
+		return "\n1 line shown is longer than 300 bytes, cut around the first match (first at " + first + ":1); read_file --path '" + first + "' --offset 1 --limit 1 reads it whole"
+	}
 	tests := []struct {
 		name    string
 		files   map[string]string
@@ -36,22 +41,22 @@ func TestSearchLongLines(t *testing.T) {
 		want    string
 		notes   string
 	}{
-		{name: "a line at the bound is matched", files: map[string]string{"a.txt": at + "\n"}, pattern: "a{1000}b", want: one, notes: "1 match in 1 file"},
+		{name: "a line at the bound is matched", files: map[string]string{"a.txt": at + "\n"}, pattern: "a{1000}b", want: one, notes: "1 match in 1 file" + cut("a.txt")},
 		{name: "a line past it is counted", files: map[string]string{"a.txt": over + "\n"}, pattern: "a{1000}b", notes: "no matches\n" + note(1, "a.txt:1")},
-		{name: "a carriage return does not count", files: map[string]string{"a.txt": at + "\r\n"}, pattern: "a{1000}b", want: one, notes: "1 match in 1 file"},
+		{name: "a carriage return does not count", files: map[string]string{"a.txt": at + "\r\n"}, pattern: "a{1000}b", want: one, notes: "1 match in 1 file" + cut("a.txt")},
 		{
 			name:    "matches and skipped lines across files",
 			files:   map[string]string{"a.txt": "ab\n" + over + "\n" + over, "b/c.txt": strings.Repeat("a", 1000) + "b\n" + over},
 			pattern: "a{1000}b",
 			want:    "b/c.txt:1:" + strings.Repeat("a", 300) + "…\n",
-			notes:   "1 match in 1 file\n" + note(3, "a.txt:2"),
+			notes:   "1 match in 1 file" + cut("b/c.txt") + "\n" + note(3, "a.txt:2"),
 		},
 		// The pattern's literal prefix is missing from the long line, so
 		// the line cannot match and counts as searched.
 		{name: "a line without the literal prefix is not counted", files: map[string]string{"a.txt": strings.Repeat("c", longest+10) + "\n"}, pattern: "a{1000}b", notes: "no matches"},
 		// Without a literal prefix every long line counts.
 		{name: "without a prefix every long line counts", files: map[string]string{"a.txt": strings.Repeat("c", longest+10) + "\n"}, pattern: "(?:a|c){1000}b", notes: "no matches\n" + note(1, "a.txt:1")},
-		{name: "a cheap pattern reaches long lines", files: map[string]string{"a.txt": over + "\n"}, pattern: "ab$", want: one, notes: "1 match in 1 file"},
+		{name: "a cheap pattern reaches long lines", files: map[string]string{"a.txt": over + "\n"}, pattern: "ab$", want: "a.txt:1:…" + strings.Repeat("a", 76) + "b\n", notes: "1 match in 1 file" + cut("a.txt")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

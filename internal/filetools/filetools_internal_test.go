@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"math"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -272,6 +273,40 @@ func FuzzClip(f *testing.F) {
 		}
 		if utf8.Valid(line) && !utf8.ValidString(kept) {
 			t.Fatalf("clip(%q) = %q, which splits a character", line, got)
+		}
+	})
+}
+
+// FuzzShownMatch holds a matching line as search prints it to a piece of
+// the line, at most 300 bytes between the marks of a cut, that holds the
+// start of the line's first match, up to 200 bytes of it.
+func FuzzShownMatch(f *testing.F) {
+	f.Add([]byte("short line"), "line")
+	f.Add([]byte(strings.Repeat("x", 1000)+" NEEDLE"), "NEEDLE")
+	f.Add([]byte(strings.Repeat("é", 600)+"NEEDLE"), "NEEDLE")
+	f.Add([]byte(strings.Repeat("a", 400)+"b"), "a+b")
+	f.Add([]byte(strings.Repeat("\x80", 500)+"z"), "z$")
+	f.Fuzz(func(t *testing.T, line []byte, pattern string) {
+		re, err := regexp.Compile(pattern)
+		if err != nil {
+			return
+		}
+		loc := re.FindIndex(line)
+		if loc == nil {
+			return
+		}
+		s := &searcher{re: re}
+		m := s.shownMatch(line, 1)
+		if m.long != (len(line) > maxLine) {
+			t.Fatalf("long %v for a line of %d bytes", m.long, len(line))
+		}
+		inner := strings.TrimSuffix(m.text, "…")
+		inner = strings.TrimPrefix(inner, "…")
+		if len(inner) > maxLine || !strings.Contains(string(line), inner) {
+			t.Fatalf("shown %q for %q, want at most %d bytes of it", m.text, line, maxLine)
+		}
+		if first := string(line[loc[0]:min(loc[1], loc[0]+200)]); !strings.Contains(inner, first) {
+			t.Fatalf("shown %q for %q, which leaves out the start of the match %q", m.text, line, first)
 		}
 	})
 }

@@ -79,10 +79,12 @@ type fileResult struct {
 	err                   error // the context's, or running out of descriptors
 }
 
-// match is one matching line: its number and its text as printed.
+// match is one matching line: its number and its text as printed, and
+// whether that is cut from a line longer than maxLine.
 type match struct {
 	line int
 	text string
+	long bool
 }
 
 // file searches the file rel in dir into r, when it is small enough and
@@ -256,9 +258,31 @@ func (s *searcher) line(line []byte, n, keep int, r *fileResult) error {
 	}
 	r.count++
 	if len(r.matches) < keep {
-		r.matches = append(r.matches, match{line: n, text: clip(line)})
+		r.matches = append(r.matches, s.shownMatch(line, n))
 	}
 	return nil
+}
+
+// shownMatch is the matching line numbered n as search prints it: whole,
+// or, when longer than maxLine, cut to maxLine bytes at character
+// boundaries, from its start when its first match ends within them and
+// else from a little before that match, with "…" where the line goes on.
+func (s *searcher) shownMatch(line []byte, n int) match {
+	if len(line) <= maxLine {
+		return match{line: n, text: string(line)}
+	}
+	from := 0
+	if loc := s.re.FindIndex(line); loc != nil && loc[1] > maxLine {
+		from = max(0, loc[0]-maxLine/4)
+		for from < loc[0] && !utf8.RuneStart(line[from]) {
+			from++
+		}
+	}
+	text := clip(line[from:])
+	if from > 0 {
+		text = "…" + text
+	}
+	return match{line: n, text: text, long: true}
 }
 
 // trimCR drops one trailing carriage return, so CRLF files match like LF ones.

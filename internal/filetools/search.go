@@ -59,8 +59,10 @@ type searchArgs struct {
 // given, each directory depth first with its entries in byte order (so
 // a/x.txt comes before a.txt); a file that several paths given reach,
 // through symbolic links among them too, is searched once, under the name
-// of the first. A line longer than 300 bytes is cut at a character
-// boundary and ends with "…".
+// of the first. A line longer than 300 bytes is cut to 300 at character
+// boundaries: to its start when its first match ends there, else to what
+// surrounds that match, from 75 bytes before it; "…" marks where the line
+// goes on, and a note says how many were cut.
 //
 // With glob given, once or more, only the files matching one of the globs
 // are searched, those named in paths as well as those met in the walk: a
@@ -87,6 +89,8 @@ type searchArgs struct {
 //	no matches from --offset <m> on: there are <n>
 //	no files from --offset <m> on: there are <f>
 //	not searched: <n> files not text (<path>, <path>, <path> and <k> more), <n> unreadable files (…), <n> files over 8 MiB (…), <n> unreadable directories (…)
+//	<k> lines shown are longer than 300 bytes, cut around the first match (first at <path>:<line>); read_file --path <path> --offset <line> --limit 1 reads it whole
+//	not searched: <dir>, given in --paths: a .git directory is never searched, though a file in it is when named, as --paths '<dir>/HEAD'
 //	not searched: <n> lines longer than <max> bytes, the most this pattern is matched against (first at <path>:<line>); a simpler pattern reaches longer lines
 //
 // The files and directories skipped are named as a match line names them,
@@ -103,7 +107,7 @@ type searchArgs struct {
 // a file of many lines near it, for a pattern such as [ab]{1000}c, costs
 // minutes, which only the context ends.
 //
-// It skips .git directories at any depth, symbolic links met during the
+// It skips .git directories at any depth, named in paths too (with a note), symbolic links met during the
 // walk and anything that is not a regular file without a word; files over
 // 8 MiB, files that are not text and files and directories it cannot read
 // are skipped and counted. A path given that does not exist, or that is
@@ -284,8 +288,12 @@ type searcher struct {
 	unreadable   skipList
 	tooLarge     skipList
 	badDirs      skipList // directories below a path given that could not be read
+	gitDirs      skipList // .git directories given as paths, which are not searched
 	skipped      int      // lines longer than longest
 	firstSkipped string   // path:line of the first of them
+	long         int      // matches shown cut from a line longer than maxLine
+	firstLong    match    // the first of them
+	firstLongIn  string   // and the path of its file, as shown
 	// beforeOpen, when set, runs between the listing of a directory and
 	// the opening of a directory in it, with that one's slash path; tests
 	// use it to swap the directory for something else.
@@ -354,7 +362,14 @@ func (s *searcher) add(j *job) error {
 	// shown; the rest only count.
 	for i, m := range r.matches {
 		if s.total+i+1 >= s.first {
+			was := s.shown
 			s.show(shown + ":" + strconv.Itoa(m.line) + ":" + m.text + "\n")
+			if m.long && s.shown > was {
+				if s.long == 0 {
+					s.firstLong, s.firstLongIn = m, shown
+				}
+				s.long++
+			}
 		}
 	}
 	s.total += r.count

@@ -2,6 +2,8 @@ package filetools
 
 import (
 	"fmt"
+	"regexp/syntax"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -24,6 +26,8 @@ func (s *searcher) notes() []string {
 			given[i] = "--glob " + singleQuoted(g)
 		}
 		notes = append(notes, "no matches: no file matched "+strings.Join(given, " or "))
+	case s.total == 0 && seeksCR(s.re.String()):
+		notes = append(notes, `no matches; the carriage return that ends each line of a CRLF file is dropped before the line is matched, so a \r in the pattern finds only one inside a line`)
 	case s.total == 0:
 		notes = append(notes, "no matches")
 	case s.shown == 0:
@@ -38,6 +42,10 @@ func (s *searcher) notes() []string {
 		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s); next: %s", what, s.first, s.first-1+s.shown, of, number, next))
 	default:
 		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s), the last", what, s.first, s.first-1+s.shown, of, number))
+	}
+	if s.long > 0 {
+		notes = append(notes, fmt.Sprintf("%d %s longer than %d bytes, cut around the first match (first at %s:%d); read_file --path %s --offset %d --limit 1 reads it whole",
+			s.long, plural(int64(s.long), "line shown is", "lines shown are"), maxLine, s.firstLongIn, s.firstLong.line, singleQuoted(s.firstLongIn), s.firstLong.line))
 	}
 	var left []string
 	for _, c := range []struct {
@@ -55,6 +63,10 @@ func (s *searcher) notes() []string {
 	}
 	if len(left) > 0 {
 		notes = append(notes, "not searched: "+strings.Join(left, ", "))
+	}
+	if s.gitDirs.n > 0 {
+		notes = append(notes, fmt.Sprintf("not searched: %s, given in --paths: a .git directory is never searched, though a file in it is when named, as --paths %s",
+			s.gitDirs, singleQuoted(s.gitDirs.names[0]+"/HEAD")))
 	}
 	if s.skipped > 0 {
 		notes = append(notes, fmt.Sprintf("not searched: %d %s longer than %d bytes, the most this pattern is matched against (first at %s); a simpler pattern reaches longer lines",
@@ -87,4 +99,19 @@ func (l skipList) String() string {
 		return strings.Join(l.names, ", ") + fmt.Sprintf(" and %d more", l.n-len(l.names))
 	}
 	return strings.Join(l.names, ", ")
+}
+
+// seeksCR reports whether the pattern, which compiles, holds a carriage
+// return as a literal (\r, \x0d or the character itself), which a line's
+// end never shows search.
+func seeksCR(pattern string) bool {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		return false
+	}
+	var holds func(*syntax.Regexp) bool
+	holds = func(r *syntax.Regexp) bool {
+		return r.Op == syntax.OpLiteral && slices.Contains(r.Rune, '\r') || slices.ContainsFunc(r.Sub, holds)
+	}
+	return holds(re)
 }

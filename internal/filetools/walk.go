@@ -15,8 +15,10 @@ func (s *searcher) start(top *dirRef, rel string, info fs.FileInfo) error {
 	name := filepath.ToSlash(rel)
 	switch {
 	case info.IsDir():
-		// A .git directory is skipped even when named, like one met below.
+		// A .git directory is skipped even when named, like one met below,
+		// but with a note, lest "no matches" read as an answer about it.
 		if path.Base(name) == ".git" {
+			s.gitDirs.add(name)
 			return nil
 		}
 		sub, err := top.root.OpenRoot(rel)
