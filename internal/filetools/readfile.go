@@ -1,6 +1,7 @@
 package filetools
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -74,7 +76,7 @@ type readArgs struct {
 //	the file is empty
 //	nothing to show: the file ends at line <n>, byte <c> of it
 //	max_bytes is above the limit of 1048576, so 1048576 was used
-//	the file is not text (<media type>, <size> bytes), so it was saved instead of shown
+//	the file is not text (<media type>, <size> bytes[; byte <i>, 0x<hh>, is not UTF-8 | ; byte <i> is NUL]), so it was saved instead of shown
 //
 // The first is given whenever the piece stops before the end of the file,
 // and its flags, with the path, fetch the next piece as they are; the
@@ -329,8 +331,30 @@ func readBinary(path, rel string, src *source, size int64, p piece, fromEnd bool
 	return agenttool.Result{Output: agenttool.Output{
 		Parts: []agenttool.Part{agenttool.FilePart{Filename: name, Data: url}},
 		Exact: true,
-		Notes: []string{fmt.Sprintf("the file is not text (%s, %d %s), so it was saved instead of shown", media, len(data), plural(int64(len(data)), "byte", "bytes"))},
+		Notes: []string{fmt.Sprintf("the file is not text (%s, %d %s%s), so it was saved instead of shown", media, len(data), plural(int64(len(data)), "byte", "bytes"), whyNotText(media, src.data))},
 	}}, nil
+}
+
+// whyNotText is what the note on a file that is not text adds when its
+// media type, guessed from its name, says text: what in head, the bytes
+// sniffed, made it not text, "; byte 4, 0xe9, is not UTF-8" or "; byte 4
+// is NUL", so that a Latin-1 file is not simply "not text (text/plain)".
+func whyNotText(media string, head []byte) string {
+	if !strings.HasPrefix(media, "text/") {
+		return ""
+	}
+	nul := bytes.IndexByte(head, 0)
+	for i := 0; i < len(head) && (nul < 0 || i < nul); {
+		r, n := utf8.DecodeRune(head[i:])
+		if r == utf8.RuneError && n == 1 {
+			return fmt.Sprintf("; byte %d, 0x%02x, is not UTF-8", i+1, head[i])
+		}
+		i += n
+	}
+	if nul >= 0 {
+		return fmt.Sprintf("; byte %d is NUL", nul+1)
+	}
+	return ""
 }
 
 // mediaType guesses the media type of the file name holding data: from the

@@ -28,6 +28,7 @@ func TestReadFile(t *testing.T) {
 		"big.txt":         big,
 		"nul.txt":         "text\x00more",
 		"latin1.txt":      "caf\xe9\n",
+		"bad-then-nul.md": "ab\xff\x00",
 		"late.txt":        strings.Repeat("a", 8000) + "\xff",
 		"logo.png":        pngBytes,
 		"a/b/noext":       pngBytes,
@@ -56,6 +57,7 @@ func TestReadFile(t *testing.T) {
 		args     map[string]any
 		want     string              // text output
 		wantFile *agenttool.FilePart // a file part instead
+		why      string              // what its note adds on why it is not text
 		err      string              // held by the error
 		exact    bool                // the error is err and nothing more
 	}{
@@ -90,9 +92,10 @@ func TestReadFile(t *testing.T) {
 		{name: "binary: empty ZIP", args: map[string]any{"path": "empty-archive"}, wantFile: &agenttool.FilePart{Filename: "empty-archive", Data: dataURL("application/zip", "PK\x05\x06\x00\x00")}},
 		{name: "binary: gzip", args: map[string]any{"path": "packed"}, wantFile: &agenttool.FilePart{Filename: "packed", Data: dataURL("application/gzip", "\x1f\x8b\x08\x00")}},
 		{name: "binary: unknown", args: map[string]any{"path": "blob"}, wantFile: &agenttool.FilePart{Filename: "blob", Data: dataURL("application/octet-stream", binary)}},
-		{name: "binary: extension wins, charset dropped", args: map[string]any{"path": "blob.txt"}, wantFile: &agenttool.FilePart{Filename: "blob.txt", Data: dataURL("text/plain", binary)}},
-		{name: "binary: a NUL byte", args: map[string]any{"path": "nul.txt"}, wantFile: &agenttool.FilePart{Filename: "nul.txt", Data: dataURL("text/plain", "text\x00more")}},
-		{name: "binary: invalid UTF-8", args: map[string]any{"path": "latin1.txt"}, wantFile: &agenttool.FilePart{Filename: "latin1.txt", Data: dataURL("text/plain", "caf\xe9\n")}},
+		{name: "binary: extension wins, charset dropped", args: map[string]any{"path": "blob.txt"}, wantFile: &agenttool.FilePart{Filename: "blob.txt", Data: dataURL("text/plain", binary)}, why: "; byte 1 is NUL"},
+		{name: "binary: a NUL byte", args: map[string]any{"path": "nul.txt"}, wantFile: &agenttool.FilePart{Filename: "nul.txt", Data: dataURL("text/plain", "text\x00more")}, why: "; byte 5 is NUL"},
+		{name: "binary: invalid UTF-8", args: map[string]any{"path": "latin1.txt"}, wantFile: &agenttool.FilePart{Filename: "latin1.txt", Data: dataURL("text/plain", "caf\xe9\n")}, why: "; byte 4, 0xe9, is not UTF-8"},
+		{name: "binary: the first of what makes it so", args: map[string]any{"path": "bad-then-nul.md"}, wantFile: &agenttool.FilePart{Filename: "bad-then-nul.md", Data: dataURL("text/markdown", "ab\xff\x00")}, why: "; byte 3, 0xff, is not UTF-8"},
 		{name: "binary: exactly max_bytes", args: map[string]any{"path": "one-byte-binary", "max_bytes": 1}, wantFile: &agenttool.FilePart{Filename: "one-byte-binary", Data: dataURL("application/octet-stream", "\x00")}},
 		{name: "binary: max_bytes and limit do not apply", args: map[string]any{"path": "blob", "max_bytes": 10, "limit": 1}, wantFile: &agenttool.FilePart{Filename: "blob", Data: dataURL("application/octet-stream", binary)}},
 		{name: "binary: over 1 MiB", args: map[string]any{"path": "bigblob"}, err: `path "bigblob" is a binary file of 1048577 bytes; the limit is 1048576`},
@@ -159,7 +162,7 @@ func TestReadFile(t *testing.T) {
 			if size == 1 {
 				unit = "byte"
 			}
-			note := fmt.Sprintf("the file is not text (%s, %d %s), so it was saved instead of shown", media, size, unit)
+			note := fmt.Sprintf("the file is not text (%s, %d %s%s), so it was saved instead of shown", media, size, unit, tt.why)
 			if !res.Output.Exact || len(res.Output.Notes) != 1 || res.Output.Notes[0] != note {
 				t.Errorf("exact %v, notes %q; want exact and %q", res.Output.Exact, res.Output.Notes, note)
 			}
