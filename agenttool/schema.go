@@ -26,7 +26,9 @@ type Schemer interface{ JSONSchema() json.RawMessage }
 // schema, so one schema may serve many goroutines at once.
 type Schema struct {
 	// Type is a JSON Schema type name: "object", "array", "string",
-	// "integer", "number", "boolean" or "null". Empty means any value.
+	// "integer", "number", "boolean" or "null". Empty means any type; the
+	// other fields then apply each to the values of its kind, as in JSON
+	// Schema: Properties to objects, Items to arrays, and so on.
 	Type string
 	// Nullable also allows null; it is written as [Type,"null"] and has no
 	// effect when Type is empty.

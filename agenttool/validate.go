@@ -78,10 +78,13 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // bool and nil, as encoding/json produces; any other Go value fails every
 // type check. Enum membership is checked before the type, so a value
 // outside an integer enum reports the enum; a minimum after it, so that
-// "expected at least 0, got -1" concerns a value of the right type. In an object the required
-// properties are checked first, in the order listed, then the members in
-// byte-wise order of their names, so the error reported does not depend on
-// map iteration order. A nil s accepts anything.
+// "expected at least 0, got -1" concerns a value of the right type. In an
+// object the required properties are checked first, in the order listed,
+// then the members in byte-wise order of their names, so the error
+// reported does not depend on map iteration order. A schema without a type
+// applies its keywords as JSON Schema does, each to the values of its
+// kind: the object rules to an object, Items to an array, the minimum to a
+// number. A nil s accepts anything.
 //
 // An integer is a number whose exact value is whole, however written and
 // however large: 2.0 and 1e400 are integers, 1e-400 and
@@ -162,6 +165,13 @@ func (s *Schema) check(v any) *failure {
 	var ok bool
 	switch s.Type {
 	case "":
+		// Without a type, each keyword applies to the values of its kind.
+		switch v := v.(type) {
+		case map[string]any:
+			return s.checkObject(v)
+		case []any:
+			return s.checkItems(v)
+		}
 		return s.checkMinimum(v)
 	case "object":
 		if obj, isObj := v.(map[string]any); isObj {
@@ -169,12 +179,7 @@ func (s *Schema) check(v any) *failure {
 		}
 	case "array":
 		if arr, isArr := v.([]any); isArr {
-			for i, elem := range arr {
-				if f := s.Items.check(elem); f != nil {
-					return f.at(step{index: i})
-				}
-			}
-			return nil
+			return s.checkItems(arr)
 		}
 	case "string":
 		_, ok = v.(string)
@@ -204,6 +209,16 @@ func (s *Schema) checkMinimum(v any) *failure {
 	}
 	if f, ok := number(v); ok && f < *s.Minimum {
 		return fail("expected at least " + strconv.FormatFloat(*s.Minimum, 'g', -1, 64) + ", got " + render(v))
+	}
+	return nil
+}
+
+// checkItems applies the array rules of s to arr.
+func (s *Schema) checkItems(arr []any) *failure {
+	for i, elem := range arr {
+		if f := s.Items.check(elem); f != nil {
+			return f.at(step{index: i})
+		}
 	}
 	return nil
 }
