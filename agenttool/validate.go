@@ -3,14 +3,10 @@ package agenttool
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"math"
 	"reflect"
 	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // ValidationError reports an argument document that does not match its
@@ -49,7 +45,7 @@ func (e *ValidationError) Unwrap() error { return e.cause }
 // ValidateJSON checks an argument document against s. An empty raw is read
 // as the empty object {}. Otherwise raw must hold exactly one JSON value,
 // with white space allowed around it; numbers are kept as json.Number so
-// that integers are judged exactly, by their written text. Anything else
+// that they are judged exactly, by their written text. Anything else
 // fails with the message "not valid JSON: " followed by what encoding/json's
 // decoder reports (so input of white space alone gives "not valid JSON:
 // EOF"), or, for anything after the value, a note saying so. The decoded
@@ -86,12 +82,19 @@ func (s *Schema) ValidateJSON(raw json.RawMessage) error {
 // kind: the object rules to an object, Items to an array, the minimum to a
 // number. A nil s accepts anything.
 //
-// An integer is a number whose exact value is whole, however written and
-// however large: 2.0 and 1e400 are integers, 1e-400 and
-// 1.0000000000000000001 are not, although float64 rounds them to whole
-// numbers. Whether it fits the Go type it is decoded into is the decoder's
-// question. A json.Number is judged by its text, which must then be a JSON
-// number; a Go float by its value.
+// Numbers are compared exactly, never through float64: an integer is a
+// number whose exact value is whole, however written and however large
+// (2.0 and 1e400 are integers, 1e-400 and 1.0000000000000000001 are not,
+// although float64 rounds them to whole numbers), and a number matches an
+// enum value or meets a minimum by its exact value against the one
+// MarshalJSON writes, so 9007199254740992 is not 9007199254740993 and
+// 0.09999999999999999999 is below 0.1. Whether an integer fits the Go type
+// it is decoded into is the decoder's question. A json.Number is judged by
+// its text, which must then be a JSON number; another Go number by the
+// text encoding/json writes for it, which for a float is the shortest that
+// reads back as the same value at its own precision, so float32(0.1) is
+// 0.1. An infinite Go float, which JSON cannot write, is compared with a
+// minimum by its float64 value and matches no enum value.
 func (s *Schema) Validate(v any) error {
 	if f := s.check(v); f != nil {
 		return &ValidationError{Path: f.where(), Msg: f.msg, Missing: f.missing}
@@ -200,14 +203,24 @@ func (s *Schema) check(v any) *failure {
 }
 
 // checkMinimum applies the minimum keyword of s to v, a value of the
-// schema's type other than an object or an array. A number is compared by
-// its float64 value: one too large for a float64 is ±Inf, and so passes a
-// minimum, or fails it, as its sign says.
+// schema's type other than an object or an array. A number is compared
+// with the minimum exactly, by their values as decimalOf gives them, so
+// that 1e400 passes and -1e400 fails; only an infinite Go float, or a
+// minimum that JSON cannot write, is compared by its float64 value.
 func (s *Schema) checkMinimum(v any) *failure {
 	if s.Minimum == nil {
 		return nil
 	}
-	if f, ok := number(v); ok && f < *s.Minimum {
+	d, okV := decimalOf(v)
+	m, okM := decimalOf(*s.Minimum)
+	var below bool
+	switch f, isNum := number(v); {
+	case okV && okM:
+		below = d.cmp(m) < 0
+	case isNum: // an infinite Go float, or a minimum JSON cannot write
+		below = f < *s.Minimum
+	}
+	if below {
 		return fail("expected at least " + strconv.FormatFloat(*s.Minimum, 'g', -1, 64) + ", got " + render(v))
 	}
 	return nil
@@ -267,52 +280,13 @@ func (s *Schema) property(name string) (*Schema, bool) {
 	return nil, false
 }
 
-// number returns the numeric value of v and whether v is a number at all.
-// A json.Number too large for a float64 is still a number, valued ±Inf.
-func number(v any) (float64, bool) {
-	switch n := v.(type) {
-	case json.Number:
-		f, err := strconv.ParseFloat(string(n), 64)
-		return f, err == nil || errors.Is(err, strconv.ErrRange)
-	case float64:
-		return n, true
-	case int64:
-		return float64(n), true
-	case int:
-		return float64(n), true
-	case string, bool, map[string]any, []any:
-		return 0, false
-	}
-	rv := reflect.ValueOf(v)
-	switch rv.Kind() {
-	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
-		return float64(rv.Int()), true
-	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		return float64(rv.Uint()), true
-	case reflect.Float32, reflect.Float64:
-		return rv.Float(), true
-	}
-	return 0, false
-}
-
-// integer reports whether v is an integer: a json.Number whose text is an
-// integer by the rule of jsonscan (a JSON number whose exact value is whole,
-// however large: 1e400 is one, 1e-400 is not), a Go integer, or a finite
-// whole Go float.
-func integer(v any) bool {
-	if n, ok := v.(json.Number); ok {
-		return jsonscan.Integer(string(n))
-	}
-	f, ok := number(v)
-	return ok && !math.IsInf(f, 0) && f == math.Trunc(f)
-}
-
 // inEnum reports whether v is one of enum: nil matches nil, strings and
-// bools match by equality, numbers by their float64 value. Values of any
-// other type never match, so comparing cannot panic.
+// bools match by equality, numbers by their exact value as decimalOf
+// gives it. Values of any other type never match, so comparing cannot
+// panic.
 func inEnum(enum []any, v any) bool {
 	var (
-		vf      float64
+		vd      decimal
 		vNum    bool
 		vParsed bool
 	)
@@ -332,10 +306,10 @@ func inEnum(enum []any, v any) bool {
 			}
 		default:
 			if !vParsed {
-				vf, vNum = number(v)
+				vd, vNum = decimalOf(v)
 				vParsed = true
 			}
-			if ef, ok := number(e); ok && vNum && ef == vf {
+			if ed, ok := decimalOf(e); ok && vNum && ed == vd {
 				return true
 			}
 		}
