@@ -66,10 +66,12 @@ func TestValidateAsJSONSchema(t *testing.T) {
 }
 
 // TestValidateGoNumbersAsJSON checks that a Go number given to Validate
-// is judged by the text encoding/json writes for it.
+// is judged by the text encoding/json writes for it, and a json.Number by
+// its own text, which must be a JSON number.
 func TestValidateGoNumbersAsJSON(t *testing.T) {
 	intEnum := &agenttool.Schema{Enum: []any{int64(9007199254740993)}}
 	floatEnum := &agenttool.Schema{Enum: []any{0.1}}
+	number := &agenttool.Schema{Type: "number"}
 	tests := []struct {
 		name   string
 		schema *agenttool.Schema
@@ -81,6 +83,9 @@ func TestValidateGoNumbersAsJSON(t *testing.T) {
 		{"Go uint64 next to an enum member past 2^53", intEnum, uint64(9007199254740992), `invalid arguments: expected one of [9007199254740993], got 9007199254740992`},
 		{"float64 enum member", floatEnum, 0.1, ""},
 		{"float32 written as the enum member", floatEnum, float32(0.1), ""},
+		{"json.Number NaN is no number", number, json.Number("NaN"), `invalid arguments: expected number, got NaN`},
+		{"json.Number with a plus sign is no number", number, json.Number("+1"), `invalid arguments: expected number, got +1`},
+		{"json.Number in hexadecimal is no number", number, json.Number("0x1p3"), `invalid arguments: expected number, got 0x1p3`},
 		{"infinite float below a minimum", atLeast("number", 0), negInf(), `invalid arguments: expected at least 0, got -Inf`},
 		{"infinite float above a minimum", atLeast("number", 0), posInf(), ""},
 	}

@@ -13,10 +13,14 @@ import (
 )
 
 // number returns the numeric value of v and whether v is a number at all.
-// A json.Number too large for a float64 is still a number, valued ±Inf.
+// A json.Number must be a JSON number literal; one too large for a float64
+// is still a number, valued ±Inf.
 func number(v any) (float64, bool) {
 	switch n := v.(type) {
 	case json.Number:
+		if !jsonscan.Number(string(n)) {
+			return 0, false
+		}
 		f, err := strconv.ParseFloat(string(n), 64)
 		return f, err == nil || errors.Is(err, strconv.ErrRange)
 	case float64:
