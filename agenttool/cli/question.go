@@ -149,8 +149,9 @@ func (r Runner) question(m missedQuestion, result agenttool.Result, callErr erro
 		buf.Write(quote(text))
 	}
 	buf.WriteString("}\n")
-	if _, err := r.Stdout.Write(buf.Bytes()); err != nil && !readerGone(err) {
-		// The caller needs the question to answer it; stderr still works.
+	if _, err := r.Stdout.Write(buf.Bytes()); err != nil {
+		// The caller needs the question to answer it, and stderr may
+		// still reach it, even when the reader of stdout has gone.
 		fmt.Fprintf(r.Stderr, "%s: writing the question to stdout: %v; the question: %s", r.Name, err, buf.Bytes())
 	}
 	if m.bound != "" {
