@@ -311,6 +311,23 @@ func FuzzShownMatch(f *testing.F) {
 	})
 }
 
+// TestPatternError checks the refusal of a pattern in full: a glob given
+// as the pattern is pointed to --glob, and nothing else is.
+func TestPatternError(t *testing.T) {
+	for _, tt := range []struct{ pattern, want string }{
+		{"*.go", "pattern \"*.go\": error parsing regexp: missing argument to repetition operator: `*`; --pattern is a regexp, matched against lines, and --glob '*.go' picks files by name"},
+		{"**/*_test.go", "pattern \"**/*_test.go\": error parsing regexp: missing argument to repetition operator: `*`; --pattern is a regexp, matched against lines, and --glob '**/*_test.go' picks files by name"},
+		{"* x", "pattern \"* x\": error parsing regexp: missing argument to repetition operator: `*`"},
+		{"a(*", "pattern \"a(*\": error parsing regexp: missing argument to repetition operator: `*`"},
+		{"[", "pattern \"[\": error parsing regexp: missing closing ]: `[`"},
+	} {
+		_, err := regexp.Compile(tt.pattern)
+		if got := patternError(tt.pattern, err).Error(); got != tt.want {
+			t.Errorf("patternError(%q) = %q, want %q", tt.pattern, got, tt.want)
+		}
+	}
+}
+
 func TestPrintable(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"logo.png", "logo.png"},

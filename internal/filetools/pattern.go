@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp/syntax"
 	"strconv"
+	"strings"
 )
 
 // patternError is the refusal of pattern, which regexp.Compile refused
@@ -18,7 +19,12 @@ func patternError(pattern string, err error) error {
 	}
 	var bad *syntax.Error
 	if errors.As(err, &bad) {
-		return fmt.Errorf("pattern %s: error parsing regexp: %s: `%s`", shown, bad.Code, clip([]byte(bad.Expr)))
+		err := fmt.Errorf("pattern %s: error parsing regexp: %s: `%s`", shown, bad.Code, clip([]byte(bad.Expr)))
+		// A pattern starting with * is most likely a glob of names.
+		if bad.Code == syntax.ErrMissingRepeatArgument && strings.HasPrefix(pattern, "*") && !strings.ContainsAny(pattern, " \t\n") && len(pattern) <= maxLine {
+			err = fmt.Errorf("%w; --pattern is a regexp, matched against lines, and --glob %s picks files by name", err, singleQuoted(pattern))
+		}
+		return err
 	}
 	return fmt.Errorf("pattern %s: %w", shown, err)
 }

@@ -105,6 +105,7 @@ func TestSearch(t *testing.T) {
 		{name: "binary file named explicitly", pattern: "hello", paths: []string{"bin.dat"}, notes: "no matches\nnot searched: 1 file not text (bin.dat)"},
 		{name: "a file over 8 MiB named explicitly", pattern: "hello", paths: []string{"big"}, notes: "no matches\nnot searched: 1 file over 8 MiB (big/huge.txt)"},
 		{name: "bad pattern", pattern: "[", err: `pattern "[": error parsing regexp: missing closing ]: ` + "`[`"},
+		{name: "a glob as the pattern", pattern: "*.go", err: `pattern "*.go": error parsing regexp: missing argument to repetition operator: ` + "`*`" + `; --pattern is a regexp, matched against lines, and --glob '*.go' picks files by name`},
 		{name: "long bad pattern cut in its message", pattern: strings.Repeat("x", 100000) + "(",
 			err: `pattern "` + strings.Repeat("x", 300) + `…" (100001 bytes): error parsing regexp: missing closing ): ` + "`" + strings.Repeat("x", 300) + "…`"},
 		{name: "missing path", pattern: "x", paths: []string{"a.txt", "nope"}, err: `path "nope": no such file or directory`},
