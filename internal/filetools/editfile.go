@@ -75,7 +75,7 @@ type editArgs struct {
 // (old "q\n" and new "q" at the end of a file, whose final line break is
 // put back), a path that is not a regular text file
 // of at most 8 MiB, a symbolic link (its target is named, to be edited
-// instead), a directory and a path outside the tree are refused, and
+// instead, unless it leads out of the tree or to nothing), a directory and a path outside the tree are refused, and
 // nothing is changed.
 func EditFile(root string) agenttool.Tool {
 	return agenttool.New("edit_file",
@@ -126,6 +126,9 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 		return agenttool.Result{}, explain(args.Path, err)
 	case info.Mode()&fs.ModeSymlink != 0:
 		target, _ := d.Readlink(base)
+		if _, err := d.Stat(base); err != nil {
+			return agenttool.Result{}, fmt.Errorf("path %q is a symbolic link to %q, which leads to nothing in the tree, so there is no file to edit", args.Path, target)
+		}
 		return agenttool.Result{}, fmt.Errorf("path %q is a symbolic link to %q; edit the file it leads to by its own path", args.Path, target)
 	case info.IsDir():
 		return agenttool.Result{}, fmt.Errorf("path %q is a directory", args.Path)

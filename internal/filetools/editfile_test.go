@@ -104,6 +104,10 @@ func TestEditFile(t *testing.T) {
 		{name: "outside", args: map[string]any{"path": "../f.txt", "old": "a", "new": "b"}, err: true, out: `path "../f.txt" is outside the working tree`},
 		{name: "a link in the tree", args: map[string]any{"path": "link.txt", "old": "a", "new": "b"}, err: true,
 			out: `path "link.txt" is a symbolic link to "f.txt"; edit the file it leads to by its own path`},
+		{name: "a link out of the tree", args: map[string]any{"path": "outlink.txt", "old": "a", "new": "b"}, err: true,
+			out: `path "outlink.txt" is a symbolic link to "$OUT/g.txt", which leads to nothing in the tree, so there is no file to edit`},
+		{name: "a link to nothing", args: map[string]any{"path": "dangling.txt", "old": "a", "new": "b"}, err: true,
+			out: `path "dangling.txt" is a symbolic link to "nowhere.txt", which leads to nothing in the tree, so there is no file to edit`},
 		{name: "through a link out of the tree", args: map[string]any{"path": "out/g.txt", "old": "a", "new": "b"}, err: true,
 			out: `path "out/g.txt" is outside the working tree`},
 	}
@@ -114,7 +118,7 @@ func TestEditFile(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(outside, "g.txt"), []byte("a\n"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			dir := makeTree(t, map[string]string{"d/x": "", "link.txt": "->f.txt", "out": "->" + outside})
+			dir := makeTree(t, map[string]string{"d/x": "", "link.txt": "->f.txt", "out": "->" + outside, "outlink.txt": "->" + filepath.Join(outside, "g.txt"), "dangling.txt": "->nowhere.txt"})
 			if err := os.WriteFile(filepath.Join(dir, "f.txt"), []byte(tt.file), 0o751); err != nil {
 				t.Fatal(err)
 			}
@@ -126,7 +130,7 @@ func TestEditFile(t *testing.T) {
 			}
 			res, err := run(t.Context(), filetools.EditFile(dir), argsJSON(t, tt.args))
 			if tt.err {
-				checkErr(t, err, tt.out)
+				checkErr(t, err, strings.ReplaceAll(tt.out, "$OUT", outside))
 				if got := readBack(t, dir, "f.txt"); got != tt.file {
 					t.Errorf("f.txt holds %q after a refusal, want %q", got, tt.file)
 				}
