@@ -38,16 +38,16 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 		fmt.Fprintf(r.Stderr, "%s: %s not called: %v\n", r.Name, tool.Name(), context.Cause(ctx))
 		return ExitUsage
 	}
+	// A program option nothing can be done with is refused as the program
+	// options' other refusals are, pointing to the program's help.
 	if err := checkOut(opts.out); err != nil {
-		fmt.Fprintf(r.Stderr, "%s: --out: %v\n", r.Name, err)
-		return ExitUsage
+		return r.usage(fmt.Sprintf("--out: %v", err))
 	}
 	var rec *recorder
 	if opts.record.given {
 		var err error
 		if rec, err = openRecorder(opts.record.path, tool.Name()); err != nil {
-			fmt.Fprintf(r.Stderr, "%s: --record: %v\n", r.Name, err)
-			return ExitUsage
+			return r.usage(fmt.Sprintf("--record: %v", err))
 		}
 		defer func() {
 			if err := rec.close(); err != nil {

@@ -129,12 +129,35 @@ func TestRecordWithoutCall(t *testing.T) {
 	}
 }
 
-func TestRecordEmptyName(t *testing.T) {
-	var s spy
-	got := run(t, s.wrap(fixtures()), "", "--record", "", "ping")
-	if got.status != ExitUsage || !strings.HasPrefix(got.stderr, "kit: --record: ") ||
-		strings.Contains(got.stderr, "Run `") || got.stdout != "" || len(s.ran()) != 0 {
-		t.Errorf("%v", got)
+// TestOptionRefusals checks that a --record or --out the call cannot use
+// is refused before the tool runs, as the program options' other refusals
+// are: with status 2 and the pointer to the program's help.
+func TestOptionRefusals(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "f")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		option []string
+		prefix string
+	}{
+		{"record with an empty name", []string{"--record", ""}, "kit: --record: "},
+		{"record in a directory that does not exist", []string{"--record", filepath.Join(dir, "none", "x.jsonl")}, "kit: --record: "},
+		{"record to a directory", []string{"--record", dir}, "kit: --record: "},
+		{"out naming a file", []string{"--out", file}, "kit: --out: "},
+		{"out below a file", []string{"--out", filepath.Join(file, "sub")}, "kit: --out: "},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var s spy
+			got := run(t, s.wrap(fixtures()), "", append(tc.option, "ping")...)
+			if got.status != ExitUsage || !strings.HasPrefix(got.stderr, tc.prefix) ||
+				!strings.HasSuffix(got.stderr, "\nRun `kit help` for usage.\n") || got.stdout != "" || len(s.ran()) != 0 {
+				t.Errorf("%d calls\n%v\nwant status 2, stderr %q... ending with the help pointer", len(s.ran()), got, tc.prefix)
+			}
+		})
 	}
 }
 
