@@ -2,8 +2,11 @@ package cli
 
 import (
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
+	"strconv"
+	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -24,7 +27,9 @@ const stdinHint = "; to give the JSON argument on stdin, end the command with -"
 // explain words a *agenttool.ValidationError of the tool's in the terms of
 // the call, and reports whether it did. A missing property that has a flag
 // is named as the flag, unless the call gave only JSON; a wrong value is
-// named as its flag when the flag gave it. Anything else keeps the tool's
+// named as its flag when the flag gave it, an array's element as the flag
+// and, when the flag gave several, the element's place among them, as in
+// "--fields (value 2)". Anything else keeps the tool's
 // words, which name the value by its JSON path. A missing property is
 // followed by stdinHint when the call gave no JSON argument and stdin may
 // hold input.
@@ -69,12 +74,21 @@ func (f refusal) word(err error) (string, bool) {
 		}
 		path += verr.Missing
 	}
+	// An element of an array, as in "fields[1]", is named by its flag and
+	// its place among the values given.
+	array, index, element := cutIndex(path)
 	var pos *position
 	walk := walkFlags(f.cmd.Params)
 	for i := range walk {
-		if walk[i].flag != "" && walk[i].dotted() == path {
-			pos = &walk[i]
+		if walk[i].flag == "" {
+			continue
+		}
+		if walk[i].dotted() == path {
+			pos, element = &walk[i], false
 			break
+		}
+		if element && verr.Missing == "" && walk[i].param.Repeated() && walk[i].dotted() == array {
+			pos = &walk[i]
 		}
 	}
 	switch {
@@ -82,9 +96,28 @@ func (f refusal) word(err error) (string, bool) {
 	case verr.Missing != "" && (!f.gave.json || f.gave.flagged()):
 		return "invalid arguments: missing required flag " + dashed(pos.flag), true
 	case verr.Missing == "" && f.gave.gives(pos.flag):
-		return "invalid arguments: " + dashed(pos.flag) + ": " + verr.Msg, true
+		name := dashed(pos.flag)
+		if element && f.gave.count(pos.flag) > 1 {
+			name += fmt.Sprintf(" (value %d)", index+1)
+		}
+		return "invalid arguments: " + name + ": " + verr.Msg, true
 	}
 	return err.Error(), true
+}
+
+// cutIndex splits the JSON path of an array's element, as "fields[1]",
+// into the array's path and the element's index, and reports whether path
+// is one.
+func cutIndex(path string) (string, int, bool) {
+	i := strings.LastIndexByte(path, '[')
+	if i < 0 || !strings.HasSuffix(path, "]") {
+		return "", 0, false
+	}
+	n, err := strconv.Atoi(path[i+1 : len(path)-1])
+	if err != nil || n < 0 {
+		return "", 0, false
+	}
+	return path[:i], n, true
 }
 
 // flagged reports whether the call gave any flag.
@@ -98,11 +131,14 @@ func (g given) flagged() bool {
 }
 
 // gives reports whether the call gave the flag called name.
-func (g given) gives(name string) bool {
+func (g given) gives(name string) bool { return g.count(name) > 0 }
+
+// count returns how many values the call gave the flag called name.
+func (g given) count(name string) int {
 	for i := range g.values {
 		if g.values[i].pos.flag == name {
-			return g.values[i].given()
+			return len(g.values[i].values)
 		}
 	}
-	return false
+	return 0
 }

@@ -58,7 +58,9 @@ func refusalTools(ran *atomic.Int32) agenttool.Set {
 		agenttool.NewFunc("deploy", "Deploy somewhere.", json.RawMessage(deploySchema), count),
 		agenttool.NewFunc("list_issues", "List issues.", json.RawMessage(issuesSchema), count),
 		agenttool.NewFunc("ping", "", nil, count),
-		agenttool.NewFunc("search", "Search.", json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"}}}`), count),
+		agenttool.NewFunc("search", "Search.", json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"},`+
+			`"limit":{"type":"integer"},"count":{"type":"boolean"},`+
+			`"fields":{"type":"array","items":{"type":"string","enum":["path","line","text"]}}}}`), count),
 	}
 }
 
@@ -153,6 +155,9 @@ var refusalCases = []refusalCase{
 	{"a map's member as a dotted flag without a value", []string{"tag", "--tags", "a", "--labels.team"}, "", ExitUsage},
 	{"boolean given a value after =", []string{"tag", "--tags", "a", "--verbose=yes"}, "", ExitUsage},
 	{"boolean given a separate value", []string{"tag", "--tags", "a", "--verbose", "false"}, "", ExitUsage},
+	{"array element outside the enum", []string{"search", "--fields", "nope"}, "", ExitUsage},
+	{"second array element outside the enum", []string{"search", "--fields", "path", "--fields", "nope"}, "", ExitUsage},
+	{"JSON array element outside the enum", []string{"search", `{"fields":["path","nope"]}`}, "", ExitUsage},
 	{"stray word after the flags", []string{"read_file", "--path", "x", "yes"}, "", ExitUsage},
 	{"JSON that is not an object", []string{"read_file", `["x"]`}, "", ExitUsage},
 	{"two JSON arguments", []string{"read_file", "{}", "{}"}, "", ExitUsage},
