@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -13,8 +12,10 @@ import (
 )
 
 // convert turns one command-line word into the JSON text of a value of type
-// typ (a scalar type). Numbers keep the literal they were written as
-// whenever it is a JSON number, so no digit is lost on the way to the tool.
+// typ (a scalar type). A number is a JSON number, which one "+" may
+// precede and zeros may pad (007, and .5 for 0.5), and is passed on as
+// written, without them: no digit is lost on the way to the tool, and no
+// other spelling (1_000, 0x10, 5., Inf) is read as one.
 func convert(typ, word string) (string, error) {
 	switch typ {
 	case "string":
@@ -28,16 +29,10 @@ func convert(typ, word string) (string, error) {
 	case "integer":
 		return convertInteger(word)
 	case "number":
-		if jsonscan.Number(word) {
-			return word, nil
+		if number, ok := jsonNumber(word); ok {
+			return number, nil
 		}
-		f, err := strconv.ParseFloat(word, 64)
-		if err != nil || math.IsInf(f, 0) || math.IsNaN(f) {
-			return "", fmt.Errorf("expected number, got %q", word)
-		}
-		// Marshalling a finite float64 cannot fail.
-		text, _ := json.Marshal(f)
-		return string(text), nil
+		return "", numberError(typ, word)
 	case "boolean":
 		b, err := strconv.ParseBool(word)
 		if err != nil {
@@ -49,22 +44,57 @@ func convert(typ, word string) (string, error) {
 	return "", fmt.Errorf("%q cannot be given as a flag value of type %q", word, typ)
 }
 
-// convertInteger writes a word of sign and digits that fits 64 bits
-// canonically, passes any other integer of the JSON grammar on as written
-// (1e3, 2.0, 1e400: whether it fits is the decoder's to judge, as for the
-// same number in the JSON argument), and refuses the rest, 1e-400
-// included.
+// jsonNumber returns word without the one "+" it may start with and the
+// zeros that pad its digits, with the zero a point needs before it, and
+// reports whether what is left is a JSON number (not a negative one, when
+// a "+" came before it).
+func jsonNumber(word string) (string, bool) {
+	number, plus := strings.CutPrefix(word, "+")
+	digits := strings.TrimPrefix(number, "-")
+	if plus && len(digits) < len(number) {
+		return word, false
+	}
+	// Zeros before the digits change no value (007 is 7, as ParseInt
+	// reads it), and neither does the one left out before a point (.5).
+	if n := strings.TrimLeft(digits, "0"); n != digits || strings.HasPrefix(n, ".") {
+		if n == "" || n[0] < '0' || n[0] > '9' {
+			n = "0" + n
+		}
+		number = number[:len(number)-len(digits)] + n
+	}
+	return number, jsonscan.Number(number)
+}
+
+// numberError refuses word as a value of typ, "number" or "integer". A
+// word with a digit in it that is no JSON number is told how to write one.
+func numberError(typ, word string) error {
+	if _, ok := jsonNumber(word); ok || !strings.ContainsAny(word, "0123456789") {
+		return fmt.Errorf("expected %s, got %q", typ, word)
+	}
+	examples := "12, -0.5 or 1e3"
+	if typ == "integer" {
+		examples = "12, -3 or 1e3"
+	}
+	return fmt.Errorf("expected %s, got %q; write it in decimal digits, as in %s", typ, word, examples)
+}
+
+// convertInteger passes on an integer as convert passes on a number: a
+// word of sign and digits that fits 64 bits written canonically, and any
+// other integer of the JSON grammar as written (1e3, 2.0, 1e400: whether it
+// fits is the decoder's to judge, as for the same number in the JSON
+// argument). It refuses the rest, 1e-400 included.
 func convertInteger(word string) (string, error) {
-	if i, err := strconv.ParseInt(word, 10, 64); err == nil {
+	number, ok := jsonNumber(word)
+	switch {
+	case !ok:
+		return "", numberError("integer", word)
+	case !jsonscan.Integer(number):
+		return "", fmt.Errorf("expected integer, got %q", word)
+	}
+	if i, err := strconv.ParseInt(number, 10, 64); err == nil {
 		return strconv.FormatInt(i, 10), nil
 	}
-	if u, err := strconv.ParseUint(strings.TrimPrefix(word, "+"), 10, 64); err == nil {
-		return strconv.FormatUint(u, 10), nil
-	}
-	if jsonscan.Integer(word) {
-		return word, nil
-	}
-	return "", fmt.Errorf("expected integer, got %q", word)
+	return number, nil
 }
 
 // quote returns the JSON string for s, leaving <, > and & as they are so

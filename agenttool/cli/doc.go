@@ -36,7 +36,9 @@
 // given as a flag, it is refused with the call that gives it in the JSON.
 // Flags follow Go's flag package: -x equals --x, a value is --x v or --x=v,
 // a boolean flag stands alone for true, and the flags end at the first word
-// that is not one. A number keeps every digit it was written with.
+// that is not one. A number is written as in JSON, but for a "+" before
+// it and zeros before its digits (+5, 007, .5), and keeps every digit it
+// was written with; no other spelling (1_000, 0x10, Inf) is taken.
 //
 // A flag and the JSON may not both give the same value. A flag the command
 // does not have is an error, never dropped. A JSON member the schema does

@@ -158,6 +158,7 @@ var refusalCases = []refusalCase{
 	{"array element outside the enum", []string{"search", "--fields", "nope"}, "", ExitUsage},
 	{"second array element outside the enum", []string{"search", "--fields", "path", "--fields", "nope"}, "", ExitUsage},
 	{"JSON array element outside the enum", []string{"search", `{"fields":["path","nope"]}`}, "", ExitUsage},
+	{"flag value of the wrong spelling of a number", []string{"search", "--limit", "1_000"}, "", ExitUsage},
 	{"stray word after the flags", []string{"read_file", "--path", "x", "yes"}, "", ExitUsage},
 	{"JSON that is not an object", []string{"read_file", `["x"]`}, "", ExitUsage},
 	{"two JSON arguments", []string{"read_file", "{}", "{}"}, "", ExitUsage},
