@@ -185,6 +185,9 @@ func (c Command) parseFlags(words []string) ([]string, []flagValue, error) {
 			if err := mapMemberError(walk, name, words); err != nil {
 				return nil, nil, err
 			}
+			if err := tookDashes(words, name, values); err != nil {
+				return nil, nil, err
+			}
 		}
 		return nil, nil, flagError(err, words, "flag", c.flagNames(), "its flag%s")
 	}

@@ -131,15 +131,21 @@ func unexpectedWords(words []string) string {
 var errStrayWord = errors.New("stray word")
 
 // strayWord returns the error for the words after the flags, rest, which
-// jsonArgument refused with err: when a flag follows the JSON argument,
-// that it belongs before it, or before the command for a program option
-// (see afterJSON); when a flag follows "--", that "--" ended the flags;
-// when words follow a repeated flag's value, that each takes the flag (see
-// afterRepeated); for one word, when a boolean flag comes before it, that
-// the flag takes its value after "=" only (and only true or false, when the
-// word is neither), and when it is no JSON at all,
-// that it has no place there; else err.
+// jsonArgument refused with err: when a boolean flag comes right before
+// them, that the flag takes its value after "=" only (see boolValue); when
+// a flag took the name of another as its value, that it did (see
+// swallowed); when a flag follows the JSON argument, that it belongs
+// before it, or before the command for a program option (see afterJSON);
+// when a flag follows "--", that "--" ended the flags; when words follow a
+// repeated flag's value, that each takes the flag (see afterRepeated); for
+// one word that is no JSON at all, that it has no place there; else err.
 func strayWord(err error, words, rest []string, values []flagValue) error {
+	if e := boolValue(words, rest, values); e != nil {
+		return e
+	}
+	if e := swallowed(words, rest, values); e != nil {
+		return e
+	}
 	if e := afterJSON(rest); e != nil {
 		return e
 	}
@@ -150,26 +156,113 @@ func strayWord(err error, words, rest []string, values []flagValue) error {
 	if e := afterRepeated(words, rest, values); e != nil {
 		return e
 	}
-	if len(rest) != 1 || rest[0] == "-" {
+	if len(rest) != 1 || rest[0] == "-" || !errors.Is(err, errStrayWord) {
 		return err
 	}
-	word := rest[0]
-	if len(rest) < len(words) {
-		prev := words[len(words)-len(rest)-1]
-		for i := range values {
-			v := &values[i]
-			if !v.IsBoolFlag() || (prev != "--"+v.pos.flag && prev != "-"+v.pos.flag) {
-				continue
+	return fmt.Errorf("unexpected word %q: the flags are followed by one JSON object, - or nothing", rest[0])
+}
+
+// meantAsJSON reports whether word, the first after the flags, is the JSON
+// argument as the caller meant it: "-", or a word that starts as an object
+// does, whether or not its JSON is sound.
+func meantAsJSON(word string) bool {
+	return word == "-" || strings.HasPrefix(trimJSONSpace(word), "{")
+}
+
+// lastFlag reads flags, the words Go's flag package read as flags, as it
+// read them, and returns the last flag as typed, its value, and the word
+// after it that the flag took as its value, if it took one: "" and false
+// when the value was attached with "=" or the flag is a boolean that stood
+// alone, or when flags end with "--".
+func lastFlag(flags []string, values []flagValue) (typed string, v *flagValue, value string, took bool) {
+	for i := 0; i < len(flags); i++ {
+		typed, v, value, took = flags[i], nil, "", false
+		if typed == "--" {
+			return "", nil, "", false
+		}
+		name := strings.TrimPrefix(strings.TrimPrefix(typed, "-"), "-")
+		if strings.Contains(name, "=") {
+			continue
+		}
+		for j := range values {
+			if values[j].pos.flag == name {
+				v = &values[j]
 			}
-			if _, err := strconv.ParseBool(word); err != nil {
-				// --on=yes would be refused too; teach what is taken.
-				return fmt.Errorf("unexpected word %q: a boolean flag is given alone, as %s, or with true or false after \"=\", as in %s=false", word, prev, prev)
-			}
-			return fmt.Errorf("unexpected word %q: a boolean flag takes a value only after \"=\", as in %s=%s", word, prev, word)
+		}
+		if v != nil && !v.IsBoolFlag() && i+1 < len(flags) {
+			i++
+			value, took = flags[i], true
 		}
 	}
-	if !errors.Is(err, errStrayWord) {
-		return err
+	return typed, v, value, took
+}
+
+// boolValue returns the error for the words after the flags, rest, when a
+// boolean flag that stood alone comes right before them and the first is
+// not meant as the JSON argument: the flag stood alone for true, so the
+// word ended the flags, wherever it stands and whatever follows it. The
+// refusal teaches the "=" form, and which values it takes when the word is
+// none of them. It returns nil for any other words.
+func boolValue(words, rest []string, values []flagValue) error {
+	typed, v, _, took := lastFlag(words[:len(words)-len(rest)], values)
+	if v == nil || took || !v.IsBoolFlag() || meantAsJSON(rest[0]) {
+		return nil
 	}
-	return fmt.Errorf("unexpected word %q: the flags are followed by one JSON object, - or nothing", word)
+	word := rest[0]
+	if _, err := strconv.ParseBool(word); err != nil {
+		// --on=yes would be refused too; teach what is taken.
+		return fmt.Errorf("unexpected word %q: a boolean flag is given alone, as %s, or with true or false after \"=\", as in %s=false", word, typed, typed)
+	}
+	return fmt.Errorf("unexpected word %q: a boolean flag takes a value only after \"=\", as in %s=%s", word, typed, word)
+}
+
+// swallowed returns the error for the words after the flags, rest, when
+// the last flag took as its value the next word, which is exactly another
+// flag of the command, as `--path --limit 3` gives --path the value
+// "--limit" and leaves "3" over: the caller left out a value, most likely,
+// so the refusal says what was read and how to write either meaning. It
+// returns nil for any other words, and when the first word left is meant
+// as the JSON argument, since `--pattern --limit {...}` may well be meant.
+func swallowed(words, rest []string, values []flagValue) error {
+	typed, _, value, took := lastFlag(words[:len(words)-len(rest)], values)
+	if !took || meantAsJSON(rest[0]) {
+		return nil
+	}
+	named := false
+	for i := range values {
+		named = named || value == "--"+values[i].pos.flag || value == "-"+values[i].pos.flag
+	}
+	if !named {
+		return nil
+	}
+	left := "was"
+	if len(rest) > 1 {
+		left = "were"
+	}
+	return fmt.Errorf("%s took %q as its value, since a flag takes the next word, so %s %s left over; "+
+		"write the value after %s, or %s if %q is the value meant",
+		typed, value, list(rest, quoted), left, typed, ShellWord(typed+"="+value), value)
+}
+
+// tookDashes returns the refusal of the flag called name that the
+// command does not define, when the word before it in words is "--" taken
+// as the value of the flag before that, as in `--pattern -- --z`: a flag's
+// value is the next word, whatever it is, so "--" ended nothing and --z was
+// read as a flag. It returns nil in any other case.
+func tookDashes(words []string, name string, values []flagValue) error {
+	for i := 2; i < len(words); i++ {
+		typed, _, _ := strings.Cut(words[i], "=")
+		if words[i-1] != "--" || typed != "-"+name && typed != "--"+name {
+			continue
+		}
+		for j := range values {
+			v := &values[j]
+			if !v.IsBoolFlag() && (words[i-2] == "--"+v.pos.flag || words[i-2] == "-"+v.pos.flag) &&
+				len(v.values) > 0 && v.values[len(v.values)-1] == `"--"` {
+				return fmt.Errorf("unknown flag %q: %s took \"--\" as its value, since a flag takes the next word, so %q was read as a flag; "+
+					"write %s if %q is the value meant", typed, words[i-2], words[i], ShellWord(words[i-2]+"="+words[i]), words[i])
+			}
+		}
+	}
+	return nil
 }
