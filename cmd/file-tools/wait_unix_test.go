@@ -83,7 +83,7 @@ func TestRecordToAPipe(t *testing.T) {
 		before := snapshot(t, tree)
 		got := execute(t, program, tree, "", "--record", fifo, "write_file", "--path", "new.txt", "--content", "x")
 		want := "file-tools: --record: " + strconv.Quote(fifo) + " is a named pipe that no process is reading; " +
-			"the record file must be a regular file or a pipe with a reader\n"
+			"the record file must be a regular file or a pipe with a reader\nRun `file-tools help` for usage.\n"
 		if got.status != 2 || got.stdout != "" || got.stderr != want {
 			t.Errorf("status %d, stdout %q, stderr %q; want 2, nothing and %q", got.status, got.stdout, got.stderr, want)
 		}
