@@ -309,7 +309,7 @@ func inEnum(enum []any, v any) bool {
 				vd, vNum = decimalOf(v)
 				vParsed = true
 			}
-			if ed, ok := decimalOf(e); ok && vNum && ed == vd {
+			if ed, ok := decimalOf(e); ok && vNum && ed.cmp(vd) == 0 {
 				return true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"math/big"
 	"reflect"
 	"strconv"
 	"strings"
@@ -58,12 +59,12 @@ func integer(v any) bool {
 
 // decimal is the exact value of a number, ±sig×10^exp, as
 // jsonscan.Decompose gives it: sig has no leading or trailing zeros and is
-// "" for zero, which is never negative. Two decimals are equal numbers
-// exactly when they are equal values of the type.
+// "" for zero, which is never negative, and exp is exact however many
+// digits it was written with.
 type decimal struct {
 	neg bool
 	sig string
-	exp int
+	exp *big.Int
 }
 
 // decimalOf returns the exact value of the number v: that of its text for
@@ -100,7 +101,8 @@ func (d decimal) cmp(e decimal) int {
 	if ds != es || ds == 0 {
 		return cmp.Compare(ds, es)
 	}
-	c := cmp.Compare(len(d.sig)+d.exp, len(e.sig)+e.exp)
+	dp := new(big.Int).Add(d.exp, big.NewInt(int64(len(d.sig))))
+	c := dp.Cmp(new(big.Int).Add(e.exp, big.NewInt(int64(len(e.sig)))))
 	if c == 0 {
 		c = strings.Compare(d.sig, e.sig)
 	}

@@ -71,17 +71,20 @@ func manyKeys() string {
 	return "{" + strings.Join(members, ",") + "}"
 }
 
+// validateJSONCase is a row of TestValidateJSON.
+type validateJSONCase struct {
+	name   string
+	schema *agenttool.Schema
+	input  string
+	want   string // the exact error text; "" means valid
+}
+
 func TestValidateJSON(t *testing.T) {
 	loose := mustReflect[validationArgs](t)
 	strict := mustReflect[validationArgs](t, agenttool.WithStrict())
 	hand := handSchemas()
 	const full = `{"path":"x","level":"low","count":1,"tags":["a","b"],"nested":{"deep":true},"ratio":0.5}`
-	tests := []struct {
-		name   string
-		schema *agenttool.Schema
-		input  string
-		want   string // the exact error text; "" means valid
-	}{
+	tests := []validateJSONCase{
 		{"valid minimal", loose, `{"path":"x"}`, ""},
 		{"valid full object", loose, full, ""},
 		{"empty input reports missing path", loose, ``, `invalid arguments: missing required property "path"`},
@@ -153,7 +156,7 @@ func TestValidateJSON(t *testing.T) {
 		{"duplicate member: the last one counts", loose, `{"path":1,"path":"x"}`, ""},
 		{"number text rendered as written", hand["map of strings"], `{"n":-0.50e+01}`, `invalid arguments: n: expected string, got -0.50e+01`},
 	}
-	for _, tt := range tests {
+	for _, tt := range append(tests, asJSONSchemaCases(t)...) {
 		t.Run(tt.name, func(t *testing.T) {
 			err := tt.schema.ValidateJSON(json.RawMessage(tt.input))
 			if tt.want == "" {

@@ -1,6 +1,7 @@
 package jsonscan
 
 import (
+	"math/big"
 	"strconv"
 	"strings"
 )
@@ -75,22 +76,35 @@ func Integer[T Text](s T) bool {
 }
 
 // maxExp bounds the exponents decompose reads: an exponent beyond it is
-// taken to be that bound, which changes no answer, since no literal a
-// program holds has that many digits for the exponent to be weighed
-// against.
+// taken to be that bound, which changes no answer of Integer or
+// PlainInteger, since no literal a program holds has that many digits for
+// the exponent to be weighed against. Decompose, whose answers are
+// compared with each other, reads the exponent exactly instead.
 const maxExp = 1 << 30 // fits an int on 32-bit platforms too
 
 // decompose splits the JSON number literal s into its sign and its value's
-// significant digits sig and power of ten exp, the value being sig×10^exp.
-// sig has no leading or trailing zeros, and is "" for zero.
+// significant digits sig and power of ten exp, the value being sig×10^exp,
+// with the written exponent bounded by maxExp.
 func decompose[T Text](s T) (neg bool, sig string, exp int) {
+	neg, sig, shift, written := split(s)
+	if sig == "" {
+		return neg, "", 0
+	}
+	return neg, sig, shift + exponent(written)
+}
+
+// split splits the JSON number literal s into its sign, its significant
+// digits sig and the written exponent, with the shift the digits' place
+// adds to it: the value is sig×10^(written+shift). sig has no leading or
+// trailing zeros, and is "" for zero. shift is bounded by the length of s.
+func split[T Text](s T) (neg bool, sig string, shift int, written T) {
 	if len(s) > 0 && s[0] == '-' {
 		neg, s = true, s[1:]
 	}
 	mant := s
 	for i := 0; i < len(s); i++ {
 		if s[i] == 'e' || s[i] == 'E' {
-			mant, exp = s[:i], exponent(s[i+1:])
+			mant, written = s[:i], s[i+1:]
 			break
 		}
 	}
@@ -107,12 +121,12 @@ func decompose[T Text](s T) (neg bool, sig string, exp int) {
 	for f > 0 && frac[f-1] == '0' {
 		f--
 	}
-	exp -= f
+	shift = -f
 	w := len(whole)
 	if f == 0 {
 		for w > 0 && whole[w-1] == '0' {
 			w--
-			exp++
+			shift++
 		}
 	}
 	lead := 0
@@ -120,20 +134,23 @@ func decompose[T Text](s T) (neg bool, sig string, exp int) {
 		lead++
 	}
 	if lead == w && f == 0 {
-		return neg, "", 0
+		return neg, "", 0, written
 	}
 	if f == 0 {
-		return neg, string(whole[lead:w]), exp
+		return neg, string(whole[lead:w]), shift, written
 	}
 	digits := string(whole[lead:]) + string(frac[:f])
-	return neg, strings.TrimLeft(digits, "0"), exp
+	return neg, strings.TrimLeft(digits, "0"), shift, written
 }
 
 // exponent reads the digits of an exponent, with their sign, bounded by
-// maxExp.
+// maxExp; "" is 0.
 func exponent[T Text](s T) int {
-	neg := len(s) > 0 && s[0] == '-'
-	if len(s) > 0 && (s[0] == '-' || s[0] == '+') {
+	if len(s) == 0 {
+		return 0
+	}
+	neg := s[0] == '-'
+	if s[0] == '-' || s[0] == '+' {
 		s = s[1:]
 	}
 	e, err := strconv.Atoi(string(s))
@@ -170,13 +187,21 @@ func PlainInteger[T Text](s T, maxDigits int) (plain string, ok bool) {
 
 // Decompose splits the JSON number literal s into its sign, its
 // significant digits sig and its power of ten exp, the value being
-// ±sig×10^exp: sig has no leading or trailing zeros, and zero has sig ""
-// and exp 0 and is never negative. An exponent written beyond ±2^30 is
-// read as that bound. ok is false when s is not a number literal.
-func Decompose[T Text](s T) (neg bool, sig string, exp int, ok bool) {
+// ±sig×10^exp exactly, however many digits the exponent is written with:
+// sig has no leading or trailing zeros, and zero has sig "" and exp 0 and
+// is never negative. ok is false when s is not a number literal.
+func Decompose[T Text](s T) (neg bool, sig string, exp *big.Int, ok bool) {
 	if !Number(s) {
-		return false, "", 0, false
+		return false, "", nil, false
 	}
-	neg, sig, exp = decompose(s)
-	return neg && sig != "", sig, exp, true
+	neg, sig, shift, written := split(s)
+	if sig == "" {
+		return false, "", new(big.Int), true
+	}
+	exp = big.NewInt(int64(shift))
+	if len(written) > 0 {
+		w, _ := new(big.Int).SetString(strings.TrimPrefix(string(written), "+"), 10)
+		exp.Add(exp, w)
+	}
+	return neg, sig, exp, true
 }

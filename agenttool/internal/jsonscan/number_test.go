@@ -132,27 +132,88 @@ func FuzzPlainInteger(f *testing.F) {
 // expression.
 var refNumber = regexp.MustCompile(`^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?$`).MatchString
 
+// decomposeCases are literals with what Decompose makes of them, the
+// exponent in decimal; ok false means refused.
+var decomposeCases = []struct {
+	in  string
+	neg bool
+	sig string
+	exp string
+	ok  bool
+}{
+	{"0", false, "", "0", true},
+	{"-0.0e5", false, "", "0", true},
+	{"0e99999999999999999999", false, "", "0", true},
+	{"-12", true, "12", "0", true},
+	{"1500e-3", false, "15", "-1", true},
+	{"0.00120", false, "12", "-4", true},
+	{"2.50e1", false, "25", "0", true},
+	{"1e007", false, "1", "7", true},
+	{"1E+3", false, "1", "3", true},
+	{"1e1073741824", false, "1", "1073741824", true},
+	{"1e1073741825", false, "1", "1073741825", true},
+	{"10e9223372036854775807", false, "1", "9223372036854775808", true},
+	{"1e99999999999999999999", false, "1", "99999999999999999999", true},
+	{"-1.5e-99999999999999999999", true, "15", "-100000000000000000000", true},
+	{"1.", false, "", "", false},
+	{"1e+-3", false, "", "", false},
+}
+
 func TestDecompose(t *testing.T) {
-	for _, tt := range []struct {
-		in  string
-		neg bool
-		sig string
-		exp int
-		ok  bool
-	}{
-		{"0", false, "", 0, true},
-		{"-0.0e5", false, "", 0, true},
-		{"-12", true, "12", 0, true},
-		{"1500e-3", false, "15", -1, true},
-		{"0.00120", false, "12", -4, true},
-		{"2.50e1", false, "25", 0, true},
-		{"1e99999999999999999999", false, "1", 1 << 30, true},
-		{"-1e-99999999999999999999", true, "1", -(1 << 30), true},
-		{"1.", false, "", 0, false},
-	} {
+	for _, tt := range decomposeCases {
 		neg, sig, exp, ok := Decompose(tt.in)
-		if neg != tt.neg || sig != tt.sig || exp != tt.exp || ok != tt.ok {
-			t.Errorf("Decompose(%q) = %v, %q, %d, %v; want %v, %q, %d, %v", tt.in, neg, sig, exp, ok, tt.neg, tt.sig, tt.exp, tt.ok)
+		got := ""
+		if exp != nil {
+			got = exp.String()
+		}
+		if neg != tt.neg || sig != tt.sig || got != tt.exp || ok != tt.ok {
+			t.Errorf("Decompose(%q) = %v, %q, %s, %v; want %v, %q, %s, %v", tt.in, neg, sig, got, ok, tt.neg, tt.sig, tt.exp, tt.ok)
 		}
 	}
+}
+
+// FuzzDecompose holds Decompose to exact arithmetic for exponents of any
+// length: the mantissa as written, read by big.Rat, over sig must be ten
+// to the power of the written exponent's distance from exp, which the
+// length of the mantissa bounds, so that no huge power is ever expanded.
+func FuzzDecompose(f *testing.F) {
+	for _, tt := range decomposeCases {
+		f.Add(tt.in)
+	}
+	f.Fuzz(func(t *testing.T, n string) {
+		neg, sig, exp, ok := Decompose(n)
+		if ok != refNumber(n) {
+			t.Fatalf("Decompose(%q) says ok %v", n, ok)
+		}
+		if !ok {
+			return
+		}
+		mant, written, _ := strings.Cut(strings.ToLower(n), "e")
+		m, _ := new(big.Rat).SetString(mant)
+		if sig == "" {
+			if m.Sign() != 0 || neg || exp.Sign() != 0 {
+				t.Fatalf("Decompose(%q) = %v, %q, %s: zero must be \"\", 0, not negative", n, neg, sig, exp)
+			}
+			return
+		}
+		if strings.HasPrefix(sig, "0") || strings.HasSuffix(sig, "0") || neg != (m.Sign() < 0) {
+			t.Fatalf("Decompose(%q) = %v, %q", n, neg, sig)
+		}
+		w := new(big.Int)
+		if written != "" {
+			w.SetString(strings.TrimPrefix(written, "+"), 10)
+		}
+		k := new(big.Int).Sub(exp, w) // m = ±sig×10^k
+		if k.CmpAbs(big.NewInt(int64(len(mant)))) > 0 {
+			t.Fatalf("Decompose(%q): exponent %s is %s from the written %s", n, exp, k, w)
+		}
+		s, _ := new(big.Rat).SetString(sig)
+		p := new(big.Rat).SetInt(new(big.Int).Exp(big.NewInt(10), new(big.Int).Abs(k), nil))
+		if k.Sign() < 0 {
+			p.Inv(p)
+		}
+		if s.Mul(s, p); s.Cmp(new(big.Rat).Abs(m)) != 0 {
+			t.Fatalf("Decompose(%q) = %q, %s: not the value %s", n, sig, exp, m.RatString())
+		}
+	})
 }

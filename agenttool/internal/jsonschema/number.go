@@ -4,7 +4,6 @@ import (
 	"cmp"
 	"encoding/json"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
@@ -12,23 +11,25 @@ import (
 
 // number is a JSON number held exactly: its value is ±sig×10^exp, sig
 // being its significant digits without leading or trailing zeros, "" for
-// zero. Comparing two numbers looks at their digits and exponents and
-// never expands an exponent, so 1e999999999 costs no more than 1e3.
+// zero, and exp exact however many digits it was written with. Comparing
+// two numbers looks at their digits and exponents and never expands an
+// exponent, so 1e999999999 costs no more than 1e3, and 1e100000000000000000000
+// is still greater than 1e99999999999999999999.
 type number struct {
 	neg  bool
 	sig  string
-	exp  int64
+	exp  *big.Int
 	text string // as written, for messages
 }
 
 // parseNumber reads a JSON number literal; ok is false when s is not one.
 func parseNumber(s json.Number) (number, bool) {
 	neg, sig, exp, ok := jsonscan.Decompose(string(s))
-	return number{neg: neg, sig: sig, exp: int64(exp), text: string(s)}, ok
+	return number{neg: neg, sig: sig, exp: exp, text: string(s)}, ok
 }
 
 // integer reports whether n is a whole number.
-func (n number) integer() bool { return n.sig == "" || n.exp >= 0 }
+func (n number) integer() bool { return n.sig == "" || n.exp.Sign() >= 0 }
 
 // cmp compares n and m: -1 when n < m, 0 when they are equal, +1 when
 // n > m.
@@ -56,12 +57,10 @@ func (n number) signum() int {
 // place, the digits do, read from the left: with no trailing zeros, a
 // prefix is the smaller.
 func (n number) cmpAbs(m number) int {
-	pn, pm := int64(len(n.sig))+n.exp, int64(len(m.sig))+m.exp
-	switch {
-	case pn < pm:
-		return -1
-	case pn > pm:
-		return 1
+	pn := new(big.Int).Add(n.exp, big.NewInt(int64(len(n.sig))))
+	pm := new(big.Int).Add(m.exp, big.NewInt(int64(len(m.sig))))
+	if c := pn.Cmp(pm); c != 0 {
+		return c
 	}
 	return strings.Compare(n.sig, m.sig)
 }
@@ -76,21 +75,22 @@ func (n number) multipleOf(d number) bool {
 	}
 	a, _ := new(big.Int).SetString(n.sig, 10)
 	b, _ := new(big.Int).SetString(d.sig, 10)
-	k := n.exp - d.exp
-	if k < 0 {
+	k := new(big.Int).Sub(n.exp, d.exp)
+	if k.Sign() < 0 {
 		// a must be a multiple of b×10^-k, which has more digits than a
 		// when -k alone exceeds them.
-		if -k > int64(len(n.sig)) {
+		k.Neg(k)
+		if k.Cmp(big.NewInt(int64(len(n.sig)))) > 0 {
 			return false
 		}
-		b.Mul(b, new(big.Int).Exp(big.NewInt(10), big.NewInt(-k), nil))
+		b.Mul(b, new(big.Int).Exp(big.NewInt(10), k, nil))
 		return new(big.Int).Rem(a, b).Sign() == 0
 	}
 	// a×10^k is a multiple of b when b's part prime to a divides 10^k:
 	// it holds no primes but 2 and 5, each at most k times.
 	b.Quo(b, new(big.Int).GCD(nil, nil, a, b))
 	for _, p := range [...]int64{2, 5} {
-		prime, times := big.NewInt(p), int64(0)
+		prime, times := big.NewInt(p), 0
 		r := new(big.Int)
 		for {
 			q, rem := new(big.Int).QuoRem(b, prime, r)
@@ -99,7 +99,7 @@ func (n number) multipleOf(d number) bool {
 			}
 			b, times = q, times+1
 		}
-		if times > k {
+		if k.Cmp(big.NewInt(int64(times))) < 0 {
 			return false
 		}
 	}
@@ -116,7 +116,7 @@ func (n number) key() string {
 	b.WriteString(n.sig)
 	if n.sig != "" {
 		b.WriteByte('e')
-		b.WriteString(strconv.FormatInt(n.exp, 10))
+		b.WriteString(n.exp.String())
 	}
 	return b.String()
 }
