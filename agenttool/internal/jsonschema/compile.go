@@ -6,13 +6,18 @@ import (
 	"strconv"
 )
 
-// node is one compiled schema. One made by newNode accepts everything
+// node is one compiled schema. One made by compiler.newNode accepts everything
 // until its keywords are read into it.
 type node struct {
 	ptr string // where it is in the document, as a JSON pointer fragment
 	src any    // the schema as decoded, for messages
 
 	isBool, boolVal bool // a boolean schema, and which
+
+	// partial is set when the schema, or one it applies, holds a keyword
+	// that is not enforced: it may accept a value it should refuse, never
+	// the other way round, so only its refusals are sure.
+	partial bool
 
 	ref *node // the schema $ref names, nil when none or not followed
 
@@ -39,6 +44,10 @@ type node struct {
 	required     []string
 	additional   *node
 	patternProps []patternProp
+	// unknownPattern is set when a pattern of patternProperties could not
+	// be compiled: which members it names is unknown, and so is which
+	// ones additionalProperties applies to.
+	unknownPattern bool
 	names        *node
 	minProps     int
 	maxProps     int
@@ -73,9 +82,13 @@ type compiler struct {
 	// built once and a circle of $refs closes; made at the first $ref.
 	targets map[string]*node
 	notes   map[string]bool // what Unsupported reports
+	nodes   []*node         // every node, each after the one it is under
+	// unjudged are the locations of the schemas that hold a keyword not
+	// enforced, whose nodes are partial.
+	unjudged map[string]bool
 }
 
-// note records that the keyword at ptr is not enforced, and why.
+// note records that the keyword at ptr is not read as written, and why.
 func (c *compiler) note(ptr, keyword, why string) {
 	if c.notes == nil {
 		c.notes = map[string]bool{}
@@ -83,15 +96,27 @@ func (c *compiler) note(ptr, keyword, why string) {
 	c.notes[keyword+" at "+ptr+": "+why] = true
 }
 
+// skip notes that the keyword at ptr is not enforced, so that the schema
+// there may accept a value it should refuse.
+func (c *compiler) skip(ptr, keyword, why string) {
+	c.note(ptr, keyword, why)
+	if c.unjudged == nil {
+		c.unjudged = map[string]bool{}
+	}
+	c.unjudged[ptr] = true
+}
+
 // compile returns the node of the schema v, found at ptr.
 func (c *compiler) compile(v any, ptr string) (*node, error) {
-	n := newNode(v, ptr)
+	n := c.newNode(v, ptr)
 	return n, c.build(n)
 }
 
 // newNode returns a new node for the schema v, found at ptr, to be built.
-func newNode(v any, ptr string) *node {
-	return &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
+func (c *compiler) newNode(v any, ptr string) *node {
+	n := &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
+	c.nodes = append(c.nodes, n)
+	return n
 }
 
 // build reads the schema of n into it.
@@ -128,17 +153,23 @@ func (c *compiler) list(v any, ptr, keyword string) ([]*node, error) {
 	return out, nil
 }
 
-// The keywords that are named as unsupported wherever they appear.
-var unsupported = map[string]string{
-	"$anchor":               "anchors are not followed",
-	"$dynamicAnchor":        "dynamic references are not followed",
-	"$dynamicRef":           "dynamic references are not followed",
-	"$recursiveAnchor":      "recursive references are not followed",
-	"$recursiveRef":         "recursive references are not followed",
-	"unevaluatedItems":      "not enforced",
-	"unevaluatedProperties": "not enforced",
-	"$vocabulary":           "vocabularies are not read",
-}
+// The keywords that are named as unsupported wherever they appear: those
+// that constrain a value, which the schema holding them then may accept
+// wrongly, and those that only name a schema for others to refer to.
+var (
+	unenforced = map[string]string{
+		"$dynamicRef":           "dynamic references are not followed",
+		"$recursiveRef":         "recursive references are not followed",
+		"unevaluatedItems":      "not enforced",
+		"unevaluatedProperties": "not enforced",
+	}
+	unread = map[string]string{
+		"$anchor":          "anchors are not followed",
+		"$dynamicAnchor":   "dynamic references are not followed",
+		"$recursiveAnchor": "recursive references are not followed",
+		"$vocabulary":      "vocabularies are not read",
+	}
+)
 
 // fill reads the keywords of the schema object m into n. In draft-07, a
 // $ref stands for the whole schema and its siblings are ignored; in
@@ -211,7 +242,7 @@ func (c *compiler) fill(n *node, m map[string]any) error {
 		case "additionalProperties":
 			n.additional, err = c.sub(v, ptr, k)
 		case "patternProperties":
-			n.patternProps, err = c.patternProps(v, ptr)
+			n.patternProps, n.unknownPattern, err = c.patternProps(v, ptr)
 		case "propertyNames":
 			n.names, err = c.sub(v, ptr, k)
 		case "minProperties":
@@ -231,7 +262,9 @@ func (c *compiler) fill(n *node, m map[string]any) error {
 				c.note(ptr, k, "a base URI below the root is not followed")
 			}
 		default:
-			if why, ok := unsupported[k]; ok {
+			if why, ok := unenforced[k]; ok {
+				c.skip(ptr, k, why)
+			} else if why, ok := unread[k]; ok {
 				c.note(ptr, k, why)
 			}
 		}

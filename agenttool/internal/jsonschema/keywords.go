@@ -45,7 +45,7 @@ func types(v any, ptr string) (int, string, error) {
 // of the exclusive bounds, is noted and ignored.
 func (c *compiler) bound(v any, ptr, keyword string) (*number, error) {
 	if _, ok := v.(bool); ok && (keyword == "exclusiveMinimum" || keyword == "exclusiveMaximum") {
-		c.note(ptr, keyword, "draft-04's boolean form is not enforced")
+		c.skip(ptr, keyword, "draft-04's boolean form is not enforced")
 		return nil, nil
 	}
 	if s, ok := v.(json.Number); ok {
@@ -114,7 +114,7 @@ func (c *compiler) regexp(v any, ptr, keyword string) (*regexp.Regexp, error) {
 	}
 	re, err := regexp.Compile(s)
 	if err != nil {
-		c.note(ptr, keyword, fmt.Sprintf("%q is not a regular expression Go can compile", s))
+		c.skip(ptr, keyword, fmt.Sprintf("%q is not a regular expression Go can compile", s))
 		return nil, nil
 	}
 	return re, nil
@@ -137,20 +137,22 @@ func (c *compiler) members(v any, ptr, keyword string) (map[string]*node, error)
 	return out, nil
 }
 
-// patternProps compiles patternProperties, in the order of its patterns.
-func (c *compiler) patternProps(v any, ptr string) ([]patternProp, error) {
+// patternProps compiles patternProperties, in the order of its patterns,
+// and reports whether a pattern could not be compiled.
+func (c *compiler) patternProps(v any, ptr string) (out []patternProp, unknown bool, err error) {
 	m, err := c.members(v, ptr, "patternProperties")
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	var out []patternProp
 	for _, pattern := range slices.Sorted(maps.Keys(m)) {
 		re, _ := c.regexp(pattern, ptr, "patternProperties")
-		if re != nil {
-			out = append(out, patternProp{re: re, schema: m[pattern]})
+		if re == nil {
+			unknown = true
+			continue
 		}
+		out = append(out, patternProp{re: re, schema: m[pattern]})
 	}
-	return out, nil
+	return out, unknown, nil
 }
 
 // dependencies reads an object whose members are each an array of

@@ -18,7 +18,7 @@ import (
 func (c *compiler) resolve(ref, ptr string) (*node, error) {
 	frag, local := strings.CutPrefix(ref, "#")
 	if !local {
-		c.note(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
+		c.skip(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
 		return nil, nil
 	}
 	pointer, err := jsonscan.Fragment(frag)
@@ -26,7 +26,7 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 		return nil, fmt.Errorf("%s/$ref: %q is not a valid reference: %v", ptr, ref, err)
 	}
 	if pointer != "" && pointer[0] != '/' {
-		c.note(ptr, "$ref", fmt.Sprintf("%q names an anchor, which is not followed", ref))
+		c.skip(ptr, "$ref", fmt.Sprintf("%q names an anchor, which is not followed", ref))
 		return nil, nil
 	}
 	at, where := c.doc, "#"
@@ -48,7 +48,7 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 	if n, ok := c.targets[where]; ok {
 		return n, nil
 	}
-	n := newNode(at, where)
+	n := c.newNode(at, where)
 	c.targets[where] = n
 	return n, c.build(n)
 }

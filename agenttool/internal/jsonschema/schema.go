@@ -16,7 +16,13 @@
 // documents, unevaluatedItems and unevaluatedProperties, a pattern that
 // Go's regexp cannot compile, a keyword of the other dialect) it names in
 // [Schema.Unsupported] and otherwise ignores, so a value it cannot judge
-// is let through rather than refused.
+// is let through rather than refused. A schema holding such a keyword,
+// or applying one that does, may match a value wrongly, so no value is
+// refused for matching it: not over it refuses nothing, its match is not
+// a second match of oneOf nor counted against maxContains, and a value it
+// matches as if may pass by then or by else. Beside a pattern of
+// patternProperties that cannot be compiled, additionalProperties applies
+// to no member.
 //
 // Numbers are judged exactly, by their written text, however large: 1.0
 // is an integer, and 1e400 is greater than 1e399.
@@ -59,13 +65,14 @@ func Compile(raw []byte) (*Schema, error) {
 	if m, ok := doc.(map[string]any); ok {
 		c.draft7 = draft7(m["$schema"])
 	}
-	c.root = newNode(doc, "#")
+	c.root = c.newNode(doc, "#")
 	if err := c.build(c.root); err != nil {
 		return nil, err
 	}
 	if err := c.cycles(); err != nil {
 		return nil, err
 	}
+	c.spread()
 	return &Schema{root: c.root, notes: slices.Sorted(maps.Keys(c.notes))}, nil
 }
 

@@ -233,6 +233,22 @@ func TestUnsupported(t *testing.T) {
 		}},
 		{`{"pattern":"^(?!x)"}`, []string{`pattern at #: "^(?!x)" is not a regular expression Go can compile`}},
 		{`{"patternProperties":{"(?=a)":{}}}`, []string{`patternProperties at #: "(?=a)" is not a regular expression Go can compile`}},
+		{`{"patternProperties":{"(?=a)":{}},"additionalProperties":false}`, []string{
+			`additionalProperties at #: a pattern of patternProperties could not be compiled, so which members it applies to is unknown`,
+			`patternProperties at #: "(?=a)" is not a regular expression Go can compile`,
+		}},
+		{`{"not":{"unevaluatedProperties":false},"oneOf":[{"$ref":"#/$defs/a"},{}],"$defs":{"a":{"$ref":"#x"}}}`, []string{
+			`$ref at #/$defs/a: "#x" names an anchor, which is not followed`,
+			`not at #: its schema is not wholly enforced, so no value is refused for matching it`,
+			`oneOf at #: a schema not wholly enforced may match wrongly, so its match is not counted against another`,
+			`unevaluatedProperties at #/not: not enforced`,
+		}},
+		{`{"if":{"$dynamicRef":"#a"},"then":{},"contains":{"$recursiveRef":"#"},"maxContains":1}`, []string{
+			`$dynamicRef at #/if: dynamic references are not followed`,
+			`$recursiveRef at #/contains: recursive references are not followed`,
+			`if at #: its schema is not wholly enforced, so a value it matches may pass by else`,
+			`maxContains at #: contains is not wholly enforced, so its matches are not capped`,
+		}},
 		{`{"$schema":"http://json-schema.org/draft-04/schema#","exclusiveMinimum":true,"minimum":0}`, []string{`exclusiveMinimum at #: draft-04's boolean form is not enforced`}},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","prefixItems":[{}]}`, []string{`prefixItems at #: not a draft-07 keyword`}},
 		{`{"dependencies":{"a":["b"]},"additionalItems":false}`, []string{
@@ -257,16 +273,61 @@ func TestUnsupported(t *testing.T) {
 	}
 }
 
-// TestUnsupportedIsIgnored lets through what an unenforced keyword would
-// have refused.
-func TestUnsupportedIsIgnored(t *testing.T) {
+// TestUnjudgedLetsThrough lets through what an unenforced keyword would
+// have refused, and what a keyword would refuse only because a schema
+// holding an unenforced keyword, here or below, matched: a not over it,
+// a second match of oneOf, the branch an if chooses, the cap of
+// maxContains and additionalProperties beside a pattern Go cannot
+// compile. Refusals that do not rest on such a match still stand.
+func TestUnjudgedLetsThrough(t *testing.T) {
 	t.Parallel()
-	s, err := Compile([]byte(`{"pattern":"^(?!x)","unevaluatedProperties":false,"properties":{"a":{"$ref":"other.json"}}}`))
-	if err != nil {
-		t.Fatal(err)
+	const (
+		notX     = `{"type":"string","pattern":"^(?!x)"}` // a string not starting with x, unenforced
+		oneOf    = `{"oneOf":[{"type":"string"},` + notX + `]}`
+		ifNotX   = `{"if":` + notX + `,"then":{"maxLength":1},"else":{"const":"xyz"}}`
+		contains = `{"contains":` + notX + `,"minContains":2,"maxContains":2}`
+		closed   = `{"patternProperties":{"^(?!x)":{},"^b":{"type":"string"}},"additionalProperties":false}`
+		// x refers back to the whole schema, which y makes partial: only a
+		// second pass over the nodes finds that x's not is over a partial
+		// schema.
+		backRef = `{"properties":{"x":{"not":{"$ref":"#"}},"y":{"unevaluatedProperties":false}}}`
+	)
+	tests := []struct {
+		schema, data string
+		valid        bool
+	}{
+		{`{"pattern":"^(?!x)","unevaluatedProperties":false,"properties":{"a":{"$ref":"other.json"}}}`, `{"b":1,"a":"x"}`, true},
+		{`{"not":{"unevaluatedProperties":false}}`, `{"a":1}`, true},
+		{`{"not":{"properties":{"a":{"$ref":"other.json"}}}}`, `{"a":1}`, true},
+		{`{"not":` + notX + `}`, `"x"`, true},
+		{`{"not":` + notX + `}`, `5`, true},
+		{`{"not":{"type":"string"}}`, `"x"`, false},
+		{oneOf, `"x"`, true},
+		{oneOf, `5`, false},
+		{`{"oneOf":[{"type":"string"},{"minLength":1},` + notX + `]}`, `"ab"`, false},
+		{ifNotX, `"xyz"`, true},
+		{ifNotX, `"abc"`, false},
+		{ifNotX, `5`, false},
+		{contains, `["a","b","x"]`, true},
+		{contains, `["a",1]`, false},
+		{`{"contains":{"type":"string"},"maxContains":1}`, `["a","b"]`, false},
+		{closed, `{"a":1}`, true},
+		{closed, `{"b":1}`, false},
+		{`{"patternProperties":{"^b":{}},"additionalProperties":false}`, `{"a":1}`, false},
+		{backRef, `{"x":{"y":{"z":1}}}`, true},
+		// A match of a partial schema is never trusted, even a right one.
+		{backRef, `{"x":{},"y":5}`, true},
+		{`{"properties":{"x":{"not":{"$ref":"#"}}}}`, `{"x":{}}`, false},
 	}
-	if err := s.Validate(decodeString(t, `{"b":1,"a":"x"}`)); err != nil {
-		t.Errorf("Validate: %v", err)
+	for _, tt := range tests {
+		s, err := Compile([]byte(tt.schema))
+		if err != nil {
+			t.Errorf("Compile(%s): %v", tt.schema, err)
+			continue
+		}
+		if err := s.Validate(decodeString(t, tt.data)); (err == nil) != tt.valid {
+			t.Errorf("%s on %s: valid is %v, Validate says %v", tt.schema, tt.data, tt.valid, err)
+		}
 	}
 }
 

@@ -210,10 +210,12 @@ func (n *node) checkArray(st *state, v []any) *failure {
 				matched++
 			}
 		}
+		// A partial contains may match wrongly: too few matches are sure,
+		// too many are not.
 		switch {
 		case matched < n.minContains:
 			return failed("expected at least " + plural(n.minContains, "item") + " matching " + render(n.contains.src) + ", got " + strconv.Itoa(matched))
-		case n.maxContains >= 0 && matched > n.maxContains:
+		case n.maxContains >= 0 && matched > n.maxContains && !n.contains.partial:
 			return failed("expected at most " + plural(n.maxContains, "item") + " matching " + render(n.contains.src) + ", got " + strconv.Itoa(matched))
 		}
 	}
@@ -292,7 +294,7 @@ func (n *node) checkMember(st *state, k string, e any) *failure {
 		}
 	}
 	switch {
-	case listed || n.additional == nil:
+	case listed || n.additional == nil || n.unknownPattern:
 	case n.additional.isBool && !n.additional.boolVal:
 		return failed("unexpected property " + strconv.Quote(k))
 	default:
@@ -303,7 +305,11 @@ func (n *node) checkMember(st *state, k string, e any) *failure {
 	return nil
 }
 
-// checkCombined applies allOf, anyOf, oneOf, not and if/then/else.
+// checkCombined applies allOf, anyOf, oneOf, not and if/then/else. Where
+// a schema matching would refuse the value or choose what applies, a
+// partial schema's match, which may be wrong, refuses nothing: it does not
+// count as a second match of oneOf, a not over it refuses nothing, and a
+// value it matches as if passes by then or by else.
 func (n *node) checkCombined(st *state, v any) *failure {
 	for _, s := range n.allOf {
 		if f := s.check(st, v); f != nil {
@@ -327,28 +333,36 @@ func (n *node) checkCombined(st *state, v any) *failure {
 	if n.oneOf != nil {
 		var fs []*failure
 		var matched []string
+		sure := 0
 		for i, s := range n.oneOf {
 			if f := s.check(st, v); f != nil {
 				fs = append(fs, f)
-			} else {
-				matched = append(matched, strconv.Itoa(i))
+				continue
+			}
+			matched = append(matched, strconv.Itoa(i))
+			if !s.partial {
+				sure++
 			}
 		}
 		switch {
 		case len(matched) == 0:
 			return noneMatched("oneOf", fs, v)
-		case len(matched) > 1:
+		case sure > 1:
 			return failed("expected exactly one of the oneOf schemas to match, got " + render(v) + ", which matches schemas " + strings.Join(matched, " and "))
 		}
 	}
-	if n.not != nil && n.not.check(st, v) == nil {
+	if n.not != nil && !n.not.partial && n.not.check(st, v) == nil {
 		return expected("a value not matching "+render(n.not.src), v)
 	}
 	if n.ifThen != nil {
-		if n.ifThen.check(st, v) == nil {
-			return n.then.check(st, v)
+		if n.ifThen.check(st, v) != nil {
+			return n.els.check(st, v)
 		}
-		return n.els.check(st, v)
+		f := n.then.check(st, v)
+		if f != nil && n.ifThen.partial && n.els.check(st, v) == nil {
+			return nil
+		}
+		return f
 	}
 	return nil
 }
