@@ -39,8 +39,8 @@ func checkArgs(cmd Command, args json.RawMessage) error {
 
 // Unenforced compiles the command's schema as Run does to check the
 // arguments of a call, and returns what of it the check does not enforce
-// (a pattern Go's regexp cannot compile, $anchor, a reference to another
-// document, unevaluatedProperties, ...), one entry for each keyword and
+// (a pattern Go's regexp cannot compile, a reference to another document,
+// unevaluatedProperties, a not over a schema holding one, ...), one entry for each keyword and
 // place, with the place as a JSON pointer and why; it is empty when the
 // check enforces the whole schema. The error is the one every call of the
 // command would be refused with, when the schema cannot be compiled.

@@ -48,11 +48,11 @@ type node struct {
 	// be compiled: which members it names is unknown, and so is which
 	// ones additionalProperties applies to.
 	unknownPattern bool
-	names        *node
-	minProps     int
-	maxProps     int
-	depRequired  []dependency
-	depSchemas   []dependency
+	names          *node
+	minProps       int
+	maxProps       int
+	depRequired    []dependency
+	depSchemas     []dependency
 
 	allOf, anyOf, oneOf []*node
 	not                 *node
@@ -82,6 +82,7 @@ type compiler struct {
 	// built once and a circle of $refs closes; made at the first $ref.
 	targets map[string]*node
 	notes   map[string]bool // what Unsupported reports
+	res     resources       // the resources and anchors of the document
 	nodes   []*node         // every node, each after the one it is under
 	// unjudged are the locations of the schemas that hold a keyword not
 	// enforced, whose nodes are partial.
@@ -164,7 +165,6 @@ var (
 		"unevaluatedProperties": "not enforced",
 	}
 	unread = map[string]string{
-		"$anchor":          "anchors are not followed",
 		"$dynamicAnchor":   "dynamic references are not followed",
 		"$recursiveAnchor": "recursive references are not followed",
 		"$vocabulary":      "vocabularies are not read",
@@ -257,10 +257,6 @@ func (c *compiler) fill(n *node, m map[string]any) error {
 			n.oneOf, err = c.list(v, ptr, k)
 		case "not":
 			n.not, err = c.sub(v, ptr, k)
-		case "$id":
-			if ptr != "#" {
-				c.note(ptr, k, "a base URI below the root is not followed")
-			}
 		default:
 			if why, ok := unenforced[k]; ok {
 				c.skip(ptr, k, why)

@@ -16,6 +16,8 @@ func FuzzCompileValidate(f *testing.F) {
 	f.Add([]byte(`{"$defs":{"t":{"items":{"$ref":"#/$defs/t"}}},"$ref":"#/$defs/t"}`), []byte(`[[[]],[[[1]]]]`))
 	f.Add([]byte(`{"anyOf":[{"type":"string"},{"type":"null"}],"uniqueItems":true}`), []byte(`[1,1.0]`))
 	f.Add([]byte(`{"multipleOf":1e-5,"exclusiveMaximum":1e400}`), []byte(`123.45e-2`))
+	f.Add([]byte(`{"$id":"https://e.com/a/","$defs":{"r":{"$id":"r.json","$anchor":"x","$defs":{"s":{}},"items":{"$ref":"#/$defs/s"}}},"items":{"$ref":"r.json#x"}}`), []byte(`[[1]]`))
+	f.Add([]byte(`{"oneOf":[{"not":{"unevaluatedItems":false}},{"if":{"pattern":"(?!a)"},"then":false}],"contains":{"$ref":"#z"},"maxContains":0}`), []byte(`["a"]`))
 	f.Fuzz(func(t *testing.T, schema, data []byte) {
 		s, err := Compile(schema)
 		if err != nil {

@@ -11,26 +11,44 @@ import (
 )
 
 // resolve returns the node that ref, the $ref of the schema at ptr,
-// names. A JSON pointer fragment ("#", "#/$defs/a", with ~0, ~1 and
-// percent-encoding) is followed within the document and must name a
-// location of it. Any other reference (another document, an anchor) is
-// noted and not followed: resolve returns nil.
+// names. The reference is resolved against the base URI at ptr, and must
+// name the document or a resource in it by $id; a fragment alone names
+// the resource ptr is in. Its fragment is a JSON pointer from the root of
+// that resource ("#", "#/$defs/a", with ~0, ~1 and percent-encoding),
+// which must name a location of it, or an anchor. Any other document, or
+// an anchor that no schema defines, is noted and not followed: resolve
+// returns nil.
 func (c *compiler) resolve(ref, ptr string) (*node, error) {
+	base, root := c.res.baseOf(ptr)
 	frag, local := strings.CutPrefix(ref, "#")
 	if !local {
-		c.skip(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
-		return nil, nil
+		u, err := base.Parse(ref)
+		if err != nil {
+			return nil, fmt.Errorf("%s/$ref: %q is not a valid reference: %v", ptr, ref, err)
+		}
+		frag = u.EscapedFragment()
+		u.Fragment, u.RawFragment = "", ""
+		base = u
+		if root, local = c.res.roots[u.String()]; !local {
+			c.skip(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
+			return nil, nil
+		}
 	}
 	pointer, err := jsonscan.Fragment(frag)
 	if err != nil {
 		return nil, fmt.Errorf("%s/$ref: %q is not a valid reference: %v", ptr, ref, err)
 	}
 	if pointer != "" && pointer[0] != '/' {
-		c.skip(ptr, "$ref", fmt.Sprintf("%q names an anchor, which is not followed", ref))
-		return nil, nil
+		where, ok := c.res.anchors[base.String()+"#"+pointer]
+		if !ok {
+			c.skip(ptr, "$ref", fmt.Sprintf("%q names an anchor that no schema of the document defines", ref))
+			return nil, nil
+		}
+		return c.target(where)
 	}
-	at, where := c.doc, "#"
+	where := root
 	if pointer != "" {
+		at := c.at(root)
 		for _, tok := range strings.Split(pointer[1:], "/") {
 			name, ok := unescape(tok)
 			if !ok {
@@ -42,15 +60,34 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 			where += "/" + escape(name)
 		}
 	}
+	return c.target(where)
+}
+
+// target returns the node of the schema at where, a location of the
+// document, built once however many $refs name it.
+func (c *compiler) target(where string) (*node, error) {
 	if c.targets == nil {
 		c.targets = map[string]*node{"#": c.root}
 	}
 	if n, ok := c.targets[where]; ok {
 		return n, nil
 	}
-	n := c.newNode(at, where)
+	n := c.newNode(c.at(where), where)
 	c.targets[where] = n
 	return n, c.build(n)
+}
+
+// at returns the value at where, a location of the document that exists.
+func (c *compiler) at(where string) any {
+	v := c.doc
+	if where == "#" {
+		return v
+	}
+	for _, tok := range strings.Split(where[2:], "/") {
+		name, _ := unescape(tok)
+		v, _ = child(v, name)
+	}
+	return v
 }
 
 // child returns the member called name of the object v, or the element of

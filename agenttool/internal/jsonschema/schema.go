@@ -10,19 +10,22 @@
 // required, additionalProperties, patternProperties, propertyNames, the
 // counts, dependentRequired, dependentSchemas and draft-07's
 // dependencies), allOf, anyOf, oneOf, not, if/then/else, boolean schemas
-// and $ref to a location of the same document by JSON pointer. format
-// and the other annotations are not checked. What it does not enforce
-// ($id below the root, $anchor, $dynamicRef, references to other
-// documents, unevaluatedItems and unevaluatedProperties, a pattern that
-// Go's regexp cannot compile, a keyword of the other dialect) it names in
-// [Schema.Unsupported] and otherwise ignores, so a value it cannot judge
-// is let through rather than refused. A schema holding such a keyword,
-// or applying one that does, may match a value wrongly, so no value is
-// refused for matching it: not over it refuses nothing, its match is not
-// a second match of oneOf nor counted against maxContains, and a value it
-// matches as if may pass by then or by else. Beside a pattern of
-// patternProperties that cannot be compiled, additionalProperties applies
-// to no member.
+// and $ref to a schema of the same document: by JSON pointer, from the
+// root of the resource the $ref is in, by the $id of a resource, or by
+// an anchor ($anchor, $dynamicAnchor, and in draft-07 an $id that is a
+// fragment), each resolved against the base URI that the nearest $id
+// sets. format and the other annotations are not checked. What it does
+// not enforce ($dynamicRef, references to other documents or to an
+// anchor no schema defines, unevaluatedItems and unevaluatedProperties,
+// a pattern that Go's regexp cannot compile, a keyword of the other
+// dialect) it names in [Schema.Unsupported] and otherwise ignores, so a
+// value it cannot judge is let through rather than refused. A schema
+// holding such a keyword, or applying one that does, may match a value
+// wrongly, so no value is refused for matching it: not over it refuses
+// nothing, its match is not a second match of oneOf nor counted against
+// maxContains, and a value it matches as if may pass by then or by else.
+// Beside a pattern of patternProperties that cannot be compiled,
+// additionalProperties applies to no member.
 //
 // Numbers are judged exactly, by their written text, however large: 1.0
 // is an integer, and 1e400 is greater than 1e399.
@@ -34,6 +37,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"net/url"
 	"slices"
 	"strings"
 
@@ -61,10 +65,11 @@ func Compile(raw []byte) (*Schema, error) {
 		return nil, fmt.Errorf("schema is not valid JSON: %v", invalid(raw))
 	}
 	doc := read(raw)
-	c := &compiler{doc: doc}
+	c := &compiler{doc: doc, res: resources{bases: map[string]*url.URL{}, roots: map[string]string{"": "#"}, anchors: map[string]string{}}}
 	if m, ok := doc.(map[string]any); ok {
 		c.draft7 = draft7(m["$schema"])
 	}
+	c.res.index(doc, "#", noBase, c.draft7)
 	c.root = c.newNode(doc, "#")
 	if err := c.build(c.root); err != nil {
 		return nil, err

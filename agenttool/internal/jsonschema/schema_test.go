@@ -170,6 +170,8 @@ func TestCompileErrors(t *testing.T) {
 		{`{"$ref":"#/$defs/missing"}`, `#/$ref: "#/$defs/missing" names no location of the schema`},
 		{`{"$ref":"#/a~2b"}`, `#/$ref: "#/a~2b" is not a valid JSON pointer: "a~2b" holds a ~ that is not ~0 or ~1`},
 		{`{"$ref":"#/%zz"}`, `#/$ref: "#/%zz" is not a valid reference: invalid percent-escape "%zz"`},
+		{`{"$ref":"http://[::1"}`, `#/$ref: "http://[::1" is not a valid reference: parse "http://[::1": missing ']' in host`},
+		{`{"$id":"https://example.com/","$defs":{"r":{"$id":"r.json"}},"items":{"$ref":"r.json#/$defs/none"}}`, `#/items/$ref: "r.json#/$defs/none" names no location of the schema`},
 		{`{"$ref":"#"}`, `#: $ref leads back to this schema with no member or element in between: # -> #`},
 		{`{"$defs":{"a":{"allOf":[{"$ref":"#/$defs/b"}]},"b":{"$ref":"#/$defs/a"}},"properties":{"x":{"$ref":"#/$defs/a"}}}`,
 			`#/$defs/a: $ref leads back to this schema with no member or element in between: #/$defs/a -> #/$defs/a/allOf/0 -> #/$defs/b -> #/$defs/a`},
@@ -182,11 +184,15 @@ func TestCompileErrors(t *testing.T) {
 	}
 }
 
-// TestRefs follows references by JSON pointer, escapes included, and
-// through a cycle that passes through a member, which ends with the data.
+// TestRefs follows references by JSON pointer, escapes included, through
+// a cycle that passes through a member, which ends with the data, and by
+// the $id of a resource or an anchor, a fragment being read from the root
+// of the resource it is in.
 func TestRefs(t *testing.T) {
 	t.Parallel()
 	tree := `{"properties":{"v":{"type":"integer"},"kids":{"items":{"$ref":"#"}}},"additionalProperties":false}`
+	resource := `{"$defs":{"r":{"$id":"r.json","$defs":{"s":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/s"}}},"s":{"type":"integer"}},"properties":{"x":{"$ref":"#/$defs/r"}}}`
+	draft7Sibling := `{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://example.com/a/","definitions":{"s":{"$id":"s.json","type":"string"}},"items":{"$id":"http://example.com/b/","$ref":"s.json"}}`
 	tests := []struct {
 		schema, data string
 		valid        bool
@@ -198,6 +204,21 @@ func TestRefs(t *testing.T) {
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"n":{"type":"null"}},"$ref":"#/definitions/n","type":"string"}`, `null`, true},
 		{`{"$defs":{"n":{"type":"null"}},"$ref":"#/$defs/n","type":"string"}`, `null`, false},
 		{`{"prefixItems":[{"$ref":"#/prefixItems/1"},{"type":"string"}]}`, `["a",1]`, false},
+		// A fragment is read from the nearest $id, here r's, which has its
+		// own $defs; the document's s would refuse a string.
+		{resource, `{"x":{"a":"s"}}`, true},
+		{resource, `{"x":{"a":1}}`, false},
+		{`{"$id":"https://example.com/root.json","$defs":{"n":{"$id":"num.json","type":"number"}},"items":{"$ref":"num.json"}}`, `[1,"a"]`, false},
+		{`{"$id":"https://example.com/root.json","$defs":{"n":{"$id":"num.json","type":"number"}},"items":{"$ref":"https://example.com/num.json"}}`, `[1]`, true},
+		{`{"$defs":{"n":{"$id":"num.json","type":"number"}},"items":{"$ref":"num.json"}}`, `["a"]`, false},
+		{`{"$defs":{"n":{"$anchor":"num","type":"number"}},"items":{"$ref":"#num"}}`, `["a"]`, false},
+		{`{"$defs":{"n":{"$dynamicAnchor":"num","type":"number"}},"items":{"$ref":"#num"}}`, `["a"]`, false},
+		{`{"$id":"urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed","$defs":{"b":{"type":"boolean"}},"items":{"$ref":"urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed#/$defs/b"}}`, `[1]`, false},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"n":{"$id":"#num","type":"number"}},"items":{"$ref":"#num"}}`, `["a"]`, false},
+		// In draft-07 an $id beside a $ref is ignored, so s.json is read
+		// against the root's base.
+		{draft7Sibling, `["a"]`, true},
+		{draft7Sibling, `[1]`, false},
 		// A name written twice means its first value.
 		{`{"type":"string","type":"integer"}`, `"x"`, true},
 		{`{"properties":{"a":{"type":"string"},"a":{"type":"integer"}}}`, `{"a":1}`, false},
@@ -221,12 +242,14 @@ func TestUnsupported(t *testing.T) {
 		want   []string
 	}{
 		{`{"$id":"https://example.com/s","type":"object","format":"date","properties":{"a":{"format":"email"}}}`, nil},
-		{`{"properties":{"a":{"$id":"a.json"},"b":{"$anchor":"b"}}}`, []string{
-			`$anchor at #/properties/b: anchors are not followed`,
-			`$id at #/properties/a: a base URI below the root is not followed`,
+		{`{"properties":{"a":{"$id":"a.json","$anchor":"a"},"b":{"$dynamicAnchor":"b"}}}`, []string{
+			`$dynamicAnchor at #/properties/b: dynamic references are not followed`,
 		}},
 		{`{"$ref":"https://example.com/other.json"}`, []string{`$ref at #: "https://example.com/other.json" refers to another document, which is not read`}},
-		{`{"$ref":"#node"}`, []string{`$ref at #: "#node" names an anchor, which is not followed`}},
+		{`{"$ref":"#node"}`, []string{`$ref at #: "#node" names an anchor that no schema of the document defines`}},
+		{`{"$id":"https://example.com/a/","items":{"$ref":"b.json"}}`, []string{`$ref at #/items: "b.json" refers to another document, which is not read`}},
+		// An $id in a value, or as a property's name, begins no resource.
+		{`{"enum":[{"$id":"e.json"}],"properties":{"$id":{"type":"string"}},"items":{"$ref":"e.json"}}`, []string{`$ref at #/items: "e.json" refers to another document, which is not read`}},
 		{`{"unevaluatedProperties":false,"items":{"$dynamicRef":"#x"}}`, []string{
 			`$dynamicRef at #/items: dynamic references are not followed`,
 			`unevaluatedProperties at #: not enforced`,
@@ -238,7 +261,7 @@ func TestUnsupported(t *testing.T) {
 			`patternProperties at #: "(?=a)" is not a regular expression Go can compile`,
 		}},
 		{`{"not":{"unevaluatedProperties":false},"oneOf":[{"$ref":"#/$defs/a"},{}],"$defs":{"a":{"$ref":"#x"}}}`, []string{
-			`$ref at #/$defs/a: "#x" names an anchor, which is not followed`,
+			`$ref at #/$defs/a: "#x" names an anchor that no schema of the document defines`,
 			`not at #: its schema is not wholly enforced, so no value is refused for matching it`,
 			`oneOf at #: a schema not wholly enforced may match wrongly, so its match is not counted against another`,
 			`unevaluatedProperties at #/not: not enforced`,
@@ -258,7 +281,7 @@ func TestUnsupported(t *testing.T) {
 		{`{"items":[{"type":"string"}],"additionalItems":false}`, []string{`items at #: an array of schemas is draft-07's form, read as prefixItems`}},
 		// Unread definitions and the siblings of a draft-07 $ref are never
 		// applied, so nothing they hold is named.
-		{`{"$defs":{"a":{"$anchor":"a"}}}`, nil},
+		{`{"$defs":{"a":{"$dynamicAnchor":"a"}}}`, nil},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","definitions":{"a":{}},"$ref":"#/definitions/a","unevaluatedItems":false}`, nil},
 	}
 	for _, tt := range tests {

@@ -1,0 +1,119 @@
+package jsonschema
+
+import (
+	"maps"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// A schema with $id begins a schema resource: the base URI of the
+// references in it, the document a URI names when it holds no fragment,
+// and the root a fragment's JSON pointer starts from. An anchor ($anchor,
+// $dynamicAnchor, or in draft-07 an $id that is a fragment alone) names a
+// schema within its resource.
+
+// resources finds the resources and anchors of the document, before any
+// $ref is read, so that one may refer to a schema that comes after it.
+type resources struct {
+	bases   map[string]*url.URL // the base URI at each location with an $id
+	roots   map[string]string   // each resource's location, by its URI
+	anchors map[string]string   // each anchor's location, by URI#name
+}
+
+// noBase is the base URI of a document without $id at its root: relative
+// references resolve against it as they are written, so that an $id of
+// "item.json" and a $ref to it name the same document.
+var noBase = new(url.URL)
+
+// schemaKeywords are the keywords whose value is a schema, a list of
+// schemas (items, in draft-07, may be either) or an object of them.
+var schemaKeywords = map[string]byte{
+	"additionalProperties": 's', "additionalItems": 's', "contains": 's', "propertyNames": 's',
+	"not": 's', "if": 's', "then": 's', "else": 's', "items": 's', "contentSchema": 's',
+	"unevaluatedItems": 's', "unevaluatedProperties": 's',
+	"allOf": 'l', "anyOf": 'l', "oneOf": 'l', "prefixItems": 'l',
+	"properties": 'o', "patternProperties": 'o', "$defs": 'o', "definitions": 'o',
+	"dependentSchemas": 'o', "dependencies": 'o',
+}
+
+// index walks the schema v at ptr, whose parent's base URI is base, and
+// every schema in it, recording the resources and anchors. The members
+// of an object are visited in order of their names, so that of two
+// resources with one URI the same one is always found. In draft-07 an
+// $id beside a $ref is ignored, as every sibling of a $ref is.
+func (r *resources) index(v any, ptr string, base *url.URL, draft7 bool) {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return
+	}
+	_, hasRef := m["$ref"]
+	if id, ok := m["$id"].(string); ok && !(draft7 && hasRef) {
+		if u, err := base.Parse(id); err == nil {
+			name := u.Fragment
+			u.Fragment, u.RawFragment = "", ""
+			if !strings.HasPrefix(id, "#") {
+				base = u
+				r.bases[ptr] = u
+				r.add(r.roots, u.String(), ptr)
+			}
+			if name != "" && !strings.HasPrefix(name, "/") {
+				r.add(r.anchors, u.String()+"#"+name, ptr)
+			}
+		}
+	}
+	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+		if name, ok := m[k].(string); ok {
+			r.add(r.anchors, base.String()+"#"+name, ptr)
+		}
+	}
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		at := ptr + "/" + escape(k)
+		switch schemaKeywords[k] {
+		case 's':
+			r.index(m[k], at, base, draft7)
+			if arr, ok := m[k].([]any); ok {
+				r.indexList(arr, at, base, draft7)
+			}
+		case 'l':
+			arr, _ := m[k].([]any)
+			r.indexList(arr, at, base, draft7)
+		case 'o':
+			sub, _ := m[k].(map[string]any)
+			for _, name := range slices.Sorted(maps.Keys(sub)) {
+				r.index(sub[name], at+"/"+escape(name), base, draft7)
+			}
+		}
+	}
+}
+
+// indexList indexes each schema of a list at ptr.
+func (r *resources) indexList(arr []any, ptr string, base *url.URL, draft7 bool) {
+	for i, e := range arr {
+		r.index(e, ptr+"/"+strconv.Itoa(i), base, draft7)
+	}
+}
+
+// add records where key is, unless it was found before.
+func (r *resources) add(m map[string]string, key, ptr string) {
+	if _, ok := m[key]; !ok {
+		m[key] = ptr
+	}
+}
+
+// baseOf returns the base URI at the location ptr and the location of
+// the resource it is in: that of the nearest schema with $id at or above
+// ptr, or the document's root.
+func (r *resources) baseOf(ptr string) (*url.URL, string) {
+	for {
+		if u, ok := r.bases[ptr]; ok {
+			return u, ptr
+		}
+		i := strings.LastIndexByte(ptr, '/')
+		if i < 0 {
+			return noBase, "#"
+		}
+		ptr = ptr[:i]
+	}
+}
