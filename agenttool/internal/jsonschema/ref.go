@@ -22,14 +22,8 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 	base, root := c.res.baseOf(ptr)
 	frag, local := strings.CutPrefix(ref, "#")
 	if !local {
-		u, err := base.Parse(ref)
-		if err != nil {
-			return nil, fmt.Errorf("%s/$ref: %q is not a valid reference: %v", ptr, ref, err)
-		}
-		frag = u.EscapedFragment()
-		u.Fragment, u.RawFragment = "", ""
-		base = u
-		if root, local = c.res.roots[u.String()]; !local {
+		base, frag = resolveURI(base, ref)
+		if root, local = c.res.roots[base]; !local {
 			c.skip(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
 			return nil, nil
 		}
@@ -39,7 +33,7 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 		return nil, fmt.Errorf("%s/$ref: %q is not a valid reference: %v", ptr, ref, err)
 	}
 	if pointer != "" && pointer[0] != '/' {
-		where, ok := c.res.anchors[base.String()+"#"+pointer]
+		where, ok := c.res.anchors[base+"#"+pointer]
 		if !ok {
 			c.skip(ptr, "$ref", fmt.Sprintf("%q names an anchor that no schema of the document defines", ref))
 			return nil, nil

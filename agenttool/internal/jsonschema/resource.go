@@ -1,9 +1,6 @@
 package jsonschema
 
 import (
-	"maps"
-	"net/url"
-	"slices"
 	"strconv"
 	"strings"
 )
@@ -17,15 +14,10 @@ import (
 // resources finds the resources and anchors of the document, before any
 // $ref is read, so that one may refer to a schema that comes after it.
 type resources struct {
-	bases   map[string]*url.URL // the base URI at each location with an $id
-	roots   map[string]string   // each resource's location, by its URI
-	anchors map[string]string   // each anchor's location, by URI#name
+	bases   map[string]string // the base URI at each location with an $id
+	roots   map[string]string // each resource's location, by its URI
+	anchors map[string]string // each anchor's location, by URI#name
 }
-
-// noBase is the base URI of a document without $id at its root: relative
-// references resolve against it as they are written, so that an $id of
-// "item.json" and a $ref to it name the same document.
-var noBase = new(url.URL)
 
 // schemaKeywords are the keywords whose value is a schema, a list of
 // schemas (items, in draft-07, may be either) or an object of them.
@@ -39,80 +31,79 @@ var schemaKeywords = map[string]byte{
 }
 
 // index walks the schema v at ptr, whose parent's base URI is base, and
-// every schema in it, recording the resources and anchors. The members
-// of an object are visited in order of their names, so that of two
-// resources with one URI the same one is always found. In draft-07 an
+// every schema in it, recording the resources and anchors. In draft-07 an
 // $id beside a $ref is ignored, as every sibling of a $ref is.
-func (r *resources) index(v any, ptr string, base *url.URL, draft7 bool) {
+func (r *resources) index(v any, ptr, base string, draft7 bool) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return
 	}
 	_, hasRef := m["$ref"]
 	if id, ok := m["$id"].(string); ok && !(draft7 && hasRef) {
-		if u, err := base.Parse(id); err == nil {
-			name := u.Fragment
-			u.Fragment, u.RawFragment = "", ""
-			if !strings.HasPrefix(id, "#") {
-				base = u
-				r.bases[ptr] = u
-				r.add(r.roots, u.String(), ptr)
-			}
-			if name != "" && !strings.HasPrefix(name, "/") {
-				r.add(r.anchors, u.String()+"#"+name, ptr)
-			}
+		uri, name := resolveURI(base, id)
+		if !strings.HasPrefix(id, "#") {
+			base = uri
+			r.bases[ptr] = uri
+			r.add(r.roots, uri, ptr)
+		}
+		if name != "" && !strings.HasPrefix(name, "/") {
+			r.add(r.anchors, uri+"#"+name, ptr)
 		}
 	}
 	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
 		if name, ok := m[k].(string); ok {
-			r.add(r.anchors, base.String()+"#"+name, ptr)
+			r.add(r.anchors, base+"#"+name, ptr)
 		}
 	}
-	for _, k := range slices.Sorted(maps.Keys(m)) {
+	for k, v := range m {
 		at := ptr + "/" + escape(k)
 		switch schemaKeywords[k] {
 		case 's':
-			r.index(m[k], at, base, draft7)
-			if arr, ok := m[k].([]any); ok {
+			r.index(v, at, base, draft7)
+			if arr, ok := v.([]any); ok {
 				r.indexList(arr, at, base, draft7)
 			}
 		case 'l':
-			arr, _ := m[k].([]any)
+			arr, _ := v.([]any)
 			r.indexList(arr, at, base, draft7)
 		case 'o':
-			sub, _ := m[k].(map[string]any)
-			for _, name := range slices.Sorted(maps.Keys(sub)) {
-				r.index(sub[name], at+"/"+escape(name), base, draft7)
+			sub, _ := v.(map[string]any)
+			for name, e := range sub {
+				r.index(e, at+"/"+escape(name), base, draft7)
 			}
 		}
 	}
 }
 
 // indexList indexes each schema of a list at ptr.
-func (r *resources) indexList(arr []any, ptr string, base *url.URL, draft7 bool) {
+func (r *resources) indexList(arr []any, ptr, base string, draft7 bool) {
 	for i, e := range arr {
 		r.index(e, ptr+"/"+strconv.Itoa(i), base, draft7)
 	}
 }
 
-// add records where key is, unless it was found before.
+// add records that key is at ptr. Of two schemas with one URI or anchor,
+// the first location in byte-wise order is kept, so that the one found
+// does not depend on the order a map is walked in.
 func (r *resources) add(m map[string]string, key, ptr string) {
-	if _, ok := m[key]; !ok {
+	if old, ok := m[key]; !ok || ptr < old {
 		m[key] = ptr
 	}
 }
 
 // baseOf returns the base URI at the location ptr and the location of
 // the resource it is in: that of the nearest schema with $id at or above
-// ptr, or the document's root.
-func (r *resources) baseOf(ptr string) (*url.URL, string) {
+// ptr, or the document's root, whose base is "" when it has no $id:
+// references resolve against it as they are written, so that an $id of
+// "item.json" and a $ref to it name the same schema.
+func (r *resources) baseOf(ptr string) (base, root string) {
 	for {
 		if u, ok := r.bases[ptr]; ok {
 			return u, ptr
 		}
 		i := strings.LastIndexByte(ptr, '/')
 		if i < 0 {
-			return noBase, "#"
+			return "", "#"
 		}
 		ptr = ptr[:i]
 	}

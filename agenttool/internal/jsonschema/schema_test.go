@@ -170,7 +170,6 @@ func TestCompileErrors(t *testing.T) {
 		{`{"$ref":"#/$defs/missing"}`, `#/$ref: "#/$defs/missing" names no location of the schema`},
 		{`{"$ref":"#/a~2b"}`, `#/$ref: "#/a~2b" is not a valid JSON pointer: "a~2b" holds a ~ that is not ~0 or ~1`},
 		{`{"$ref":"#/%zz"}`, `#/$ref: "#/%zz" is not a valid reference: invalid percent-escape "%zz"`},
-		{`{"$ref":"http://[::1"}`, `#/$ref: "http://[::1" is not a valid reference: parse "http://[::1": missing ']' in host`},
 		{`{"$id":"https://example.com/","$defs":{"r":{"$id":"r.json"}},"items":{"$ref":"r.json#/$defs/none"}}`, `#/items/$ref: "r.json#/$defs/none" names no location of the schema`},
 		{`{"$ref":"#"}`, `#: $ref leads back to this schema with no member or element in between: # -> #`},
 		{`{"$defs":{"a":{"allOf":[{"$ref":"#/$defs/b"}]},"b":{"$ref":"#/$defs/a"}},"properties":{"x":{"$ref":"#/$defs/a"}}}`,
