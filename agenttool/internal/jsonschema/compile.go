@@ -83,7 +83,6 @@ type compiler struct {
 	targets map[string]*node
 	notes   map[string]bool // what Unsupported reports
 	res     resources       // the resources and anchors of the document
-	nodes   []*node         // every node, each after the one it is under
 	// unjudged are the locations of the schemas that hold a keyword not
 	// enforced, whose nodes are partial.
 	unjudged map[string]bool
@@ -115,9 +114,7 @@ func (c *compiler) compile(v any, ptr string) (*node, error) {
 
 // newNode returns a new node for the schema v, found at ptr, to be built.
 func (c *compiler) newNode(v any, ptr string) *node {
-	n := &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
-	c.nodes = append(c.nodes, n)
-	return n
+	return &node{ptr: ptr, src: v, maxLength: -1, maxItems: -1, maxProps: -1, minContains: 1, maxContains: -1}
 }
 
 // build reads the schema of n into it.

@@ -5,26 +5,41 @@ import "slices"
 // spread makes partial every node that holds a keyword not enforced, and
 // then every node that applies a partial one, to its value or to a member
 // or an element of it, until none is left: a schema that lets a wrong
-// value through wherever it is applied lets it through too. The nodes
-// come after those they are under, so a pass from the last reaches the
-// root at once; only $refs that lead back up need another pass. It then
-// notes the keywords that a partial schema keeps from refusing anything.
+// value through wherever it is applied lets it through too. The nodes are
+// visited with each after those it applies, so one pass reaches the root
+// at once; only $refs that lead back up need another. It then notes the
+// keywords that a partial schema keeps from refusing anything.
 func (c *compiler) spread() {
 	if c.unjudged == nil {
 		return
 	}
-	for _, n := range c.nodes {
+	var order []*node
+	seen := map[*node]bool{}
+	var visit func(n *node)
+	visit = func(n *node) {
+		if seen[n] {
+			return
+		}
+		seen[n] = true
+		for _, m := range n.applied() {
+			visit(m)
+		}
+		order = append(order, n)
 		n.partial = c.unjudged[n.ptr]
+	}
+	visit(c.root)
+	for _, n := range c.targets {
+		visit(n)
 	}
 	for changed := true; changed; {
 		changed = false
-		for _, n := range slices.Backward(c.nodes) {
+		for _, n := range order {
 			if !n.partial && slices.ContainsFunc(n.applied(), isPartial) {
 				n.partial, changed = true, true
 			}
 		}
 	}
-	for _, n := range c.nodes {
+	for _, n := range order {
 		c.noteUnsure(n)
 	}
 }

@@ -23,7 +23,11 @@ func (c *compiler) resolve(ref, ptr string) (*node, error) {
 	frag, local := strings.CutPrefix(ref, "#")
 	if !local {
 		base, frag = resolveURI(base, ref)
-		if root, local = c.res.roots[base]; !local {
+		root, local = c.res.roots[base]
+		if base == "" {
+			root, local = "#", true // the document, which has no $id
+		}
+		if !local {
 			c.skip(ptr, "$ref", fmt.Sprintf("%q refers to another document, which is not read", ref))
 			return nil, nil
 		}

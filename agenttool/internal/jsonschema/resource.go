@@ -13,6 +13,7 @@ import (
 
 // resources finds the resources and anchors of the document, before any
 // $ref is read, so that one may refer to a schema that comes after it.
+// Its maps are made when the first entry is added.
 type resources struct {
 	bases   map[string]string // the base URI at each location with an $id
 	roots   map[string]string // each resource's location, by its URI
@@ -30,10 +31,12 @@ var schemaKeywords = map[string]byte{
 	"dependentSchemas": 'o', "dependencies": 'o',
 }
 
-// index walks the schema v at ptr, whose parent's base URI is base, and
-// every schema in it, recording the resources and anchors. In draft-07 an
-// $id beside a $ref is ignored, as every sibling of a $ref is.
-func (r *resources) index(v any, ptr, base string, draft7 bool) {
+// index walks the schema v, found by the JSON pointer tokens path, whose
+// parent's base URI is base, and every schema in it, recording the
+// resources and anchors. A location is written out only when one is
+// found. In draft-07 an $id beside a $ref is ignored, as every sibling of
+// a $ref is.
+func (r *resources) index(v any, path []string, base string, draft7 bool) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return
@@ -41,23 +44,31 @@ func (r *resources) index(v any, ptr, base string, draft7 bool) {
 	_, hasRef := m["$ref"]
 	if id, ok := m["$id"].(string); ok && !(draft7 && hasRef) {
 		uri, name := resolveURI(base, id)
+		ptr := pointer(path)
 		if !strings.HasPrefix(id, "#") {
 			base = uri
+			if r.bases == nil {
+				r.bases = map[string]string{}
+			}
 			r.bases[ptr] = uri
-			r.add(r.roots, uri, ptr)
+			r.add(&r.roots, uri, ptr)
 		}
 		if name != "" && !strings.HasPrefix(name, "/") {
-			r.add(r.anchors, uri+"#"+name, ptr)
+			r.add(&r.anchors, uri+"#"+name, ptr)
 		}
 	}
-	for _, k := range []string{"$anchor", "$dynamicAnchor"} {
+	for _, k := range [...]string{"$anchor", "$dynamicAnchor"} {
 		if name, ok := m[k].(string); ok {
-			r.add(r.anchors, base+"#"+name, ptr)
+			r.add(&r.anchors, base+"#"+name, pointer(path))
 		}
 	}
 	for k, v := range m {
-		at := ptr + "/" + escape(k)
-		switch schemaKeywords[k] {
+		kind := schemaKeywords[k]
+		if kind == 0 {
+			continue
+		}
+		at := append(path, escape(k))
+		switch kind {
 		case 's':
 			r.index(v, at, base, draft7)
 			if arr, ok := v.([]any); ok {
@@ -69,25 +80,33 @@ func (r *resources) index(v any, ptr, base string, draft7 bool) {
 		case 'o':
 			sub, _ := v.(map[string]any)
 			for name, e := range sub {
-				r.index(e, at+"/"+escape(name), base, draft7)
+				r.index(e, append(at, escape(name)), base, draft7)
 			}
 		}
 	}
 }
 
-// indexList indexes each schema of a list at ptr.
-func (r *resources) indexList(arr []any, ptr, base string, draft7 bool) {
+// indexList indexes each schema of a list found by path.
+func (r *resources) indexList(arr []any, path []string, base string, draft7 bool) {
 	for i, e := range arr {
-		r.index(e, ptr+"/"+strconv.Itoa(i), base, draft7)
+		r.index(e, append(path, strconv.Itoa(i)), base, draft7)
 	}
+}
+
+// pointer writes the tokens of path as a JSON pointer fragment.
+func pointer(path []string) string {
+	return strings.Join(append([]string{"#"}, path...), "/")
 }
 
 // add records that key is at ptr. Of two schemas with one URI or anchor,
 // the first location in byte-wise order is kept, so that the one found
 // does not depend on the order a map is walked in.
-func (r *resources) add(m map[string]string, key, ptr string) {
-	if old, ok := m[key]; !ok || ptr < old {
-		m[key] = ptr
+func (r *resources) add(m *map[string]string, key, ptr string) {
+	if *m == nil {
+		*m = map[string]string{}
+	}
+	if old, ok := (*m)[key]; !ok || ptr < old {
+		(*m)[key] = ptr
 	}
 }
 

@@ -64,11 +64,11 @@ func Compile(raw []byte) (*Schema, error) {
 		return nil, fmt.Errorf("schema is not valid JSON: %v", invalid(raw))
 	}
 	doc := read(raw)
-	c := &compiler{doc: doc, res: resources{bases: map[string]string{}, roots: map[string]string{"": "#"}, anchors: map[string]string{}}}
+	c := &compiler{doc: doc}
 	if m, ok := doc.(map[string]any); ok {
 		c.draft7 = draft7(m["$schema"])
 	}
-	c.res.index(doc, "#", "", c.draft7)
+	c.res.index(doc, nil, "", c.draft7)
 	c.root = c.newNode(doc, "#")
 	if err := c.build(c.root); err != nil {
 		return nil, err
