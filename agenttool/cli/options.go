@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"flag"
+	"slices"
+	"strings"
 )
 
 // programOptions are the options given before the command.
@@ -59,6 +61,39 @@ func parseProgram(args []string) (programOptions, []string, error) {
 		return opts, nil, err
 	}
 	return opts, fs.Args(), err
+}
+
+// commandFirst returns args with the command moved before the first word
+// that is not a program option, when that word is a flag of a command
+// named later (takes says whether the command named by a word has a flag
+// of that name): the line meant by a caller who gave the command's flags
+// before its name (--path main.go read_file). ok is false otherwise, as
+// for a misspelt program option (--answr accept write_file).
+func commandFirst(args []string, takes func(command, flag string) bool) (fixed []string, ok bool) {
+	fs := programFlags(new(programOptions))
+	j := 0
+	name := ""
+	for ; j < len(args); j++ {
+		w := args[j]
+		if w == "--" || !strings.HasPrefix(w, "-") {
+			return nil, false
+		}
+		var hasValue bool
+		name, _, hasValue = strings.Cut(strings.TrimLeft(w, "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			break
+		}
+		if !hasValue && !isBool(f) {
+			j++ // its value
+		}
+	}
+	for k := j + 1; k < len(args); k++ {
+		if takes(args[k], name) {
+			return slices.Concat(args[:j], args[k:k+1], args[j:k], args[k+1:]), true
+		}
+	}
+	return nil, false
 }
 
 // answerList collects the values of --answer in command-line order.

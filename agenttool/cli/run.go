@@ -151,6 +151,17 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		if hasVersion && (slices.Contains(args, "--version") || slices.Contains(args, "-version")) {
 			msg += "; to print the version, run `" + r.Name + " version`"
 		}
+		takes := func(command, flag string) bool {
+			tool, ok := all.Lookup(command)
+			return ok && slices.ContainsFunc(Describe(tool).Params, func(p Param) bool { return p.Name == flag })
+		}
+		if fixed, ok := commandFirst(args, takes); ok {
+			line := []string{r.Name}
+			for _, w := range fixed {
+				line = append(line, ShellWord(w))
+			}
+			msg += "; a command's flags go after its name: `" + strings.Join(line, " ") + "`"
+		}
 		return r.usage(msg)
 	case len(rest) == 0:
 		io.WriteString(r.Stderr, r.wholeHelp())

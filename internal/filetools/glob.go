@@ -89,8 +89,11 @@ func dirGlob(arg, p string) error {
 	if d, ok := strings.CutSuffix(dir, "/**"); ok {
 		below, files = d, dir
 	}
-	if _, err := compileGlob(arg, files); err != nil || below == "**" {
+	if _, err := compileGlob(arg, files); err != nil {
 		return nil
+	}
+	if below == "**" {
+		return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: '**' matches every file of the tree", arg, p)
 	}
 	return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: %s matches every file below %s", arg, p, singleQuoted(files), below)
 }

@@ -84,7 +84,10 @@ func TestListFiles(t *testing.T) {
 			err: `pattern "deep/" ends with /, but a glob matches files, not directories: 'deep/**' matches every file below deep`},
 		{name: "a pattern ending with **/", args: map[string]any{"pattern": "deep/**/"},
 			err: `pattern "deep/**/" ends with /, but a glob matches files, not directories: 'deep/**' matches every file below deep`},
-		{name: "a pattern of **/", args: map[string]any{"pattern": "**/"}, err: `pattern "**/" has an empty, "." or ".." element`},
+		{name: "a pattern of **/", args: map[string]any{"pattern": "**/"},
+			err: `pattern "**/" ends with /, but a glob matches files, not directories: '**' matches every file of the tree`},
+		{name: "a pattern of **/**/", args: map[string]any{"pattern": "**/**/"},
+			err: `pattern "**/**/" ends with /, but a glob matches files, not directories: '**' matches every file of the tree`},
 		{name: "a pattern of ../", args: map[string]any{"pattern": "../"}, err: `pattern "../" has an empty, "." or ".." element`},
 	}
 	for _, tt := range tests {
