@@ -18,6 +18,9 @@ type resources struct {
 	bases   map[string]string // the base URI at each location with an $id
 	roots   map[string]string // each resource's location, by its URI
 	anchors map[string]string // each anchor's location, by URI#name
+
+	draft7 bool   // draft-07's rules: an $id beside a $ref is ignored
+	id     string // the keyword of an identifier: $id, or draft-04's id
 }
 
 // schemaKeywords are the keywords whose value is a schema, a list of
@@ -34,15 +37,15 @@ var schemaKeywords = map[string]byte{
 // index walks the schema v, found by the JSON pointer tokens path, whose
 // parent's base URI is base, and every schema in it, recording the
 // resources and anchors. A location is written out only when one is
-// found. In draft-07 an $id beside a $ref is ignored, as every sibling of
-// a $ref is.
-func (r *resources) index(v any, path []string, base string, draft7 bool) {
+// found. In draft-07 (and draft-04, whose identifier is id) an $id beside
+// a $ref is ignored, as every sibling of a $ref is.
+func (r *resources) index(v any, path []string, base string) {
 	m, ok := v.(map[string]any)
 	if !ok {
 		return
 	}
 	_, hasRef := m["$ref"]
-	if id, ok := m["$id"].(string); ok && !(draft7 && hasRef) {
+	if id, ok := m[r.id].(string); ok && !(r.draft7 && hasRef) {
 		uri, name := resolveURI(base, id)
 		ptr := pointer(path)
 		if !strings.HasPrefix(id, "#") {
@@ -70,26 +73,26 @@ func (r *resources) index(v any, path []string, base string, draft7 bool) {
 		at := append(path, escape(k))
 		switch kind {
 		case 's':
-			r.index(v, at, base, draft7)
+			r.index(v, at, base)
 			if arr, ok := v.([]any); ok {
-				r.indexList(arr, at, base, draft7)
+				r.indexList(arr, at, base)
 			}
 		case 'l':
 			arr, _ := v.([]any)
-			r.indexList(arr, at, base, draft7)
+			r.indexList(arr, at, base)
 		case 'o':
 			sub, _ := v.(map[string]any)
 			for name, e := range sub {
-				r.index(e, append(at, escape(name)), base, draft7)
+				r.index(e, append(at, escape(name)), base)
 			}
 		}
 	}
 }
 
 // indexList indexes each schema of a list found by path.
-func (r *resources) indexList(arr []any, path []string, base string, draft7 bool) {
+func (r *resources) indexList(arr []any, path []string, base string) {
 	for i, e := range arr {
-		r.index(e, append(path, strconv.Itoa(i)), base, draft7)
+		r.index(e, append(path, strconv.Itoa(i)), base)
 	}
 }
 

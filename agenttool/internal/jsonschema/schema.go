@@ -1,7 +1,8 @@
 // Package jsonschema validates JSON values against the JSON Schemas that
 // tool authors bring, as MCP servers, pydantic or zod write them: draft
 // 2020-12, and draft-07 when the schema's $schema names it (or draft-06
-// or draft-04, which are read by draft-07's rules).
+// or draft-04, which are read by draft-07's rules, draft-04's identifier
+// being id rather than $id).
 //
 // It enforces type, enum, const, the numeric bounds and multipleOf, the
 // lengths and pattern of strings, the array keywords (items,
@@ -65,10 +66,15 @@ func Compile(raw []byte) (*Schema, error) {
 	}
 	doc := read(raw)
 	c := &compiler{doc: doc}
+	c.res.id = "$id"
 	if m, ok := doc.(map[string]any); ok {
 		c.draft7 = draft7(m["$schema"])
+		if s, _ := m["$schema"].(string); strings.Contains(s, "json-schema.org/draft-04/") {
+			c.res.id = "id"
+		}
 	}
-	c.res.index(doc, nil, "", c.draft7)
+	c.res.draft7 = c.draft7
+	c.res.index(doc, nil, "")
 	c.root = c.newNode(doc, "#")
 	if err := c.build(c.root); err != nil {
 		return nil, err

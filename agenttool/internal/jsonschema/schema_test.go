@@ -191,6 +191,7 @@ func TestRefs(t *testing.T) {
 	t.Parallel()
 	tree := `{"properties":{"v":{"type":"integer"},"kids":{"items":{"$ref":"#"}}},"additionalProperties":false}`
 	resource := `{"$defs":{"r":{"$id":"r.json","$defs":{"s":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/s"}}},"s":{"type":"integer"}},"properties":{"x":{"$ref":"#/$defs/r"}}}`
+	draft4 := `{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"r":{"id":"http://example.com/r.json","definitions":{"s":{"type":"string"}},"items":{"$ref":"#/definitions/s"}},"s":{"type":"integer"}},"properties":{"x":{"$ref":"#/definitions/r"}}}`
 	draft7Sibling := `{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://example.com/a/","definitions":{"s":{"$id":"s.json","type":"string"}},"items":{"$id":"http://example.com/b/","$ref":"s.json"}}`
 	tests := []struct {
 		schema, data string
@@ -218,6 +219,8 @@ func TestRefs(t *testing.T) {
 		// against the root's base.
 		{draft7Sibling, `["a"]`, true},
 		{draft7Sibling, `[1]`, false},
+		{draft4, `{"x":["a"]}`, true},
+		{draft4, `{"x":[1]}`, false},
 		// A name written twice means its first value.
 		{`{"type":"string","type":"integer"}`, `"x"`, true},
 		{`{"properties":{"a":{"type":"string"},"a":{"type":"integer"}}}`, `{"a":1}`, false},
@@ -247,6 +250,8 @@ func TestUnsupported(t *testing.T) {
 		{`{"$ref":"https://example.com/other.json"}`, []string{`$ref at #: "https://example.com/other.json" refers to another document, which is not read`}},
 		{`{"$ref":"#node"}`, []string{`$ref at #: "#node" names an anchor that no schema of the document defines`}},
 		{`{"$id":"https://example.com/a/","items":{"$ref":"b.json"}}`, []string{`$ref at #/items: "b.json" refers to another document, which is not read`}},
+		// id is draft-04's identifier only.
+		{`{"$defs":{"r":{"id":"r.json"}},"items":{"$ref":"r.json"}}`, []string{`$ref at #/items: "r.json" refers to another document, which is not read`}},
 		// An $id in a value, or as a property's name, begins no resource.
 		{`{"enum":[{"$id":"e.json"}],"properties":{"$id":{"type":"string"}},"items":{"$ref":"e.json"}}`, []string{`$ref at #/items: "e.json" refers to another document, which is not read`}},
 		{`{"unevaluatedProperties":false,"items":{"$dynamicRef":"#x"}}`, []string{
