@@ -295,7 +295,7 @@ func (v *flagValue) set(word string) error {
 		}
 		raw, err := convert(p.valueType(), value)
 		if err != nil {
-			return err
+			return fmt.Errorf("key %q: %w", key, err)
 		}
 		v.keys = append(v.keys, key)
 		v.values = append(v.values, raw)

@@ -29,7 +29,8 @@ const stdinHint = "; to give the JSON argument on stdin, end the command with -"
 // is named as the flag, unless the call gave only JSON; a wrong value is
 // named as its flag when the flag gave it, an array's element as the flag
 // and, when the flag gave several, the element's place among them, as in
-// "--fields (value 2)". Anything else keeps the tool's
+// "--fields (value 2)", and a map's entry as the flag and its key, as in
+// "--limits: key \"cpu\"", as a value the flag refuses is. Anything else keeps the tool's
 // words, which name the value by its JSON path. A missing property is
 // followed by stdinHint when the call gave no JSON argument and stdin may
 // hold input.
@@ -78,6 +79,7 @@ func (f refusal) word(err error) (string, bool) {
 	// its place among the values given.
 	array, index, element := cutIndex(path)
 	var pos *position
+	key, entry := "", false // the key of a map flag's entry
 	walk := walkFlags(f.cmd.Params)
 	for i := range walk {
 		if walk[i].flag == "" {
@@ -90,6 +92,11 @@ func (f refusal) word(err error) (string, bool) {
 		if element && verr.Missing == "" && walk[i].param.Repeated() && walk[i].dotted() == array {
 			pos = &walk[i]
 		}
+		// A map's values are scalars, so all that follows its path is
+		// the key, dots and all.
+		if k, ok := strings.CutPrefix(path, walk[i].dotted()+"."); ok && verr.Missing == "" && walk[i].param.Map() {
+			pos, key, entry, element = &walk[i], k, true, false
+		}
 	}
 	switch {
 	case pos == nil:
@@ -99,6 +106,9 @@ func (f refusal) word(err error) (string, bool) {
 		name := dashed(pos.flag)
 		if element && f.gave.count(pos.flag) > 1 {
 			name += fmt.Sprintf(" (value %d)", index+1)
+		}
+		if entry {
+			name += fmt.Sprintf(": key %q", key)
 		}
 		return "invalid arguments: " + name + ": " + verr.Msg, true
 	}

@@ -58,6 +58,8 @@ func refusalTools(ran *atomic.Int32) agenttool.Set {
 		agenttool.NewFunc("deploy", "Deploy somewhere.", json.RawMessage(deploySchema), count),
 		agenttool.NewFunc("list_issues", "List issues.", json.RawMessage(issuesSchema), count),
 		agenttool.NewFunc("ping", "", nil, count),
+		agenttool.NewFunc("limit", "Set limits.", json.RawMessage(`{"type":"object","properties":{"limits":{"type":"object",`+
+			`"additionalProperties":{"type":"integer","minimum":0}}}}`), count),
 		agenttool.NewFunc("search", "Search.", json.RawMessage(`{"type":"object","properties":{"pattern":{"type":"string"},`+
 			`"limit":{"type":"integer"},"count":{"type":"boolean"},`+
 			`"fields":{"type":"array","items":{"type":"string","enum":["path","line","text"]}}}}`), count),
@@ -165,6 +167,9 @@ var refusalCases = []refusalCase{
 	{"array element outside the enum", []string{"search", "--fields", "nope"}, "", ExitUsage},
 	{"second array element outside the enum", []string{"search", "--fields", "path", "--fields", "nope"}, "", ExitUsage},
 	{"JSON array element outside the enum", []string{"search", `{"fields":["path","nope"]}`}, "", ExitUsage},
+	{"map flag entry below its minimum", []string{"limit", "--limits", "cpu=2", "--limits", "mem.max=-1"}, "", ExitUsage},
+	{"map flag entry that is no integer", []string{"limit", "--limits", "cpu=x"}, "", ExitUsage},
+	{"JSON map entry below its minimum", []string{"limit", `{"limits":{"cpu":-1}}`}, "", ExitUsage},
 	{"flag value of the wrong spelling of a number", []string{"search", "--limit", "1_000"}, "", ExitUsage},
 	{"stray word after the flags", []string{"read_file", "--path", "x", "yes"}, "", ExitUsage},
 	{"JSON that is not an object", []string{"read_file", `["x"]`}, "", ExitUsage},
