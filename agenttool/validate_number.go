@@ -59,8 +59,8 @@ func integer(v any) bool {
 
 // decimal is the exact value of a number, ±sig×10^exp, as
 // jsonscan.Decompose gives it: sig has no leading or trailing zeros and is
-// "" for zero, which is never negative, and exp is exact however many
-// digits it was written with.
+// "" for zero, which is never negative, and exp is exact when written with
+// at most jsonscan.MaxExpDigits digits.
 type decimal struct {
 	neg bool
 	sig string

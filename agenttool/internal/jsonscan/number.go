@@ -185,11 +185,19 @@ func PlainInteger[T Text](s T, maxDigits int) (plain string, ok bool) {
 	return plain, true
 }
 
+// MaxExpDigits bounds the digits of an exponent that Decompose reads
+// exactly: reading n digits into a big.Int costs time growing as n², and
+// a value's exponent is read each time a schema looks at it, so a longer
+// exponent, after its leading zeros, is read as ±10^MaxExpDigits. Only two
+// numbers whose exponents both pass 10^1000 in size, which no schema's bound
+// comes near, can compare wrongly.
+const MaxExpDigits = 1000
+
 // Decompose splits the JSON number literal s into its sign, its
 // significant digits sig and its power of ten exp, the value being
-// ±sig×10^exp exactly, however many digits the exponent is written with:
-// sig has no leading or trailing zeros, and zero has sig "" and exp 0 and
-// is never negative. ok is false when s is not a number literal.
+// ±sig×10^exp exactly for an exponent written with at most MaxExpDigits
+// digits: sig has no leading or trailing zeros, and zero has sig "" and
+// exp 0 and is never negative. ok is false when s is not a number literal.
 func Decompose[T Text](s T) (neg bool, sig string, exp *big.Int, ok bool) {
 	if !Number(s) {
 		return false, "", nil, false
@@ -199,9 +207,25 @@ func Decompose[T Text](s T) (neg bool, sig string, exp *big.Int, ok bool) {
 		return false, "", new(big.Int), true
 	}
 	exp = big.NewInt(int64(shift))
-	if len(written) > 0 {
-		w, _ := new(big.Int).SetString(strings.TrimPrefix(string(written), "+"), 10)
-		exp.Add(exp, w)
+	if len(written) == 0 {
+		return neg, sig, exp, true
 	}
-	return neg, sig, exp, true
+	negExp := written[0] == '-'
+	digits := strings.TrimLeft(strings.TrimLeft(string(written), "+-"), "0")
+	w := new(big.Int)
+	switch {
+	case len(digits) > MaxExpDigits:
+		w.Exp(big.NewInt(10), big.NewInt(MaxExpDigits), nil)
+	case len(digits) <= 18:
+		if digits != "" {
+			n, _ := strconv.ParseInt(digits, 10, 64)
+			w.SetInt64(n)
+		}
+	default:
+		w.SetString(digits, 10)
+	}
+	if negExp {
+		w.Neg(w)
+	}
+	return neg, sig, exp.Add(exp, w), true
 }

@@ -155,6 +155,11 @@ var decomposeCases = []struct {
 	{"10e9223372036854775807", false, "1", "9223372036854775808", true},
 	{"1e99999999999999999999", false, "1", "99999999999999999999", true},
 	{"-1.5e-99999999999999999999", true, "15", "-100000000000000000000", true},
+	{"1e-0", false, "1", "0", true},
+	{"1E+00000000000000000000000001", false, "1", "1", true},
+	{"1e" + strings.Repeat("9", MaxExpDigits), false, "1", strings.Repeat("9", MaxExpDigits), true},
+	{"10e" + strings.Repeat("9", MaxExpDigits+1), false, "1", "1" + strings.Repeat("0", MaxExpDigits-1) + "1", true},
+	{"0.1e-" + strings.Repeat("7", 4*MaxExpDigits), false, "1", "-1" + strings.Repeat("0", MaxExpDigits-1) + "1", true},
 	{"1.", false, "", "", false},
 	{"1e+-3", false, "", "", false},
 }
@@ -173,7 +178,7 @@ func TestDecompose(t *testing.T) {
 }
 
 // FuzzDecompose holds Decompose to exact arithmetic for exponents of any
-// length: the mantissa as written, read by big.Rat, over sig must be ten
+// length, one of more than MaxExpDigits digits taken as ±10^MaxExpDigits: the mantissa as written, read by big.Rat, over sig must be ten
 // to the power of the written exponent's distance from exp, which the
 // length of the mantissa bounds, so that no huge power is ever expanded.
 func FuzzDecompose(f *testing.F) {
@@ -202,6 +207,12 @@ func FuzzDecompose(f *testing.F) {
 		w := new(big.Int)
 		if written != "" {
 			w.SetString(strings.TrimPrefix(written, "+"), 10)
+		}
+		if len(strings.TrimLeft(written, "+-0")) > MaxExpDigits {
+			w.Exp(big.NewInt(10), big.NewInt(MaxExpDigits), nil)
+			if strings.HasPrefix(written, "-") {
+				w.Neg(w)
+			}
 		}
 		k := new(big.Int).Sub(exp, w) // m = ±sig×10^k
 		if k.CmpAbs(big.NewInt(int64(len(mant)))) > 0 {

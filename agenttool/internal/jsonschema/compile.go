@@ -80,9 +80,10 @@ type compiler struct {
 	root   *node
 	// targets are the schemas $refs name, by location, so that each is
 	// built once and a circle of $refs closes; made at the first $ref.
-	targets map[string]*node
-	notes   map[string]bool // what Unsupported reports
-	res     resources       // the resources and anchors of the document
+	targets    map[string]*node
+	targetErrs map[string]error // the errors of building targets that failed
+	notes      map[string]bool  // what Unsupported reports
+	res        resources        // the resources and anchors of the document
 	// unjudged are the locations of the schemas that hold a keyword not
 	// enforced, whose nodes are partial.
 	unjudged map[string]bool

@@ -11,10 +11,11 @@ import (
 
 // number is a JSON number held exactly: its value is ±sig×10^exp, sig
 // being its significant digits without leading or trailing zeros, "" for
-// zero, and exp exact however many digits it was written with. Comparing
-// two numbers looks at their digits and exponents and never expands an
-// exponent, so 1e999999999 costs no more than 1e3, and 1e100000000000000000000
-// is still greater than 1e99999999999999999999.
+// zero, and exp as jsonscan.Decompose reads it: exact when written with
+// at most jsonscan.MaxExpDigits digits. Comparing two numbers looks at
+// their digits and exponents and never expands an exponent, so
+// 1e999999999 costs no more than 1e3, and 1e100000000000000000000 is still
+// greater than 1e99999999999999999999.
 type number struct {
 	neg  bool
 	sig  string

@@ -48,9 +48,13 @@ func (c *compiler) spread() {
 func isPartial(n *node) bool { return n.partial }
 
 // applied returns the schemas that n applies to its value or to a member
-// or an element of it.
+// or an element of it; an if without then or else decides nothing, and is
+// left out.
 func (n *node) applied() []*node {
 	out := n.inPlace()
+	if n.ifThen != nil && n.then == nil && n.els == nil {
+		out = slices.DeleteFunc(out, func(s *node) bool { return s == n.ifThen })
+	}
 	out = append(out, n.prefix...)
 	for _, s := range []*node{n.items, n.contains, n.additional, n.names} {
 		if s != nil {
@@ -73,10 +77,10 @@ func (c *compiler) noteUnsure(n *node) {
 	if n.not != nil && n.not.partial {
 		c.note(n.ptr, "not", "its schema is not wholly enforced, so no value is refused for matching it")
 	}
-	if slices.ContainsFunc(n.oneOf, isPartial) {
+	if len(n.oneOf) > 1 && slices.ContainsFunc(n.oneOf, isPartial) {
 		c.note(n.ptr, "oneOf", "a schema not wholly enforced may match wrongly, so its match is not counted against another")
 	}
-	if n.ifThen != nil && n.ifThen.partial {
+	if n.ifThen != nil && n.ifThen.partial && (n.then != nil || n.els != nil) {
 		c.note(n.ptr, "if", "its schema is not wholly enforced, so a value it matches may pass by else")
 	}
 	if n.contains != nil && n.contains.partial && n.maxContains >= 0 {

@@ -68,11 +68,20 @@ func (c *compiler) target(where string) (*node, error) {
 		c.targets = map[string]*node{"#": c.root}
 	}
 	if n, ok := c.targets[where]; ok {
-		return n, nil
+		return n, c.targetErrs[where]
 	}
 	n := c.newNode(c.at(where), where)
 	c.targets[where] = n
-	return n, c.build(n)
+	err := c.build(n)
+	if err != nil {
+		// Every $ref to it fails alike, so that which fails first does
+		// not decide the error Compile reports.
+		if c.targetErrs == nil {
+			c.targetErrs = map[string]error{}
+		}
+		c.targetErrs[where] = err
+	}
+	return n, err
 }
 
 // at returns the value at where, a location of the document that exists.

@@ -16,20 +16,22 @@
 // an anchor ($anchor, $dynamicAnchor, and in draft-07 an $id that is a
 // fragment), each resolved against the base URI that the nearest $id
 // sets. format and the other annotations are not checked. What it does
-// not enforce ($dynamicRef, references to other documents or to an
-// anchor no schema defines, unevaluatedItems and unevaluatedProperties,
-// a pattern that Go's regexp cannot compile, a keyword of the other
-// dialect) it names in [Schema.Unsupported] and otherwise ignores, so a
-// value it cannot judge is let through rather than refused. A schema
-// holding such a keyword, or applying one that does, may match a value
-// wrongly, so no value is refused for matching it: not over it refuses
-// nothing, its match is not a second match of oneOf nor counted against
-// maxContains, and a value it matches as if may pass by then or by else.
-// Beside a pattern of patternProperties that cannot be compiled,
-// additionalProperties applies to no member.
+// not enforce ($dynamicRef, $recursiveRef, draft-04's boolean
+// exclusiveMinimum and exclusiveMaximum, references to other documents
+// or to an anchor no schema defines, unevaluatedItems and
+// unevaluatedProperties, a pattern that Go's regexp cannot compile, a
+// keyword of the other dialect) it names in [Schema.Unsupported] and
+// otherwise ignores, so a value it cannot judge is let through rather
+// than refused. A schema holding such a keyword, or applying one that
+// does, may match a value wrongly, so no value is refused for matching
+// it: not over it refuses nothing, its match is not a second match of
+// oneOf nor counted against maxContains, and a value it matches as if
+// may pass by then or by else. Beside a pattern of patternProperties
+// that cannot be compiled, additionalProperties applies to no member.
 //
 // Numbers are judged exactly, by their written text, however large: 1.0
-// is an integer, and 1e400 is greater than 1e399.
+// is an integer, and 1e400 is greater than 1e399. Only an exponent of
+// more than 1,000 digits is not read exactly, but as ±10^1000.
 package jsonschema
 
 import (
@@ -57,7 +59,7 @@ type Schema struct {
 // when raw is not one JSON value, when the document or a schema in it is
 // neither an object nor a boolean, when a keyword's value has the wrong
 // form (a minLength that is no whole number, say), when a $ref by JSON
-// pointer names no location of the document, and when $refs lead in a
+// pointer names no location of the resource it is read from, and when $refs lead in a
 // circle back to a schema without a member or an element in between,
 // which no value could ever be checked against.
 func Compile(raw []byte) (*Schema, error) {

@@ -121,6 +121,10 @@ func TestNumbers(t *testing.T) {
 		{`{"enum":[1e99999999999999999999]}`, `1e99999999999999999998`, false},
 		{`{"enum":[1e99999999999999999999]}`, `0.1e100000000000000000000`, true},
 		{`{"uniqueItems":true}`, `[1e99999999999999999999,1e100000000000000000000]`, true},
+		// An exponent of a million digits is read as 10^1000, and costs
+		// no more to judge than one of a thousand, at every schema.
+		{`{"anyOf":[{"type":"string"},{"type":"null"},{"minimum":0,"uniqueItems":true}]}`, `1e` + strings.Repeat("7", 1<<20), true},
+		{`{"maximum":1e` + strings.Repeat("9", 1000) + `}`, `1e` + strings.Repeat("7", 1<<20), false},
 		{`{"exclusiveMinimum":0}`, `1e-999999999`, true},
 		{`{"exclusiveMaximum":0}`, `-0`, false},
 		{`{"multipleOf":0.1}`, `0.3`, true},
@@ -168,6 +172,9 @@ func TestCompileErrors(t *testing.T) {
 		{`{"required":"a"}`, `#/required: expected an array of property names, got "a"`},
 		{`{"anyOf":[]}`, `#/anyOf: expected an array of schemas, got []`},
 		{`{"$ref":"#/$defs/missing"}`, `#/$ref: "#/$defs/missing" names no location of the schema`},
+		// Both $refs to the bad schema fail with its error, and allOf
+		// comes first by name, whichever is built first.
+		{`{"$defs":{"bad":{"minimum":"x"}},"allOf":[{"$ref":"#/$defs/bad"}],"maxLength":"y","properties":{"p":{"$ref":"#/$defs/bad"}}}`, `#/$defs/bad/minimum: expected a number, got "x"`},
 		{`{"$ref":"#/a~2b"}`, `#/$ref: "#/a~2b" is not a valid JSON pointer: "a~2b" holds a ~ that is not ~0 or ~1`},
 		{`{"$ref":"#/%zz"}`, `#/$ref: "#/%zz" is not a valid reference: invalid percent-escape "%zz"`},
 		{`{"$id":"https://example.com/","$defs":{"r":{"$id":"r.json"}},"items":{"$ref":"r.json#/$defs/none"}}`, `#/items/$ref: "r.json#/$defs/none" names no location of the schema`},
@@ -211,6 +218,8 @@ func TestRefs(t *testing.T) {
 		{`{"$id":"https://example.com/root.json","$defs":{"n":{"$id":"num.json","type":"number"}},"items":{"$ref":"num.json"}}`, `[1,"a"]`, false},
 		{`{"$id":"https://example.com/root.json","$defs":{"n":{"$id":"num.json","type":"number"}},"items":{"$ref":"https://example.com/num.json"}}`, `[1]`, true},
 		{`{"$defs":{"n":{"$id":"num.json","type":"number"}},"items":{"$ref":"num.json"}}`, `["a"]`, false},
+		{`{"$defs":{"a":{"$id":"sub/","$defs":{"b":{"$id":"../a.json","type":"string"}}}},"$ref":"a.json"}`, `1`, false},
+		{`{"$id":"https://example.com/","$defs":{"r":{"$id":"r.json","$defs":{"b":{"$anchor":"b","type":"boolean"}}}},"items":{"$ref":"r.json#b"}}`, `[1]`, false},
 		{`{"$defs":{"n":{"$anchor":"num","type":"number"}},"items":{"$ref":"#num"}}`, `["a"]`, false},
 		{`{"$defs":{"n":{"$dynamicAnchor":"num","type":"number"}},"items":{"$ref":"#num"}}`, `["a"]`, false},
 		{`{"$id":"urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed","$defs":{"b":{"type":"boolean"}},"items":{"$ref":"urn:uuid:deadbeef-1234-ffff-ffff-4321feebdaed#/$defs/b"}}`, `[1]`, false},
@@ -269,6 +278,10 @@ func TestUnsupported(t *testing.T) {
 			`not at #: its schema is not wholly enforced, so no value is refused for matching it`,
 			`oneOf at #: a schema not wholly enforced may match wrongly, so its match is not counted against another`,
 			`unevaluatedProperties at #/not: not enforced`,
+		}},
+		{`{"if":{"pattern":"(?=a)"},"oneOf":[{"pattern":"(?=a)"}]}`, []string{
+			`pattern at #/if: "(?=a)" is not a regular expression Go can compile`,
+			`pattern at #/oneOf/0: "(?=a)" is not a regular expression Go can compile`,
 		}},
 		{`{"if":{"$dynamicRef":"#a"},"then":{},"contains":{"$recursiveRef":"#"},"maxContains":1}`, []string{
 			`$dynamicRef at #/if: dynamic references are not followed`,
@@ -335,6 +348,12 @@ func TestUnjudgedLetsThrough(t *testing.T) {
 		{ifNotX, `"xyz"`, true},
 		{ifNotX, `"abc"`, false},
 		{ifNotX, `5`, false},
+		// An if alone decides nothing, so it leaves its schema whole.
+		{`{"not":{"type":"string","if":` + notX + `}}`, `"x"`, false},
+		{`{"oneOf":[` + notX + `,` + notX + `]}`, `"a"`, true},
+		{`{"contains":` + notX + `,"maxContains":0}`, `["x"]`, true},
+		{`{"not":{"dependentSchemas":{"a":{"properties":{"a":{"items":` + notX + `}}}}}}`, `{"a":["x"]}`, true},
+		{`{"not":{"propertyNames":` + notX + `}}`, `{"x":1}`, true},
 		{contains, `["a","b","x"]`, true},
 		{contains, `["a",1]`, false},
 		{`{"contains":{"type":"string"},"maxContains":1}`, `["a","b"]`, false},

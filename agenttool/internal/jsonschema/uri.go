@@ -43,7 +43,13 @@ func resolveURI(base, ref string) (uri, fragment string) {
 		case b.hasAuthority && b.path == "":
 			t.path = removeDots("/" + r.path)
 		default:
-			t.path = removeDots(b.path[:strings.LastIndexByte(b.path, '/')+1] + r.path)
+			merged := b.path[:strings.LastIndexByte(b.path, '/')+1] + r.path
+			t.path = removeDots(merged)
+			if !b.hasAuthority && !strings.HasPrefix(merged, "/") {
+				// A relative path stays relative: "sub/../a.json" is
+				// "a.json", not "/a.json".
+				t.path = strings.TrimPrefix(t.path, "/")
+			}
 		}
 	}
 	return t.String(), fragment

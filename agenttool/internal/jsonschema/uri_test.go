@@ -35,6 +35,8 @@ func TestResolveURI(t *testing.T) {
 	cases = append(cases,
 		[2]string{" item.json", "item.json"},
 		[2]string{" ../a/./b.json#/x", "a/b.json#/x"},
+		[2]string{"sub/ ../a.json", "a.json"},
+		[2]string{"sub/c/ ../../../a.json", "a.json"},
 		[2]string{"urn:uuid:deadbeef #/$defs/a", "urn:uuid:deadbeef#/$defs/a"},
 		[2]string{"urn:uuid:deadbeef urn:uuid:deadbeef#/$defs/a", "urn:uuid:deadbeef#/$defs/a"},
 		[2]string{"http://localhost:1234/tree node", "http://localhost:1234/node"},
