@@ -120,6 +120,8 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 		return agenttool.Result{}, listAdvice(args.Path, fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel))))
 	}
 	switch info, err := d.Lstat(base); {
+	case nameMissing(err) && !isGlob(args.Path):
+		return agenttool.Result{}, t.nearAdvice(args.Path, "path", explain(args.Path, err))
 	case nameMissing(err):
 		return agenttool.Result{}, listAdvice(args.Path, explain(args.Path, err))
 	case err != nil:

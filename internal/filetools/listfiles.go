@@ -114,7 +114,10 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	defer t.close()
 	p := cmp.Or(args.Path, ".")
 	rel, info, _, err := t.lookup(p)
-	if err != nil {
+	switch {
+	case nameMissing(err) && !isGlob(p):
+		return agenttool.Result{}, t.nearAdvice(p, "path", err)
+	case err != nil:
 		return agenttool.Result{}, patternAdvice(p, "path", "pattern", err)
 	}
 	if !info.IsDir() {

@@ -175,7 +175,11 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	rel, info, name, err := t.lookup(args.Path)
 	switch {
 	case nameMissing(err):
-		return agenttool.Result{}, listAdvice(args.Path, t.lineAdvice(args.Path, err))
+		advised := t.lineAdvice(args.Path, err)
+		if advised == err && !isGlob(args.Path) {
+			advised = t.nearAdvice(args.Path, "path", err)
+		}
+		return agenttool.Result{}, listAdvice(args.Path, advised)
 	case err != nil:
 		return agenttool.Result{}, err
 	}

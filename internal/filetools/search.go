@@ -165,7 +165,10 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	infos := make([]fs.FileInfo, 0, len(paths))
 	for _, p := range paths {
 		rel, info, name, err := t.lookup(p)
-		if err != nil {
+		switch {
+		case nameMissing(err) && !isGlob(p):
+			return agenttool.Result{}, t.nearAdvice(p, "paths", err)
+		case err != nil:
 			return agenttool.Result{}, patternAdvice(p, "paths", "glob", err)
 		}
 		switch {

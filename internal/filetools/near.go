@@ -1,0 +1,122 @@
+package filetools
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// maxNearEntries bounds the entries of a directory read to find a name
+// near a missing one; a directory larger than that is searched in part.
+const maxNearEntries = 10000
+
+// nearAdvice returns err, the refusal of the path p given as --flag, which
+// names nothing, with the nearest names in its directory when they are
+// near enough for a typo: an edit for each four characters, and at least
+// one, counted in characters rather than bytes, so that a name written
+// with é as e and a combining accent, as macOS may give it, is two edits
+// from the same name with é precomposed. A model that writes --path
+// mian.go learns of main.go without a call to list the directory.
+func (t *tree) nearAdvice(p, flag string, err error) error {
+	clean := filepath.ToSlash(filepath.Clean(p))
+	if path.IsAbs(clean) || strings.HasPrefix(clean, "../") {
+		return err
+	}
+	dir, base := path.Split(clean)
+	d, oerr := t.root.Open(cmp.Or(strings.TrimSuffix(dir, "/"), "."))
+	if oerr != nil {
+		return err
+	}
+	defer d.Close()
+	want := []rune(base)
+	limit := max(1, len(want)/4)
+	var near []string
+	for seen := 0; seen < maxNearEntries; {
+		entries, rerr := d.ReadDir(1000)
+		seen += len(entries)
+		for _, e := range entries {
+			dist := runeDistance(want, []rune(e.Name()))
+			switch {
+			case dist == 0 || dist > limit:
+				continue
+			case dist < limit:
+				limit, near = dist, near[:0]
+			}
+			name := dir + e.Name()
+			if e.IsDir() {
+				name += "/"
+			}
+			near = append(near, name)
+		}
+		if rerr != nil || len(entries) == 0 {
+			break
+		}
+	}
+	switch slices.Sort(near); len(near) {
+	case 0:
+		return err
+	case 1:
+		how := ""
+		if accentOnly(base, path.Base(strings.TrimSuffix(near[0], "/"))) {
+			how = ", which differs only in how an accent is encoded (a combining mark or a precomposed letter)"
+		}
+		return fmt.Errorf("%w; the nearest name there is %s%s: --%s %s", err, shownName(near[0]), how, flag, singleQuoted(near[0]))
+	}
+	if len(near) > 3 {
+		near = near[:3]
+	}
+	shown := make([]string, len(near))
+	for i, n := range near {
+		shown[i] = shownName(n)
+	}
+	return fmt.Errorf("%w; the nearest names there are %s", err, strings.Join(shown, ", "))
+}
+
+// accentOnly reports whether the names a and b differ only where one has
+// a combining mark or a letter that is not ASCII: the same name in
+// Unicode's composed and decomposed forms, which look alike.
+func accentOnly(a, b string) bool {
+	strip := func(s string) []rune {
+		return slices.DeleteFunc([]rune(s), func(r rune) bool { return unicode.Is(unicode.Mn, r) })
+	}
+	x, y := strip(a), strip(b)
+	if a == b || len(x) != len(y) || len(x) == len([]rune(a)) && len(y) == len([]rune(b)) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] && x[i] < utf8.RuneSelf && y[i] < utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// runeDistance is the edit distance between a and b: the fewest
+// insertions, deletions and substitutions of a character, and swaps of two
+// neighbours.
+func runeDistance(a, b []rune) int {
+	back, last, row := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
+	for j := range last {
+		last[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		row[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			row[j] = min(last[j]+1, row[j-1]+1, last[j-1]+cost)
+			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
+				row[j] = min(row[j], back[j-2]+1)
+			}
+		}
+		back, last, row = last, row, back
+	}
+	return last[len(b)]
+}

@@ -1,0 +1,70 @@
+package filetools_test
+
+import (
+	"context"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+	"github.com/agenttool/toolbundle/internal/filetools"
+)
+
+// TestNearNames checks that a path naming nothing is refused with the
+// names near it in its directory, when they are near enough for a typo,
+// by every command that takes an existing path, and that nothing else is
+// advised where none is near.
+func TestNearNames(t *testing.T) {
+	t.Parallel()
+	const (
+		nfc = "caf\u00e9.txt"  // é precomposed
+		nfd = "cafe\u0301.txt" // e and a combining acute accent
+	)
+	dir := makeTree(t, map[string]string{
+		"main.go": "package main\n", "sub/maim.go": "x\n", "sub/mains.go": "x\n", "docs/a.md": "a\n",
+		nfc: "accent\n", "m1.go": "", "m2.go": "", "m3.go": "", "m4.go": "",
+	})
+	read, edit, list, search := filetools.ReadFile(dir), filetools.EditFile(dir), filetools.ListFiles(dir), filetools.Search(dir)
+	tests := []struct {
+		name string
+		tool agenttool.Tool
+		args map[string]any
+		want string // the whole error
+	}{
+		{"a swap of two letters", read, map[string]any{"path": "mian.go"},
+			`path "mian.go": no such file or directory; the nearest name there is main.go: --path 'main.go'`},
+		{"two near names in a directory", read, map[string]any{"path": "sub/main.go"},
+			`path "sub/main.go": no such file or directory; the nearest names there are sub/maim.go, sub/mains.go`},
+		{"more near names than three", read, map[string]any{"path": "m5.go"},
+			`path "m5.go": no such file or directory; the nearest names there are m1.go, m2.go, m3.go`},
+		{"the decomposed form of a name", read, map[string]any{"path": nfd},
+			`path "` + nfd + `": no such file or directory; the nearest name there is ` + nfc +
+				`, which differs only in how an accent is encoded (a combining mark or a precomposed letter): --path '` + nfc + `'`},
+		{"no accent", read, map[string]any{"path": "cafe.txt"},
+			`path "cafe.txt": no such file or directory; the nearest name there is ` + nfc + `: --path '` + nfc + `'`},
+		{"nothing near", read, map[string]any{"path": "zzzzzzzz.go"}, `path "zzzzzzzz.go": no such file or directory`},
+		{"a directory that is missing too", read, map[string]any{"path": "nope/main.go"}, `path "nope/main.go": no such file or directory`},
+		{"a short name two edits away", read, map[string]any{"path": "docs/b.mx"}, `path "docs/b.mx": no such file or directory`},
+		{"edit_file", edit, map[string]any{"path": "mian.go", "old": "a", "new": "b"},
+			`path "mian.go": no such file or directory; the nearest name there is main.go: --path 'main.go'`},
+		{"list_files names a directory with its slash", list, map[string]any{"path": "dcos"},
+			`path "dcos": no such file or directory; the nearest name there is docs/: --path 'docs/'`},
+		{"search", search, map[string]any{"pattern": "x", "paths": []string{"main.go", "sbu"}},
+			`path "sbu": no such file or directory; the nearest name there is sub/: --paths 'sub/'`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			if runtime.GOOS == "darwin" && strings.Contains(tt.name, "decomposed") {
+				t.Skip("macOS opens a name in either form")
+			}
+			_, err := run(context.Background(), tt.tool, argsJSON(t, tt.args))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("error %v,\nwant    %s", err, tt.want)
+			}
+		})
+	}
+	if got := readBack(t, dir, "main.go"); !strings.HasPrefix(got, "package") {
+		t.Errorf("main.go changed: %q", got)
+	}
+}
