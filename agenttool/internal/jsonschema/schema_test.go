@@ -98,10 +98,7 @@ func TestErrorText(t *testing.T) {
 // however large, where float64 would round.
 func TestNumbers(t *testing.T) {
 	t.Parallel()
-	tests := []struct {
-		schema, data string
-		valid        bool
-	}{
+	tests := []validCase{
 		{`{"type":"integer"}`, `1.0`, true},
 		{`{"type":"integer"}`, `1e400`, true},
 		{`{"type":"integer"}`, `1e-400`, false},
@@ -142,16 +139,7 @@ func TestNumbers(t *testing.T) {
 		{`{"minLength":1e30}`, `"abc"`, false},
 		{`{"maxLength":1e30}`, `"abc"`, true},
 	}
-	for _, tt := range tests {
-		s, err := Compile([]byte(tt.schema))
-		if err != nil {
-			t.Errorf("Compile(%s): %v", tt.schema, err)
-			continue
-		}
-		if err := s.Validate(decodeString(t, tt.data)); (err == nil) != tt.valid {
-			t.Errorf("%s on %s: valid is %v, Validate says %v", tt.schema, tt.data, tt.valid, err)
-		}
-	}
+	checkValid(t, tests)
 }
 
 func TestCompileErrors(t *testing.T) {
@@ -200,10 +188,7 @@ func TestRefs(t *testing.T) {
 	resource := `{"$defs":{"r":{"$id":"r.json","$defs":{"s":{"type":"string"}},"properties":{"a":{"$ref":"#/$defs/s"}}},"s":{"type":"integer"}},"properties":{"x":{"$ref":"#/$defs/r"}}}`
 	draft4 := `{"$schema":"http://json-schema.org/draft-04/schema#","definitions":{"r":{"id":"http://example.com/r.json","definitions":{"s":{"type":"string"}},"items":{"$ref":"#/definitions/s"}},"s":{"type":"integer"}},"properties":{"x":{"$ref":"#/definitions/r"}}}`
 	draft7Sibling := `{"$schema":"http://json-schema.org/draft-07/schema#","$id":"http://example.com/a/","definitions":{"s":{"$id":"s.json","type":"string"}},"items":{"$id":"http://example.com/b/","$ref":"s.json"}}`
-	tests := []struct {
-		schema, data string
-		valid        bool
-	}{
+	tests := []validCase{
 		{tree, `{"v":1,"kids":[{"v":2,"kids":[{"v":3}]}]}`, true},
 		{tree, `{"v":1,"kids":[{"v":2,"kids":[{"v":"x"}]}]}`, false},
 		{`{"$defs":{"a/b":{"type":"string"},"c~d":{"type":"integer"},"e%f":{"type":"null"}},"properties":{"x":{"$ref":"#/$defs/a~1b"},"y":{"$ref":"#/$defs/c~0d"},"z":{"$ref":"#/$defs/e%25f"}}}`, `{"x":"s","y":1,"z":null}`, true},
@@ -234,16 +219,7 @@ func TestRefs(t *testing.T) {
 		{`{"type":"string","type":"integer"}`, `"x"`, true},
 		{`{"properties":{"a":{"type":"string"},"a":{"type":"integer"}}}`, `{"a":1}`, false},
 	}
-	for _, tt := range tests {
-		s, err := Compile([]byte(tt.schema))
-		if err != nil {
-			t.Errorf("Compile(%s): %v", tt.schema, err)
-			continue
-		}
-		if err := s.Validate(decodeString(t, tt.data)); (err == nil) != tt.valid {
-			t.Errorf("%s on %s: valid is %v, Validate says %v", tt.schema, tt.data, tt.valid, err)
-		}
-	}
+	checkValid(t, tests)
 }
 
 func TestUnsupported(t *testing.T) {
@@ -332,10 +308,7 @@ func TestUnjudgedLetsThrough(t *testing.T) {
 		// schema.
 		backRef = `{"properties":{"x":{"not":{"$ref":"#"}},"y":{"unevaluatedProperties":false}}}`
 	)
-	tests := []struct {
-		schema, data string
-		valid        bool
-	}{
+	tests := []validCase{
 		{`{"pattern":"^(?!x)","unevaluatedProperties":false,"properties":{"a":{"$ref":"other.json"}}}`, `{"b":1,"a":"x"}`, true},
 		{`{"not":{"unevaluatedProperties":false}}`, `{"a":1}`, true},
 		{`{"not":{"properties":{"a":{"$ref":"other.json"}}}}`, `{"a":1}`, true},
@@ -365,6 +338,18 @@ func TestUnjudgedLetsThrough(t *testing.T) {
 		{backRef, `{"x":{},"y":5}`, true},
 		{`{"properties":{"x":{"not":{"$ref":"#"}}}}`, `{"x":{}}`, false},
 	}
+	checkValid(t, tests)
+}
+
+// validCase is a schema, a value, and whether the value is valid.
+type validCase struct {
+	schema, data string
+	valid        bool
+}
+
+// checkValid compiles each case's schema and checks its value against it.
+func checkValid(t *testing.T, tests []validCase) {
+	t.Helper()
 	for _, tt := range tests {
 		s, err := Compile([]byte(tt.schema))
 		if err != nil {
