@@ -40,7 +40,7 @@ func (r Runner) call(ctx context.Context, tool agenttool.Tool, args json.RawMess
 	}
 	// A program option nothing can be done with is refused as the program
 	// options' other refusals are, pointing to the program's help.
-	if err := checkOut(opts.out); err != nil {
+	if err := checkOut(opts.out, opts.outSet); err != nil {
 		return r.usage(fmt.Sprintf("--out: %v", err))
 	}
 	var rec *recorder
@@ -141,13 +141,17 @@ func undecodable(err error) bool {
 	return errors.As(err, &verr) && verr.Unwrap() != nil
 }
 
-// checkOut refuses out, the --out directory, before the call when it names
+// checkOut refuses out, the --out directory, before the call when it was
+// given as "" (given says it was given at all), and when it names
 // something that is not a directory, or lies below such a thing, where the
 // files could never be saved; one that does not exist yet is made when a
 // file is saved. The nearest part of out that exists is looked at, since
 // Windows reports a path below a file as missing rather than as one.
-func checkOut(out string) error {
-	if out == "" {
+func checkOut(out string, given bool) error {
+	switch {
+	case out == "" && given:
+		return errors.New(`"" names no directory; give a directory, which is made when it does not exist`)
+	case out == "":
 		return nil
 	}
 	for p := filepath.Clean(out); ; {

@@ -13,6 +13,7 @@ type programOptions struct {
 	answers answerList
 	record  recordOption
 	out     string
+	outSet  bool // --out was given, perhaps as ""
 }
 
 // recordOption is the value of --record. It tells an empty file name
@@ -43,7 +44,10 @@ func programFlags(opts *programOptions) *FlagSet {
 	fs.Var(&opts.answers, "answer", "the `reply` to the next question the tool asks, accept, decline, cancel or a JSON object, "+
 		"followed by @ and the question's digest from its status-3 JSON to answer only that question; given once per question, in order")
 	fs.Var(&opts.record, "record", "append the call's records to `file` as JSON lines")
-	fs.StringVar(&opts.out, "out", "", "write the files an output carries into `dir` instead of a new temporary directory")
+	fs.Func("out", "write the files an output carries into `dir` instead of a new temporary directory", func(dir string) error {
+		opts.out, opts.outSet = dir, true
+		return nil
+	})
 	return fs
 }
 

@@ -118,6 +118,7 @@ var refusalCases = []refusalCase{
 	{"flag after the JSON argument", []string{"read_file", `{"path":"x"}`, "--max_bytes", "5"}, "", ExitUsage},
 	{"flag after - for the JSON argument", []string{"read_file", "-", "--max_bytes=5"}, `{"path":"x"}`, ExitUsage},
 	{"unknown program option", []string{"--answr", "accept", "write_file"}, "", ExitUsage},
+	{"an empty --out", []string{"--out", "", "read_file", "--path", "x"}, "", ExitUsage},
 	{"a command's flag before its name", []string{"--path", "x", "read_file"}, "", ExitUsage},
 	{"a command's flags before its name, after a program option", []string{"--ask", "--max_bytes=5", "--path", "my file", "read_file"}, "", ExitUsage},
 	{"an unknown option before a command without that flag", []string{"--content", "y", "read_file", "--path", "x"}, "", ExitUsage},
