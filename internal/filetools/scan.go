@@ -85,6 +85,7 @@ type match struct {
 	line int
 	text string
 	long bool
+	size int // the bytes of a long line, without its line break
 }
 
 // file searches the file rel in dir into r, when it is small enough and
@@ -282,7 +283,7 @@ func (s *searcher) shownMatch(line []byte, n int) match {
 	if from > 0 {
 		text = "…" + text
 	}
-	return match{line: n, text: text, long: true}
+	return match{line: n, text: text, long: true, size: len(line)}
 }
 
 // trimCR drops one trailing carriage return, so CRLF files match like LF ones.

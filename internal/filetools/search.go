@@ -86,10 +86,11 @@ type searchArgs struct {
 //	files <a>-<b> of <f> shown (<n> matches in all); next: --offset <m> [--limit <l>]
 //	files <a>-<b> of <f> shown (<n> matches in all), the last
 //	no matches
-//	no matches from --offset <m> on: there are <n>
-//	no files from --offset <m> on: there are <f>
+//	no matches from --offset <m> on: there are <n> (there is 1)
+//	no files from --offset <m> on: there are <f> (there is 1)
 //	not searched: <n> files not text (<path>, <path>, <path> and <k> more), <n> unreadable files (…), <n> files over 8 MiB (…), <n> unreadable directories (…)
 //	<k> lines shown are longer than 300 bytes, cut around the first match (first at <path>:<line>); read_file --path <path> --offset <line> --limit 1 reads it whole
+//	  (for a line of 28,000 bytes or more: ... --limit 1 reads its first 28000 bytes, and its note gives the --column of the rest)
 //	not searched: <dir>, given in --paths: a .git directory is never searched, though a file in it is when named, as --paths '<dir>/HEAD'
 //	not searched: <n> lines longer than <max> bytes, the most this pattern is matched against (first at <path>:<line>); a simpler pattern reaches longer lines
 //

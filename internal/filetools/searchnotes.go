@@ -31,7 +31,7 @@ func (s *searcher) notes() []string {
 	case s.total == 0:
 		notes = append(notes, "no matches")
 	case s.shown == 0:
-		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there are %d", what, s.offset, of))
+		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there %s %d", what, s.offset, plural(int64(of), "is", "are"), of))
 	case s.first == 1 && s.shown == of:
 		notes = append(notes, fmt.Sprintf("%d %s in %s", s.total, plural(int64(s.total), "match", "matches"), in))
 	case s.first-1+s.shown < of:
@@ -44,8 +44,14 @@ func (s *searcher) notes() []string {
 		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s), the last", what, s.first, s.first-1+s.shown, of, number))
 	}
 	if s.long > 0 {
-		notes = append(notes, fmt.Sprintf("%d %s longer than %d bytes, cut around the first match (first at %s:%d); read_file --path %s --offset %d --limit 1 reads it whole",
-			s.long, plural(int64(s.long), "line shown is", "lines shown are"), maxLine, s.firstLongIn, s.firstLong.line, singleQuoted(s.firstLongIn), s.firstLong.line))
+		// A line longer than a piece of read_file is read in pieces, each
+		// note giving the --column of the next.
+		whole := "reads it whole"
+		if s.firstLong.size >= pieceBytes {
+			whole = fmt.Sprintf("reads its first %d bytes, and its note gives the --column of the rest", pieceBytes)
+		}
+		notes = append(notes, fmt.Sprintf("%d %s longer than %d bytes, cut around the first match (first at %s:%d); read_file --path %s --offset %d --limit 1 %s",
+			s.long, plural(int64(s.long), "line shown is", "lines shown are"), maxLine, s.firstLongIn, s.firstLong.line, singleQuoted(s.firstLongIn), s.firstLong.line, whole))
 	}
 	var left []string
 	for _, c := range []struct {
