@@ -43,6 +43,17 @@ func escapeNote(flag, text, before string) []string {
 		`a line break goes in as itself inside the quotes, or as \n in a JSON argument`, flag)}
 }
 
+// nulNote returns the note on a content holding a NUL byte, which is
+// written as given: the file is no text file then, and read_file, edit_file
+// and search take it for binary, which a model writing text did not mean.
+func nulNote(content string) []string {
+	i := strings.IndexByte(content, 0)
+	if i < 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("--content holds a NUL byte (byte %d), and it was written so; read_file, edit_file and search take the file for binary, not text", i+1)}
+}
+
 // stdinNote returns the note on a content of "-" alone, which is written
 // as that one character: a model that gives --content - means stdin, but
 // a flag's value is never read from there. The whole call is, as JSON.

@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
@@ -107,7 +108,11 @@ func (written) RecordNS() string { return RecordNS }
 // created directories removes those it created. The directories on the way
 // are opened one level at a time, so a write costs time in proportion to
 // the path's depth. A write that would create an entry named after a
-// quoted ~ or $HOME is refused (see unexpanded).
+// quoted ~ or $HOME is refused (see unexpanded). A path quoted in Go's
+// syntax, as list_files prints a name that could mislead, writes the entry
+// of that name when there is one, as read_file and edit_file read it; else
+// the name is written as given, quotes and all. A content holding a NUL
+// byte is written, with a note that the file is then not text.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file, making directories. Asks before replacing one, unless --replace.",
@@ -161,6 +166,7 @@ func (p *placement) place(ctx context.Context, path string, data []byte, perm fs
 
 // writeFile runs one call of write_file on the tree.
 func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result, error) {
+	args.Path = t.quoted(args.Path)
 	rel, shown, base, err := t.fileTarget(args.Path)
 	if err != nil {
 		return agenttool.Result{}, err
@@ -253,7 +259,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),
-			Notes: append(escapeNote("content", args.Content, ""), stdinNote(args.Content)...)},
+			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content))},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
