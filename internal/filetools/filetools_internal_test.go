@@ -354,6 +354,26 @@ func TestPrintable(t *testing.T) {
 	}
 }
 
+func TestShownName(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ in, want string }{
+		{"main.go", "main.go"},
+		{"a b/c d.txt", "a b/c d.txt"},
+		{"trail ", `"trail "`},
+		{" lead.txt", `" lead.txt"`},
+		{"dir /x", `"dir /x"`},
+		{"dir/ x", `"dir/ x"`},
+		{`"quoted"`, `"\"quoted\""`},
+		{"two\nlines", `"two\nlines"`},
+		{"café.txt", "café.txt"},
+	}
+	for _, tt := range tests {
+		if got := shownName(tt.in); got != tt.want {
+			t.Errorf("shownName(%q) = %s, want %s", tt.in, got, tt.want)
+		}
+	}
+}
+
 // FuzzCount reads JSON numbers as counts: none panics, an integer that
 // int64 holds is read exactly, and a refusal names the number as given.
 func FuzzCount(f *testing.F) {

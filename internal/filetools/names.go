@@ -43,13 +43,25 @@ func deceptive(r rune) bool {
 
 // shownName is the slash path name as a match line shows it: quoted, in
 // Go's syntax, when it holds a character that printable replaces, since
-// the output is one match a line, or when it starts with a double quote,
-// so that no name reads as the quoted form of another.
+// the output is one match a line, when it starts with a double quote, so
+// that no name reads as the quoted form of another, or when an element of
+// it starts or ends with a space, which a reader would not see.
 func shownName(name string) string {
-	if strings.HasPrefix(name, `"`) || !plainASCII(name) && printable(name) != name {
+	if strings.HasPrefix(name, `"`) || edgeSpace(name) || !plainASCII(name) && printable(name) != name {
 		return strconv.Quote(name)
 	}
 	return name
+}
+
+// edgeSpace reports whether an element of the slash path name starts or
+// ends with a space.
+func edgeSpace(name string) bool {
+	for i := 0; i < len(name); i++ {
+		if name[i] == ' ' && (i == 0 || i == len(name)-1 || name[i-1] == '/' || name[i+1] == '/') {
+			return true
+		}
+	}
+	return false
 }
 
 // plainASCII reports whether name is printable ASCII only, which printable
