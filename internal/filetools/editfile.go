@@ -165,7 +165,7 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	sum := sha256.Sum256([]byte(e.text))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("replaced %d %s at %s", len(e.lines), plural(int64(len(e.lines)), "occurrence", "occurrences"), lineList(e.lines)),
-			Notes: escapeNote("new", args.New, args.Old)},
+			Notes: append(escapeNote("new", args.New, args.Old), linksNote(info)...)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(e.text),

@@ -2,6 +2,7 @@ package filetools
 
 import (
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"strings"
 
@@ -41,6 +42,18 @@ func escapeNote(flag, text, before string) []string {
 	}
 	return []string{fmt.Sprintf(`--%s holds \n as two characters, a backslash and an n, and they were written so; `+
 		`a line break goes in as itself inside the quotes, or as \n in a JSON argument`, flag)}
+}
+
+// linksNote returns the note on replacing a file of info that has other
+// names, hard links, which keep the old contents: the new contents are
+// written to a new file put in its place, as an editor's save does, so
+// that no reader ever sees half of them.
+func linksNote(info fs.FileInfo) []string {
+	n := hardLinks(info)
+	if n < 2 {
+		return nil
+	}
+	return []string{fmt.Sprintf("the file had %d hard links; the other %s still %s the old contents, since the new ones were written to a new file put in its place", n, plural(int64(n-1), "name", "names"), plural(int64(n-1), "holds", "hold"))}
 }
 
 // nulNote returns the note on a content holding a NUL byte, which is

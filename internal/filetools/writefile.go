@@ -185,8 +185,10 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	// asked is what stood at the path when the user was asked about it,
 	// nil when nothing stood there.
 	var asked fs.FileInfo
-	// was is what the output adds when a symbolic link stood at the path.
+	// was is what the output adds when a symbolic link stood at the path,
+	// linked the note on a replaced file with other names.
 	was := ""
+	var linked []string
 	if missing == "" {
 		switch info, err := d.Lstat(base); {
 		case errors.Is(err, fs.ErrNotExist):
@@ -202,6 +204,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 		default:
 			if info.Mode().IsRegular() {
 				perm = info.Mode().Perm()
+				linked = linksNote(info)
 			} else {
 				was = linkNote(d, base)
 			}
@@ -259,7 +262,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),
-			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content))},
+			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content), linked)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
