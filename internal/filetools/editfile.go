@@ -56,8 +56,9 @@ type editArgs struct {
 // old that does not occur as given is looked for with CRLF line breaks, as
 // a file of mixed endings may hold them further down, and new then gets
 // them too. A file that ended with a line break still
-// does when the edit takes it away (in the file's line ending). The file
-// keeps its permission bits; the new contents are written as write_file
+// does when the edit takes it away (in the file's line ending). A file its
+// owner may not write is refused. The file keeps its permission bits; the
+// new contents are written as write_file
 // writes them (see WriteFile): to a temporary file beside it, synced and
 // swapped in, so the file holds either the old contents or the new. A
 // file changed or removed between the read and the swap (another file,
@@ -141,6 +142,10 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 		return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
 	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)
+	}
+	if err := readOnly(args.Path, info, "edited"); err != nil {
+		_ = f.Close()
+		return agenttool.Result{}, err
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxEdited+1))
 	_ = f.Close()

@@ -112,7 +112,10 @@ func (written) RecordNS() string { return RecordNS }
 // syntax, as list_files prints a name that could mislead, writes the entry
 // of that name when there is one, as read_file and edit_file read it; else
 // the name is written as given, quotes and all. A content holding a NUL
-// byte is written, with a note that the file is then not text.
+// byte is written, with a note that the file is then not text. A file its
+// owner may not write is refused, with or without replace, before anything
+// is asked; one with other names (hard links) is replaced under this one
+// alone, with a note.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file, making directories. Asks before replacing one, unless --replace.",
@@ -203,6 +206,9 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 			return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
 		default:
 			if info.Mode().IsRegular() {
+				if err := readOnly(args.Path, info, "replaced"); err != nil {
+					return agenttool.Result{}, err
+				}
 				perm = info.Mode().Perm()
 				linked = linksNote(info)
 			} else {
@@ -338,6 +344,17 @@ func (t *tree) state(d *os.Root, base, rel string, info fs.FileInfo) (int64, str
 		return 0, "", err
 	}
 	return size, hex.EncodeToString(h.Sum(nil))[:8], nil
+}
+
+// readOnly refuses the file of info at the path argument p, which would be
+// replaced (what), when its owner may not write it: a file made read-only
+// was meant to stay as it is, though its directory lets a new file take
+// its place.
+func readOnly(p string, info fs.FileInfo, what string) error {
+	if info.Mode().Perm()&0o200 != 0 {
+		return nil
+	}
+	return fmt.Errorf("path %q is read-only (%v), so it is not %s; make it writable first if it is meant to change", p, info.Mode().Perm(), what)
 }
 
 // errChanged is the refusal of a file that changed while write_file read

@@ -3,6 +3,7 @@
 package filetools_test
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"io/fs"
@@ -383,5 +384,46 @@ func TestWriteFileUnreadable(t *testing.T) {
 	}
 	if got := readBack(t, dir, "a.txt"); got != "new" {
 		t.Errorf("a.txt holds %q after --replace", got)
+	}
+}
+
+// TestReadOnlyKept checks that a file its owner may not write is neither
+// replaced by write_file, even with replace set, nor edited by edit_file,
+// and that nothing is asked first.
+func TestReadOnlyKept(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name string
+		tool func(string) agenttool.Tool
+		args map[string]any
+		want string
+	}{
+		{"write_file", filetools.WriteFile, map[string]any{"path": "ro.txt", "content": "new\n"},
+			`path "ro.txt" is read-only (-r--r--r--), so it is not replaced; make it writable first if it is meant to change`},
+		{"write_file with replace", filetools.WriteFile, map[string]any{"path": "ro.txt", "content": "new\n", "replace": true},
+			`path "ro.txt" is read-only (-r--r--r--), so it is not replaced; make it writable first if it is meant to change`},
+		{"edit_file", filetools.EditFile, map[string]any{"path": "ro.txt", "old": "old", "new": "new"},
+			`path "ro.txt" is read-only (-r--r--r--), so it is not edited; make it writable first if it is meant to change`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			dir := makeTree(t, map[string]string{"ro.txt": "old\n"})
+			if err := os.Chmod(filepath.Join(dir, "ro.txt"), 0o444); err != nil {
+				t.Fatal(err)
+			}
+			asked := false
+			ctx := agenttool.ContextWithElicitor(t.Context(), func(context.Context, agenttool.Elicitation) (agenttool.Answer, error) {
+				asked = true
+				return agenttool.Answer{Action: agenttool.ActionAccept}, nil
+			})
+			_, err := run(ctx, tt.tool(dir), argsJSON(t, tt.args))
+			if err == nil || err.Error() != tt.want || asked {
+				t.Errorf("error %v, asked %v; want %s and no question", err, asked, tt.want)
+			}
+			if got := readBack(t, dir, "ro.txt"); got != "old\n" {
+				t.Errorf("ro.txt holds %q", got)
+			}
+		})
 	}
 }
