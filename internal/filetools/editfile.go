@@ -94,9 +94,9 @@ func editFile(ctx context.Context, root string, args editArgs) (agenttool.Result
 	}
 	switch {
 	case args.Old == "":
-		return agenttool.Result{}, errors.New("old is empty; give the exact text to replace, as read_file prints it")
+		return agenttool.Result{}, errors.New("--old is empty; give the exact text to replace, as read_file prints it")
 	case args.New == args.Old:
-		return agenttool.Result{}, errors.New("new is the same as old, so the edit would change nothing")
+		return agenttool.Result{}, errors.New("--new is the same as --old, so the edit would change nothing")
 	}
 	t, err := openTree(root)
 	if err != nil {
@@ -227,16 +227,16 @@ func plan(text string, args editArgs) (edit, error) {
 	switch {
 	case len(lines) == 0:
 		if at := escapedLines(text, args.Old, crlf); len(at) > 0 {
-			return edit{}, fmt.Errorf(`old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at %s; `+
+			return edit{}, fmt.Errorf(`--old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at %s; `+
 				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`, lineList(at))
 		}
 		if near := nearLines(text, old); len(near) > 0 {
-			return edit{}, fmt.Errorf("old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
+			return edit{}, fmt.Errorf("--old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
 				"read_file --path %s --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), singleQuoted(args.Path), near[0], near[len(near)-1]-near[0]+spanLines(old))
 		}
-		return edit{}, errors.New("old occurs 0 times; read_file shows the exact text, spaces and tabs included")
+		return edit{}, errors.New("--old occurs 0 times; read_file shows the exact text, spaces and tabs included")
 	case len(lines) > 1 && !args.All:
-		return edit{}, fmt.Errorf("old occurs %d times, at %s; give more of the text around it to pick one, or --all to replace every one", len(lines), lineList(lines))
+		return edit{}, fmt.Errorf("--old occurs %d times, at %s; give more of the text around it to pick one, or --all to replace every one", len(lines), lineList(lines))
 	}
 	n := 1
 	if args.All {

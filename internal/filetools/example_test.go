@@ -175,6 +175,6 @@ func ExampleEditFile() {
 	call(ctx, edit, `{"path":"main.go","old":"= ","new":"= -","all":true}`)
 	// Output:
 	// replaced 1 occurrence at line 3
-	// Error: path "main.go": old occurs 2 times, at lines 3 and 4; give more of the text around it to pick one, or --all to replace every one
+	// Error: path "main.go": --old occurs 2 times, at lines 3 and 4; give more of the text around it to pick one, or --all to replace every one
 	// replaced 2 occurrences at lines 3 and 4
 }
