@@ -3,6 +3,7 @@ package filetools
 import (
 	"cmp"
 	"fmt"
+	"io/fs"
 	"path"
 	"path/filepath"
 	"slices"
@@ -16,7 +17,8 @@ import (
 const maxNearEntries = 10000
 
 // nearAdvice returns err, the refusal of the path p given as --flag, which
-// names nothing, with the nearest names in its directory when they are
+// names nothing: the refusal of a symbolic link to nothing, which
+// list_files shows, when p is one, and else err with the nearest names in its directory when they are
 // near enough for a typo: an edit for each four characters, and at least
 // one, counted in characters rather than bytes, so that a name written
 // with é as e and a combining accent, as macOS may give it, is two edits
@@ -26,6 +28,10 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 	clean := filepath.ToSlash(filepath.Clean(p))
 	if path.IsAbs(clean) || strings.HasPrefix(clean, "../") {
 		return err
+	}
+	if info, lerr := t.root.Lstat(clean); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
+		target, _ := t.root.Readlink(clean)
+		return fmt.Errorf("path %q is a symbolic link to %q, which leads to nothing in the tree", p, target)
 	}
 	dir, base := path.Split(clean)
 	d, oerr := t.root.Open(cmp.Or(strings.TrimSuffix(dir, "/"), "."))

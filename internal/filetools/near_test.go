@@ -68,3 +68,24 @@ func TestNearNames(t *testing.T) {
 		t.Errorf("main.go changed: %q", got)
 	}
 }
+
+// TestDanglingLinkNamed checks that a symbolic link to nothing, which
+// list_files lists, is refused as one rather than as a missing name.
+func TestDanglingLinkNamed(t *testing.T) {
+	t.Parallel()
+	dir := makeTree(t, map[string]string{"dangling": "->nowhere", "sub/x.txt": "x\n"})
+	const want = `path "dangling" is a symbolic link to "nowhere", which leads to nothing in the tree`
+	for _, tt := range []struct {
+		tool agenttool.Tool
+		args map[string]any
+	}{
+		{filetools.ReadFile(dir), map[string]any{"path": "dangling"}},
+		{filetools.ListFiles(dir), map[string]any{"path": "dangling"}},
+		{filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{"sub", "dangling"}}},
+	} {
+		_, err := run(context.Background(), tt.tool, argsJSON(t, tt.args))
+		if err == nil || err.Error() != want {
+			t.Errorf("%s: error %v, want %s", tt.tool.Name(), err, want)
+		}
+	}
+}
