@@ -119,6 +119,8 @@ var refusalCases = []refusalCase{
 	{"flag after - for the JSON argument", []string{"read_file", "-", "--max_bytes=5"}, `{"path":"x"}`, ExitUsage},
 	{"unknown program option", []string{"--answr", "accept", "write_file"}, "", ExitUsage},
 	{"an empty --out", []string{"--out", "", "read_file", "--path", "x"}, "", ExitUsage},
+	{"a value with spaces and no quotes", []string{"write_file", "--path", "x", "--content", "hello", "big", "world"}, "", ExitUsage},
+	{"a value with spaces and no quotes, flags after it", []string{"write_file", "--content", "a", "b", "--path", "x"}, "", ExitUsage},
 	{"a command's flag before its name", []string{"--path", "x", "read_file"}, "", ExitUsage},
 	{"a command's flags before its name, after a program option", []string{"--ask", "--max_bytes=5", "--path", "my file", "read_file"}, "", ExitUsage},
 	{"an unknown option before a command without that flag", []string{"--content", "y", "read_file", "--path", "x"}, "", ExitUsage},

@@ -137,7 +137,9 @@ var errStrayWord = errors.New("stray word")
 // swallowed); when a flag follows the JSON argument, that it belongs
 // before it, or before the command for a program option (see afterJSON);
 // when a flag follows "--", that "--" ended the flags; when words follow a
-// repeated flag's value, that each takes the flag (see afterRepeated); for
+// repeated flag's value, that each takes the flag (see afterRepeated);
+// when they follow a string flag's value, that a value holding spaces goes
+// in quotes (see spacedValue); for
 // one word that is no JSON at all, that it has no place there; else err.
 func strayWord(err error, words, rest []string, values []flagValue) error {
 	if e := boolValue(words, rest, values); e != nil {
@@ -154,6 +156,9 @@ func strayWord(err error, words, rest []string, values []flagValue) error {
 		return fmt.Errorf("%q ends the flags, so %q after it is not read as a flag; give the flags without \"--\"", "--", rest[0])
 	}
 	if e := afterRepeated(words, rest, values); e != nil {
+		return e
+	}
+	if e := spacedValue(words, rest, values); e != nil {
 		return e
 	}
 	if len(rest) != 1 || rest[0] == "-" || !errors.Is(err, errStrayWord) {
@@ -263,6 +268,42 @@ func tookDashes(words []string, name string, values []flagValue) error {
 					"write %s if %q is the value meant", typed, words[i-2], words[i], ShellWord(words[i-2]+"="+words[i]), words[i])
 			}
 		}
+	}
+	return nil
+}
+
+// spacedValue returns the error for the words after the flags, rest, when
+// they follow the value of a string flag given as a word of its own, as
+// --content a b leaves them: most likely one value whose quotes were lost,
+// which the error shows quoted. It returns nil otherwise.
+func spacedValue(words, rest []string, values []flagValue) error {
+	n := len(words) - len(rest)
+	if n < 2 || len(rest) == 0 || rest[0] == "-" || strings.HasPrefix(words[n-1], "-") || strings.ContainsAny(rest[0][:min(1, len(rest[0]))], `{["`) {
+		return nil // a flag for a value, or a JSON argument, is another slip
+	}
+	typed := words[n-2]
+	name := strings.TrimLeft(typed, "-")
+	if len(typed)-len(name) > 2 || name == typed || strings.Contains(name, "=") {
+		return nil
+	}
+	for _, v := range values {
+		p := v.pos.param
+		if v.pos.flag != name || p.valueType() != "string" || p.Repeated() || p.Map() {
+			continue
+		}
+		stray := rest
+		for i, w := range rest {
+			if strings.HasPrefix(w, "-") {
+				stray = rest[:i]
+				break
+			}
+		}
+		if len(stray) == 0 {
+			return nil
+		}
+		whole := strings.Join(append([]string{words[n-1]}, stray...), " ")
+		return fmt.Errorf("unexpected %s after %s %s: the flags are followed by one JSON object, - or nothing; a value holding spaces goes in quotes, as in %s %s",
+			unexpectedWords(stray), typed, ShellWord(words[n-1]), typed, ShellWord(whole))
 	}
 	return nil
 }
