@@ -25,7 +25,7 @@ func TestEditedWhileAsking(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := a.finish(t)
-	want := asked("Replace data.txt (6 bytes, sha256 5891b5b5)?") +
+	want := asked("Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?") +
 		"Error: not replaced: \"data.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
 	if got.status != 1 || got.stdout != "" || got.stderr != want {
 		t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)

@@ -27,10 +27,13 @@ func TestCreateRace(t *testing.T) {
 		wrote    = "wrote f.txt (1 byte)\n"
 		appeared = "Error: not written: \"f.txt\" appeared while it was being written; run the call again to be asked about replacing it\n"
 	)
-	// The question a loser asks is about the winner's file, "A" or "B".
+	// The question a loser asks is about the winner's file, "A" or "B",
+	// and the loser's content, the other one.
 	question := map[string]string{}
-	for content, sum := range map[string]string{"A": "559aead0", "B": "df7e70e5"} {
-		message := "Replace f.txt (1 byte, sha256 " + sum + ")?"
+	sums := map[string]string{"A": "559aead0", "B": "df7e70e5"}
+	for content, sum := range sums {
+		other := sums[map[string]string{"A": "B", "B": "A"}[content]]
+		message := "Replace f.txt (1 byte, sha256 " + sum + ") with 1 byte (sha256 " + other + ")?"
 		question[content] = `{"message":"` + message + `","digest":"` + digest(message) + `","answers_given":0,"error":"not replaced: \"f.txt\" exists; nobody confirmed the replacement"}` + "\n"
 	}
 	for i := range pairs {
@@ -92,8 +95,11 @@ func TestAcceptRace(t *testing.T) {
 		pairs = 20
 	}
 	var (
-		prompted = asked("Replace f.txt (4 bytes, sha256 01d09d19)?")
-		changed  = prompted + "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
+		prompted = map[string]string{
+			"A": asked("Replace f.txt (4 bytes, sha256 01d09d19) with 1 byte (sha256 559aead0)?"),
+			"B": asked("Replace f.txt (4 bytes, sha256 01d09d19) with 1 byte (sha256 df7e70e5)?"),
+		}
+		changed = "Error: not replaced: \"f.txt\" changed while the question was pending; run the call again to be asked about it as it is now\n"
 	)
 	for i := range pairs {
 		tree := t.TempDir()
@@ -113,9 +119,9 @@ func TestAcceptRace(t *testing.T) {
 		var won []string
 		for j, a := range runs {
 			switch got := a.finish(t); {
-			case got.status == 0 && got.stdout == "wrote f.txt (1 byte)\n" && got.stderr == prompted:
+			case got.status == 0 && got.stdout == "wrote f.txt (1 byte)\n" && got.stderr == prompted[contents[j]]:
 				won = append(won, contents[j])
-			case got.status == 1 && got.stdout == "" && got.stderr == changed:
+			case got.status == 1 && got.stdout == "" && got.stderr == prompted[contents[j]]+changed:
 			default:
 				t.Fatalf("pair %d: %s: status %d, stdout %q, stderr %q", i, contents[j], got.status, got.stdout, got.stderr)
 			}

@@ -177,7 +177,7 @@ func TestOutputToAFullDisk(t *testing.T) {
 		{"a call that changes something", []string{"write_file", "--path", "new.txt", "--content", "x"}, 0,
 			[]string{"file-tools: the call succeeded, but writing its output failed, so do not run it again for that: ", "no space left on device"}},
 		{"a question", []string{"write_file", "--path", "data.txt", "--content", "x"}, 3,
-			[]string{"file-tools: writing the question to stdout: ", `; the question: {"message":"Replace data.txt (6 bytes, sha256 5891b5b5)?"`}},
+			[]string{"file-tools: writing the question to stdout: ", `; the question: {"message":"Replace data.txt (6 bytes, sha256 5891b5b5) with 1 byte (sha256 2d711642)?"`}},
 	}
 	tree := newTree(t)
 	for _, tt := range tests {

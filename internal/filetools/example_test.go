@@ -131,7 +131,7 @@ func ExampleWriteFile() {
 	// Output:
 	// wrote docs/new.txt (9 bytes)
 	// Error: not replaced: "notes.txt" exists; nobody confirmed the replacement
-	// asked: Replace notes.txt (4 bytes, sha256 01d09d19)?
+	// asked: Replace notes.txt (4 bytes, sha256 01d09d19) with 4 bytes (sha256 7aa7a535)?
 	// wrote notes.txt (4 bytes)
 	// wrote notes.txt (6 bytes)
 }

@@ -56,9 +56,10 @@ func (written) RecordNS() string { return RecordNS }
 // that it is not read from stdin.
 //
 // When something other than a directory already sits at the path and
-// replace is false, it first asks "Replace <path> (<n> bytes, sha256
-// <h>)?", h the first 8 hex digits of the sha256 of the file (of the file a
-// symbolic link leads to, or of a link to no file its target text), through
+// replace is false, it first asks "Replace <path> (<n> bytes, sha256 <h>)
+// with <m> bytes (sha256 <k>)?", h the first 8 hex digits of the sha256 of
+// the file (of the file a symbolic link leads to, or of a link to no file
+// its target text) and m and k those of the content, through
 // the elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
 // fails with `not replaced: "<path>" exists and the user declined`;
 // cancel, or no elicitor at all, fails with `not replaced: "<path>" exists;
@@ -222,7 +223,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 				case err != nil:
 					return agenttool.Result{}, fmt.Errorf("%w; the question names the file's hash, and --replace replaces it without one", explain(args.Path, err))
 				}
-				if err := confirm(ctx, shown, size, sum); err != nil {
+				if err := confirm(ctx, shown, size, sum, args.Content); err != nil {
 					return agenttool.Result{}, err
 				}
 				asked = info
@@ -362,14 +363,18 @@ func readOnly(p string, info fs.FileInfo, what string) error {
 const errChanged fileError = "changed while it was being read; run the call again"
 
 // confirm asks whether the file at path, of size bytes and with sum the
-// start of its sha256, may be replaced, and returns nil only when the
-// answer is accept. Without an elicitor on
+// start of its sha256, may be replaced by content, and returns nil only
+// when the answer is accept. The question names the new content's size and
+// the start of its sha256 too, so that its digest, and an answer bound to
+// it, cover what is written as well as what is replaced. Without an elicitor on
 // the context the answer is cancel, as agenttool's protocol prescribes.
-func confirm(ctx context.Context, path string, size int64, sum string) error {
+func confirm(ctx context.Context, path string, size int64, sum, content string) error {
 	answer := agenttool.Answer{Action: agenttool.ActionCancel}
 	if ask, ok := agenttool.ElicitorFrom(ctx); ok {
 		var err error
-		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d %s, sha256 %s)?", shownName(path), size, plural(size, "byte", "bytes"), sum)})
+		n, h := int64(len(content)), sha256.Sum256([]byte(content))
+		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d %s, sha256 %s) with %d %s (sha256 %s)?",
+			shownName(path), size, plural(size, "byte", "bytes"), sum, n, plural(n, "byte", "bytes"), hex.EncodeToString(h[:4]))})
 		if err != nil {
 			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}

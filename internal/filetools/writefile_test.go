@@ -48,19 +48,19 @@ func TestWriteFile(t *testing.T) {
 		{name: "a content of - is noted", path: "dash.txt", content: "-", want: "wrote dash.txt (1 byte)", file: "dash.txt", contents: "-",
 			notes: []string{`--content is "-", and that one character was written: a flag's value is never read from stdin, but a whole call is, as JSON: write_file - reads {"path": ..., "content": ...} from it`}},
 		{name: "a content of - and more is not noted", path: "dash.txt", content: "-\n", want: "wrote dash.txt (2 bytes)", file: "dash.txt", contents: "-\n"},
-		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
-		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "not replaced: \"data.txt\" exists and the user declined", file: "data.txt", contents: "hello\n"},
-		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
-		{name: "existing file, an unknown answer", path: "data.txt", content: "new", answer: "maybe", asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", err: true, want: "nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, accepted", path: "data.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?", want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
+		{name: "existing file, declined", path: "data.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?", err: true, want: "not replaced: \"data.txt\" exists and the user declined", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, cancelled", path: "data.txt", content: "new", answer: agenttool.ActionCancel, asked: "Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
+		{name: "existing file, an unknown answer", path: "data.txt", content: "new", answer: "maybe", asked: "Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?", err: true, want: "nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
 		{name: "existing file, nobody to ask", path: "data.txt", content: "new", err: true, want: "not replaced: \"data.txt\" exists; nobody confirmed the replacement", file: "data.txt", contents: "hello\n"},
 		{name: "existing file, replace set", path: "data.txt", content: "new", replace: true, answer: agenttool.ActionDecline, want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
-		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes, sha256 01d09d19)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
-		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
-		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes, sha256 c97ecfda)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
-		{name: "link at the target, accepted: the link becomes a file", path: "link.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace link.txt (7 bytes, sha256 c97ecfda)?", want: `wrote link.txt (3 bytes), in place of the symbolic link to "target.txt", which is unchanged`, file: "link.txt", contents: "new"},
+		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes, sha256 01d09d19) with 3 bytes (sha256 11507a0e)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
+		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5) with 6 bytes (sha256 5891b5b5)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
+		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes, sha256 c97ecfda) with 3 bytes (sha256 11507a0e)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
+		{name: "link at the target, accepted: the link becomes a file", path: "link.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace link.txt (7 bytes, sha256 c97ecfda) with 3 bytes (sha256 11507a0e)?", want: `wrote link.txt (3 bytes), in place of the symbolic link to "target.txt", which is unchanged`, file: "link.txt", contents: "new"},
 		{name: "link at the target, replace set: its target is kept", path: "link.txt", content: "new", replace: true, want: `wrote link.txt (3 bytes), in place of the symbolic link to "target.txt", which is unchanged`, file: "target.txt", contents: "target\n"},
-		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes, sha256 2b64c6d9)?", want: `wrote linkdir (3 bytes), in place of the symbolic link to "dir", which is unchanged`, file: "dir/old.txt", contents: "old\n"},
-		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes, sha256 20aeff04)?", want: `wrote dangling (3 bytes), in place of the symbolic link to "nowhere", which led to nothing`, file: "dangling", contents: "new"},
+		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes, sha256 2b64c6d9) with 3 bytes (sha256 11507a0e)?", want: `wrote linkdir (3 bytes), in place of the symbolic link to "dir", which is unchanged`, file: "dir/old.txt", contents: "old\n"},
+		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes, sha256 20aeff04) with 3 bytes (sha256 11507a0e)?", want: `wrote dangling (3 bytes), in place of the symbolic link to "nowhere", which led to nothing`, file: "dangling", contents: "new"},
 		{name: "directory refused", path: "dir", content: "x", replace: true, err: true, want: `path "dir" is a directory`},
 		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
 		{name: "the tree itself refused", path: ".", content: "x", err: true, want: `path "." names a directory, not a file`},
@@ -148,7 +148,7 @@ func TestWriteFileOddName(t *testing.T) {
 		asked      []string
 	}{
 		{"new\nname.txt", `wrote "new\nname.txt" (1 byte)`, nil},
-		{"a\nb.txt", `wrote "a\nb.txt" (1 byte)`, []string{`Replace "a\nb.txt" (3 bytes, sha256 cba06b57)?`}},
+		{"a\nb.txt", `wrote "a\nb.txt" (1 byte)`, []string{`Replace "a\nb.txt" (3 bytes, sha256 cba06b57) with 1 byte (sha256 2d711642)?`}},
 	} {
 		ctx, asked := answering(t.Context(), agenttool.ActionAccept)
 		res, err := run(ctx, filetools.WriteFile(dir), argsJSON(t, map[string]any{"path": tt.path, "content": "x"}))
@@ -352,7 +352,7 @@ func TestWriteFileQuestionNamesContent(t *testing.T) {
 		}
 		questions[content] = (*asked)[0].Message
 	}
-	want := map[string]string{"abc": "Replace a.txt (3 bytes, sha256 ba7816bf)?", "xyz": "Replace a.txt (3 bytes, sha256 3608bca1)?"}
+	want := map[string]string{"abc": "Replace a.txt (3 bytes, sha256 ba7816bf) with 3 bytes (sha256 11507a0e)?", "xyz": "Replace a.txt (3 bytes, sha256 3608bca1) with 3 bytes (sha256 11507a0e)?"}
 	if !reflect.DeepEqual(questions, want) {
 		t.Errorf("questions %q, want %q", questions, want)
 	}
