@@ -278,7 +278,10 @@ func tookDashes(words []string, name string, values []flagValue) error {
 // which the error shows quoted. It returns nil otherwise.
 func spacedValue(words, rest []string, values []flagValue) error {
 	n := len(words) - len(rest)
-	if n < 2 || len(rest) == 0 || rest[0] == "-" || strings.HasPrefix(words[n-1], "-") || strings.ContainsAny(rest[0][:min(1, len(rest[0]))], `{["`) {
+	switch {
+	case n < 2 || len(rest) == 0 || rest[0] == "-":
+		return nil
+	case strings.HasPrefix(words[n-1], "-"), rest[0] != "" && strings.IndexByte(`{["`, rest[0][0]) >= 0:
 		return nil // a flag for a value, or a JSON argument, is another slip
 	}
 	typed := words[n-2]
