@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 )
 
 // MaxRead is the most [Read] reads of a file: far more than any skill a
@@ -17,10 +18,15 @@ const MaxRead = 4 << 20
 // file is, read no further: the file is opened without waiting, so that a
 // named pipe is refused rather than waited on, and it is judged as opened,
 // so that nothing put in its place meanwhile is read either. A missing file
-// is an error matching [fs.ErrNotExist].
+// is an error matching [fs.ErrNotExist]; a file where one of its
+// directories should be is an error naming that file, as [InTheWay] finds
+// it.
 func Read(path string) ([]byte, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|openNoWait, 0)
 	if err != nil {
+		if file, ok := InTheWay(filepath.Dir(path)); ok {
+			return nil, fmt.Errorf("%q is not a directory, so %q cannot be there", file, path)
+		}
 		return nil, err
 	}
 	defer f.Close()
