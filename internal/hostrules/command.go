@@ -55,6 +55,9 @@ func exportRules(program string, commands, words []string, stdout, stderr io.Wri
 		var ok bool
 		if h, ok = lookupHost(fs.Arg(0)); !ok {
 			err = fmt.Errorf("unknown host %q: expected one of %s", fs.Arg(0), IDs())
+			if h, ok := lookupHost(strings.ToLower(fs.Arg(0))); ok {
+				err = fmt.Errorf("unknown host %q: host names are lowercase, as in %q", fs.Arg(0), h.id)
+			}
 		}
 	}
 	if err != nil {
