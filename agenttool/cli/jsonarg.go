@@ -28,6 +28,13 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 				"give JSON that holds a single quote on stdin in a quoted heredoc instead, "+
 				"after the program name: %s - <<'EOF'", len(words), command)
 		}
+		if !meantAsJSON(words[0]) {
+			if i := slices.IndexFunc(words, func(w string) bool { return len(w) > 1 && w[0] == '-' }); i > 0 {
+				return "", false, fmt.Errorf("unexpected %s before %s: the flags end at the first word that is not one, so nothing after it is read as a flag",
+					unexpectedWords(words[:i]), words[i])
+			}
+			return "", false, fmt.Errorf("unexpected %s: a command's arguments are flags, followed by at most one JSON object", unexpectedWords(words))
+		}
 		return "", false, fmt.Errorf("one JSON argument at most, after the flags; got %q", words)
 	}
 	text := words[0]
@@ -123,6 +130,11 @@ func notObject(text string) error {
 		if syntax.Offset >= int64(len(text)) && strings.HasPrefix(err.Error(), "unexpected end") {
 			return errors.New(prefix + ": it ends before its last value or bracket")
 		}
+		if end, ok := objectEnd(text); ok {
+			rest := strings.TrimLeft(text[end:], " \t\r\n")
+			return fmt.Errorf("the JSON argument goes on after its object, at byte %d: %s; give one object with nothing after it",
+				len(text)-len(rest)+1, quoted(shown(rest)))
+		}
 		// Offset counts the bytes read, the wrong one included.
 		return fmt.Errorf("%s: %v, at byte %d", prefix, err, syntax.Offset)
 	}
@@ -141,4 +153,17 @@ func notObject(text string) error {
 		kind = "a number"
 	}
 	return fmt.Errorf("%s: it is %s", prefix, kind)
+}
+
+// objectEnd returns the offset at which the first JSON value in text ends,
+// when text starts with a whole, valid JSON object.
+func objectEnd(text string) (int, bool) {
+	if !strings.HasPrefix(text, "{") {
+		return 0, false
+	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	if err := dec.Decode(new(json.RawMessage)); err != nil {
+		return 0, false
+	}
+	return int(dec.InputOffset()), true
 }

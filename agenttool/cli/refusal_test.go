@@ -99,6 +99,8 @@ var refusalCases = []refusalCase{
 	{"the path as a bare word", []string{"read_file", "notes.txt"}, "", ExitUsage},
 	{"bare words in the order of the flags", []string{"copy", "a.txt", "b dir"}, "", ExitUsage},
 	{"more bare words than flags", []string{"read_file", "a", "b", "c", "d", "e", "f", "g", "h"}, "", ExitUsage},
+	{"a bare word before the flags", []string{"read_file", "notes.txt", "--offset", "2"}, "", ExitUsage},
+	{"an empty word before the flags", []string{"read_file", "", "--path", "x"}, "", ExitUsage},
 	{"a flag after --", []string{"read_file", "--", "--path", "x"}, "", ExitUsage},
 	{"a boolean flag then a word that is no boolean", []string{"tag", "--verbose", "yes"}, "", ExitUsage},
 	{"unknown flag typed with one dash", []string{"read_file", "-offset=5", "--path", "x"}, "", ExitUsage},

@@ -163,10 +163,7 @@ const maxShown = 40
 // refused under the flag's name: `JSON member "n": expected integer, got
 // "ten"`.
 func notA(where, typ, value string) error {
-	if len(value) > maxShown {
-		value = value[:maxShown] + "..."
-	}
-	return fmt.Errorf("JSON member %q: expected %s, got %s", where, typ, value)
+	return fmt.Errorf("JSON member %q: expected %s, got %s", where, typ, shown(value))
 }
 
 // unknownMember is the error for a member of the JSON argument that the
