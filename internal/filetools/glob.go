@@ -173,6 +173,30 @@ func (g glob) match(parts []string) bool {
 	return matchElems(g.elems, parts)
 }
 
+// below reports whether a path below the directory whose elements are
+// parts could match g, so that the directory is worth walking, or naming
+// as left out: a pattern without a slash can match at any depth, and one
+// with slashes only below a directory that its first elements match, up to
+// a "**".
+func (g glob) below(parts []string) bool {
+	if g.base {
+		return true
+	}
+	elems := g.elems
+	for _, part := range parts {
+		switch {
+		case len(elems) == 0:
+			return false
+		case elems[0].kind == elemDirs:
+			return true
+		case !elems[0].matches(part):
+			return false
+		}
+		elems = elems[1:]
+	}
+	return len(elems) > 0
+}
+
 // matchElems reports whether the elements of a path match those of a
 // pattern, "**" matching any number of them. Like the matching of "*" in a
 // string, it goes back only to the last "**" seen, which is enough since a

@@ -43,7 +43,9 @@ func naivePattern(pattern string) []string {
 }
 
 // FuzzGlob compiles any pattern and, when it compiles, matches it against
-// a path: the answer must be that of the naive matcher, a pattern that is
+// a path: the answer must be that of the naive matcher, every directory
+// above a path that matches must be one below which a match may be, a
+// pattern that is
 // the path with its special characters quoted must match it, and a
 // pattern holding no slash must match as it matches the base name.
 func FuzzGlob(f *testing.F) {
@@ -87,6 +89,12 @@ func FuzzGlob(f *testing.F) {
 		if got != want {
 			t.Fatalf("glob %q on %q: %v, want %v", pattern, name, got, want)
 		}
+		// A walk goes down only where below says a match may be.
+		for i := 1; got && i < len(elems); i++ {
+			if !g.below(elems[:i]) {
+				t.Fatalf("glob %q matches %q, but below(%q) is false", pattern, name, elems[:i])
+			}
+		}
 		quoted := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(name)
 		if lit, err := compileGlob("glob", quoted); err == nil && !lit.match(splitPath(nil, name)) {
 			t.Fatalf("the quoted glob %q does not match %q", quoted, name)
@@ -117,6 +125,37 @@ func TestGlobTrailingStars(t *testing.T) {
 		}
 		if got := g.match(splitPath(nil, tt.name)); got != tt.want {
 			t.Errorf("glob %q on %q: %v, want %v", tt.pattern, tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestGlobBelow checks which directories a walk for a glob goes down and
+// names when they are left out: those below which a path could match.
+func TestGlobBelow(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		pattern, dir string
+		want         bool
+	}{
+		{"*.go", "any/where", true},
+		{"src/*", "src", true},
+		{"src/*", "build", false},
+		{"src/*", "src/deep", false},
+		{"src/*.go", "src", true},
+		{"s*/x/*.go", "src/x", true},
+		{"s*/x/*.go", "src/y", false},
+		{"src/**/*.go", "src/a/b/c", true},
+		{"src/**/*.go", "lib", false},
+		{"**/*.go", ".git", true},
+		{"a/**", "a", true},
+		{"a/b", "a/b", false},
+	} {
+		g, err := compileGlob("glob", tt.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.below(splitPath(nil, tt.dir)); got != tt.want {
+			t.Errorf("glob %q below %q: %v, want %v", tt.pattern, tt.dir, got, tt.want)
 		}
 	}
 }

@@ -42,7 +42,10 @@ type listArgs struct {
 // (see ignoreRules for the subset of its syntax that is read), are left
 // out, and nothing below an ignored directory is looked at; the directory
 // given as path is listed even when it is one of them. A note names what
-// was left out, the first three, and how many more.
+// was left out, the first three, and how many more; with a pattern, only
+// the files that match it and the directories that could hold a match,
+// the files first. Nor does the walk go down a directory below which the
+// pattern could match nothing.
 //
 // It shows the first limit entries (0 or absent means 500) and counts
 // them all. Notes say the rest, one line each:
@@ -70,18 +73,21 @@ func ListFiles(root string) agenttool.Tool {
 
 // lister holds the state of one call of list_files.
 type lister struct {
-	ctx     context.Context
-	rules   ignoreRules
-	glob    *glob // the files to list below the directory, nil for its entries
-	limit   int   // the most entries shown
-	out     strings.Builder
-	total   int // entries found
-	left    skipList
-	badDirs skipList
-	listing []byte       // where directories are listed, one after the other
-	entries [][]dirEntry // the entries of the directory the walk is in, by depth
-	depth   int          // of the directory the walk is in, from the one given
-	parts   []string     // the elements of the path of the entry looked at
+	ctx   context.Context
+	rules ignoreRules
+	glob  *glob // the files to list below the directory, nil for its entries
+	limit int   // the most entries shown
+	out   strings.Builder
+	total int      // entries found
+	left  skipList // left out as .git or by .gitignore, but leftMatches
+	// leftMatches are the files left out that match the pattern, which the
+	// note names first.
+	leftMatches skipList
+	badDirs     skipList
+	listing     []byte       // where directories are listed, one after the other
+	entries     [][]dirEntry // the entries of the directory the walk is in, by depth
+	depth       int          // of the directory the walk is in, from the one given
+	parts       []string     // the elements of the path of the entry looked at
 	// tree is the working tree, through which a link in the directory
 	// given is followed to see whether it leads to a directory: a link may
 	// climb above that directory and stay in the tree.
@@ -202,8 +208,11 @@ func (l *lister) walk(d walkDir, name string, top bool) error {
 		l.parts = append(l.parts[:depth], e.name)
 		dir := e.typ.IsDir()
 		if e.name == ".git" || l.rules.ignored(l.parts, dir) {
-			if l.glob == nil || dir || l.glob.match(l.parts) {
+			switch {
+			case l.glob == nil, dir && l.glob.below(l.parts):
 				l.left.add(l.show(name, e, dir))
+			case !dir && l.glob.match(l.parts):
+				l.leftMatches.add(l.show(name, e, dir))
 			}
 			continue
 		}
@@ -215,7 +224,7 @@ func (l *lister) walk(d walkDir, name string, top bool) error {
 				}
 			}
 			l.emit(name, e, dir)
-		case dir:
+		case dir && l.glob.below(l.parts):
 			child := e.name
 			if name != "" {
 				child = name + "/" + e.name
@@ -365,9 +374,16 @@ func (l *lister) notes() []string {
 	default:
 		notes = append(notes, fmt.Sprintf("%d of %d %s shown; --limit %d shows all, a narrower --path or --pattern fewer", l.limit, l.total, many, l.total))
 	}
-	if l.left.n > 0 {
+	left := l.leftMatches
+	for _, name := range l.left.names {
+		if len(left.names) < shownSkips {
+			left.names = append(left.names, name)
+		}
+	}
+	left.n += l.left.n
+	if left.n > 0 {
 		notes = append(notes, fmt.Sprintf("left out, as .git or by .gitignore: %d %s (%s); --path lists a directory of them, read_file reads a file",
-			l.left.n, plural(int64(l.left.n), "entry", "entries"), l.left))
+			left.n, plural(int64(left.n), "entry", "entries"), left))
 	}
 	if l.badDirs.n > 0 {
 		notes = append(notes, fmt.Sprintf("not listed: %d %s (%s)", l.badDirs.n, plural(int64(l.badDirs.n), "unreadable directory", "unreadable directories"), l.badDirs))
