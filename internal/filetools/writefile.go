@@ -58,8 +58,11 @@ func (written) RecordNS() string { return RecordNS }
 // When something other than a directory already sits at the path and
 // replace is false, it first asks "Replace <path> (<n> bytes, sha256 <h>)
 // with <m> bytes (sha256 <k>)?", h the first 8 hex digits of the sha256 of
-// the file (of the file a symbolic link leads to, or of a link to no file
-// its target text) and m and k those of the content, through
+// the file and m and k those of the content; of a symbolic link, "Replace
+// the symbolic link <path> (to "<target>", <n> bytes, sha256 <h>) with a
+// file of <m> bytes (sha256 <k>)? The file it leads to stays as it is.",
+// or, when it leads to no regular file in the tree, "(to "<target>", which
+// leads to nothing)" or "(to "<target>", which stays as it is)". It asks through
 // the elicitor on the context (agenttool.ElicitorFrom). Accept writes; decline
 // fails with `not replaced: "<path>" exists and the user declined`;
 // cancel, or no elicitor at all, fails with `not replaced: "<path>" exists;
@@ -216,14 +219,14 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 				was = linkNote(d, base)
 			}
 			if !args.Replace {
-				size, sum, err := t.state(d, base, rel, info)
+				question, err := t.question(d, base, rel, shown, info, args.Content)
 				switch {
 				case errors.Is(err, errChanged):
 					return agenttool.Result{}, explain(args.Path, err)
 				case err != nil:
 					return agenttool.Result{}, fmt.Errorf("%w; the question names the file's hash, and --replace replaces it without one", explain(args.Path, err))
 				}
-				if err := confirm(ctx, shown, size, sum, args.Content); err != nil {
+				if err := confirm(ctx, shown, question); err != nil {
 					return agenttool.Result{}, err
 				}
 				asked = info
@@ -295,56 +298,74 @@ func linkNote(d *os.Root, base string) string {
 	return fmt.Sprintf(", in place of the symbolic link to %q, which is unchanged", target)
 }
 
-// state is what the question reports of the entry at rel, whose first
-// look is info: the size and the first 8 hex digits of the sha256 of the
-// regular file it is, or that a symbolic link leads to inside the tree, or
-// else of the link's own target text. Two states of a file that differ in
-// content therefore ask two questions, with two digests, though the size is
-// the same. A regular file that changes while it is read is refused.
-func (t *tree) state(d *os.Root, base, rel string, info fs.FileInfo) (int64, string, error) {
-	h := sha256.New()
-	size := info.Size()
+// question is what write_file asks before it replaces the entry at rel
+// with content: the entry's base is base in d, its path as shown is shown,
+// and info its first look. It names the size and the first 8 hex digits of
+// the sha256 of the regular file there, or that a symbolic link there
+// leads to inside the tree, so that two states of a file that differ in
+// content ask two questions, with two digests, though the size is the
+// same; and so it names the content's, so that an answer bound to the
+// digest covers what is written as well. A link is said to be one, with
+// its target, and that the file it leads to stays as it is, since the link
+// itself is what is replaced. A regular file that changes while it is read
+// is refused.
+func (t *tree) question(d *os.Root, base, rel, shown string, info fs.FileInfo, content string) (string, error) {
+	link := info.Mode()&fs.ModeSymlink != 0
+	var target string
+	if link {
+		var err error
+		if target, err = d.Readlink(base); err != nil {
+			return "", err
+		}
+	}
 	var f *os.File
+	var opened fs.FileInfo
 	var err error
-	switch {
-	case info.Mode().IsRegular():
-		var opened fs.FileInfo
-		if f, opened, err = openRegular(d, base); err == nil && !sameState(info, opened) {
-			_ = f.Close()
-			return 0, "", errChanged
-		}
-	default:
-		// A symbolic link: its target, when that is a regular file.
-		var target fs.FileInfo
-		if f, target, err = openRegular(t.root, rel); err == nil {
-			size = target.Size()
-		}
-	}
-	switch {
-	case err == nil:
-		_, err = io.CopyBuffer(h, f, make([]byte, 64<<10))
-		if err == nil && info.Mode().IsRegular() {
-			var now fs.FileInfo
-			if now, err = f.Stat(); err == nil && !sameState(info, now) {
-				err = errChanged
-			}
-		}
+	if link {
+		// What the link leads to, when that is a regular file in the tree.
+		f, opened, err = openRegular(t.root, rel)
+	} else if f, opened, err = openRegular(d, base); err == nil && !sameState(info, opened) {
 		_ = f.Close()
-		if err != nil {
-			return 0, "", err
-		}
-	case info.Mode()&fs.ModeSymlink != 0:
-		// A link to nothing, to a directory or out of the tree: what is
-		// replaced is the link itself.
-		target, err := d.Readlink(base)
-		if err != nil {
-			return 0, "", err
-		}
-		h.Write([]byte(target))
-	default:
-		return 0, "", err
+		return "", errChanged
 	}
-	return size, hex.EncodeToString(h.Sum(nil))[:8], nil
+	switch {
+	case err != nil && link:
+		// A link to nothing, to a directory or out of the tree: the link
+		// is what is replaced, and its target text what is asked about.
+		why := "which stays as it is"
+		if _, err := t.root.Stat(rel); errors.Is(err, fs.ErrNotExist) {
+			why = "which leads to nothing"
+		}
+		return fmt.Sprintf("Replace the symbolic link %s (to %q, %s) with a file of %s?", shownName(shown), target, why, sized(content)), nil
+	case err != nil:
+		return "", err
+	}
+	h := sha256.New()
+	_, err = io.CopyBuffer(h, f, make([]byte, 64<<10))
+	if err == nil && !link {
+		var now fs.FileInfo
+		if now, err = f.Stat(); err == nil && !sameState(info, now) {
+			err = errChanged
+		}
+	}
+	_ = f.Close()
+	if err != nil {
+		return "", err
+	}
+	size := opened.Size()
+	old := fmt.Sprintf("%d %s, sha256 %s", size, plural(size, "byte", "bytes"), hex.EncodeToString(h.Sum(nil))[:8])
+	if link {
+		return fmt.Sprintf("Replace the symbolic link %s (to %q, %s) with a file of %s? The file it leads to stays as it is.",
+			shownName(shown), target, old, sized(content)), nil
+	}
+	return fmt.Sprintf("Replace %s (%s) with %s?", shownName(shown), old, sized(content)), nil
+}
+
+// sized names the size of content and the first 8 hex digits of its
+// sha256, as write_file's question does: `3 bytes (sha256 11507a0e)`.
+func sized(content string) string {
+	n, h := int64(len(content)), sha256.Sum256([]byte(content))
+	return fmt.Sprintf("%d %s (sha256 %s)", n, plural(n, "byte", "bytes"), hex.EncodeToString(h[:4]))
 }
 
 // readOnly refuses the file of info at the path argument p, which would be
@@ -362,19 +383,14 @@ func readOnly(p string, info fs.FileInfo, what string) error {
 // it for its question.
 const errChanged fileError = "changed while it was being read; run the call again"
 
-// confirm asks whether the file at path, of size bytes and with sum the
-// start of its sha256, may be replaced by content, and returns nil only
-// when the answer is accept. The question names the new content's size and
-// the start of its sha256 too, so that its digest, and an answer bound to
-// it, cover what is written as well as what is replaced. Without an elicitor on
+// confirm asks the question whether the file at path may be replaced,
+// and returns nil only when the answer is accept. Without an elicitor on
 // the context the answer is cancel, as agenttool's protocol prescribes.
-func confirm(ctx context.Context, path string, size int64, sum, content string) error {
+func confirm(ctx context.Context, path, question string) error {
 	answer := agenttool.Answer{Action: agenttool.ActionCancel}
 	if ask, ok := agenttool.ElicitorFrom(ctx); ok {
 		var err error
-		n, h := int64(len(content)), sha256.Sum256([]byte(content))
-		answer, err = ask(ctx, agenttool.Elicitation{Message: fmt.Sprintf("Replace %s (%d %s, sha256 %s) with %d %s (sha256 %s)?",
-			shownName(path), size, plural(size, "byte", "bytes"), sum, n, plural(n, "byte", "bytes"), hex.EncodeToString(h[:4]))})
+		answer, err = ask(ctx, agenttool.Elicitation{Message: question})
 		if err != nil {
 			return fmt.Errorf("asking whether to replace %q: %w", path, err)
 		}

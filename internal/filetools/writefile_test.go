@@ -56,11 +56,12 @@ func TestWriteFile(t *testing.T) {
 		{name: "existing file, replace set", path: "data.txt", content: "new", replace: true, answer: agenttool.ActionDecline, want: "wrote data.txt (3 bytes)", file: "data.txt", contents: "new"},
 		{name: "existing file by an absolute path", path: "$DIR/dir/old.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace dir/old.txt (4 bytes, sha256 01d09d19) with 3 bytes (sha256 11507a0e)?", want: "wrote dir/old.txt (3 bytes)", file: "dir/old.txt", contents: "new"},
 		{name: "the same content again still asks", path: "data.txt", content: "hello\n", answer: agenttool.ActionAccept, asked: "Replace data.txt (6 bytes, sha256 5891b5b5) with 6 bytes (sha256 5891b5b5)?", want: "wrote data.txt (6 bytes)", file: "data.txt", contents: "hello\n"},
-		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace link.txt (7 bytes, sha256 c97ecfda) with 3 bytes (sha256 11507a0e)?", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
-		{name: "link at the target, accepted: the link becomes a file", path: "link.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace link.txt (7 bytes, sha256 c97ecfda) with 3 bytes (sha256 11507a0e)?", want: `wrote link.txt (3 bytes), in place of the symbolic link to "target.txt", which is unchanged`, file: "link.txt", contents: "new"},
+		{name: "link at the target: size of its target", path: "link.txt", content: "new", answer: agenttool.ActionDecline, asked: "Replace the symbolic link link.txt (to \"target.txt\", 7 bytes, sha256 c97ecfda) with a file of 3 bytes (sha256 11507a0e)? The file it leads to stays as it is.", err: true, want: "the user declined", file: "target.txt", contents: "target\n"},
+		{name: "link at the target, accepted: the link becomes a file", path: "link.txt", content: "new", answer: agenttool.ActionAccept, asked: "Replace the symbolic link link.txt (to \"target.txt\", 7 bytes, sha256 c97ecfda) with a file of 3 bytes (sha256 11507a0e)? The file it leads to stays as it is.", want: `wrote link.txt (3 bytes), in place of the symbolic link to "target.txt", which is unchanged`, file: "link.txt", contents: "new"},
 		{name: "link at the target, replace set: its target is kept", path: "link.txt", content: "new", replace: true, want: `wrote link.txt (3 bytes), in place of the symbolic link to "target.txt", which is unchanged`, file: "target.txt", contents: "target\n"},
-		{name: "link to a directory at the target: the link's own size", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace linkdir (3 bytes, sha256 2b64c6d9) with 3 bytes (sha256 11507a0e)?", want: `wrote linkdir (3 bytes), in place of the symbolic link to "dir", which is unchanged`, file: "dir/old.txt", contents: "old\n"},
-		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace dangling (7 bytes, sha256 20aeff04) with 3 bytes (sha256 11507a0e)?", want: `wrote dangling (3 bytes), in place of the symbolic link to "nowhere", which led to nothing`, file: "dangling", contents: "new"},
+		{name: "link to a directory at the target: the link is replaced", path: "linkdir", content: "new", answer: agenttool.ActionAccept, asked: "Replace the symbolic link linkdir (to \"dir\", which stays as it is) with a file of 3 bytes (sha256 11507a0e)?", want: `wrote linkdir (3 bytes), in place of the symbolic link to "dir", which is unchanged`, file: "dir/old.txt", contents: "old\n"},
+		{name: "dangling link at the target", path: "dangling", content: "new", answer: agenttool.ActionAccept, asked: "Replace the symbolic link dangling (to \"nowhere\", which leads to nothing) with a file of 3 bytes (sha256 11507a0e)?", want: `wrote dangling (3 bytes), in place of the symbolic link to "nowhere", which led to nothing`, file: "dangling", contents: "new"},
+		{name: "link out of the tree: the link is replaced", path: "linkout", content: "new", answer: agenttool.ActionDecline, asked: "Replace the symbolic link linkout (to \"../elsewhere\", which stays as it is) with a file of 3 bytes (sha256 11507a0e)?", err: true, want: "the user declined"},
 		{name: "directory refused", path: "dir", content: "x", replace: true, err: true, want: `path "dir" is a directory`},
 		{name: "trailing slash refused", path: "fresh/", content: "x", err: true, want: `path "fresh/" names a directory, not a file`},
 		{name: "the tree itself refused", path: ".", content: "x", err: true, want: `path "." names a directory, not a file`},
@@ -82,6 +83,7 @@ func TestWriteFile(t *testing.T) {
 				"link.txt":    "->target.txt",
 				"dangling":    "->nowhere",
 				"linkdir":     "->dir",
+				"linkout":     "->../elsewhere",
 			})
 			ctx := t.Context()
 			asked := &[]agenttool.Elicitation{}
