@@ -94,6 +94,11 @@ func (c Command) build(ctx context.Context, words []string, stdin io.Reader, pas
 		}
 		return nil, nil, false, strayWord(err, words, rest, values)
 	}
+	if !given {
+		if err := tookFlag(words, values); err != nil {
+			return nil, nil, false, err
+		}
+	}
 	if given {
 		if err := checkTypes(c.Params, c.Open, text, "", passed); err != nil {
 			return nil, nil, false, err

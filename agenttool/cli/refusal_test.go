@@ -168,6 +168,8 @@ var refusalCases = []refusalCase{
 	{"boolean given a separate value before another flag", []string{"search", "--count", "true", "--pattern", "main"}, "", ExitUsage},
 	{"boolean given a separate value that is no boolean, before another flag", []string{"search", "--pattern", "main", "--count", "yes", "--limit", "1"}, "", ExitUsage},
 	{"flag without its value before another flag", []string{"search", "--pattern", "--limit", "3"}, "", ExitUsage},
+	{"flag without its value before a boolean flag, nothing left over", []string{"search", "--pattern", "--count"}, "", ExitUsage},
+	{"flag without its value in the middle", []string{"search", "--pattern", "--limit", "--count"}, "", ExitUsage},
 	{"flag given -- as its value, then a flag the command lacks", []string{"search", "--pattern", "--", "--z"}, "", ExitUsage},
 	{"array element outside the enum", []string{"search", "--fields", "nope"}, "", ExitUsage},
 	{"second array element outside the enum", []string{"search", "--fields", "path", "--fields", "nope"}, "", ExitUsage},

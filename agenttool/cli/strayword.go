@@ -174,32 +174,82 @@ func meantAsJSON(word string) bool {
 	return word == "-" || strings.HasPrefix(trimJSONSpace(word), "{")
 }
 
-// lastFlag reads flags, the words Go's flag package read as flags, as it
-// read them, and returns the last flag as typed, its value, and the word
-// after it that the flag took as its value, if it took one: "" and false
-// when the value was attached with "=" or the flag is a boolean that stood
-// alone, or when flags end with "--".
-func lastFlag(flags []string, values []flagValue) (typed string, v *flagValue, value string, took bool) {
+// flagRead is one flag as Go's flag package read it: as typed, the value
+// it sets (nil for an unknown one), and the word after it that it took as
+// its value, if it took one: none when the value was attached with "=" or
+// the flag is a boolean that stood alone.
+type flagRead struct {
+	typed string
+	v     *flagValue
+	value string
+	took  bool
+}
+
+// readFlags returns the flags of flags, the words Go's flag package read
+// as flags, as it read them, and whether a "--" ended them.
+func readFlags(flags []string, values []flagValue) (read []flagRead, dashes bool) {
 	for i := 0; i < len(flags); i++ {
-		typed, v, value, took = flags[i], nil, "", false
-		if typed == "--" {
-			return "", nil, "", false
+		f := flagRead{typed: flags[i]}
+		if f.typed == "--" {
+			return read, true
 		}
-		name := strings.TrimPrefix(strings.TrimPrefix(typed, "-"), "-")
-		if strings.Contains(name, "=") {
-			continue
-		}
-		for j := range values {
-			if values[j].pos.flag == name {
-				v = &values[j]
+		name := strings.TrimPrefix(strings.TrimPrefix(f.typed, "-"), "-")
+		if !strings.Contains(name, "=") {
+			for j := range values {
+				if values[j].pos.flag == name {
+					f.v = &values[j]
+				}
+			}
+			if f.v != nil && !f.v.IsBoolFlag() && i+1 < len(flags) {
+				i++
+				f.value, f.took = flags[i], true
 			}
 		}
-		if v != nil && !v.IsBoolFlag() && i+1 < len(flags) {
-			i++
-			value, took = flags[i], true
+		read = append(read, f)
+	}
+	return read, false
+}
+
+// lastFlag returns the last of flags as readFlags reads them, and the
+// zero flagRead when there is none or a "--" ended them.
+func lastFlag(flags []string, values []flagValue) flagRead {
+	read, dashes := readFlags(flags, values)
+	if dashes || len(read) == 0 {
+		return flagRead{}
+	}
+	return read[len(read)-1]
+}
+
+// namesFlag reports whether word is exactly a flag of the command, with
+// one dash or two.
+func namesFlag(word string, values []flagValue) bool {
+	for i := range values {
+		if word == "--"+values[i].pos.flag || word == "-"+values[i].pos.flag {
+			return true
 		}
 	}
-	return typed, v, value, took
+	return false
+}
+
+// tookFlag returns the refusal of flags, all the words of a call with no
+// JSON argument, when one flag took as its value the next word and that
+// word is exactly another flag of the command, as `--new --all` gives
+// --new the value "--all": the caller left out a value, most likely, and
+// the flag named would otherwise be written as text. The "=" form gives
+// such a value on purpose. It returns nil when no flag took one.
+func tookFlag(flags []string, values []flagValue) error {
+	if !slices.ContainsFunc(flags, func(w string) bool { return namesFlag(w, values) }) {
+		return nil
+	}
+	read, _ := readFlags(flags, values)
+	for _, f := range read {
+		if f.took && namesFlag(f.value, values) {
+			return fmt.Errorf("%s took %q as its value, since a flag takes the next word; "+
+				"write the value after %s, or %s if %q is the value meant",
+				f.typed, f.value, f.typed, ShellWord(f.typed+"="+f.value), f.value)
+		}
+	}
+	return nil
 }
 
 // boolValue returns the error for the words after the flags, rest, when a
@@ -209,8 +259,9 @@ func lastFlag(flags []string, values []flagValue) (typed string, v *flagValue, v
 // refusal teaches the "=" form, and which values it takes when the word is
 // none of them. It returns nil for any other words.
 func boolValue(words, rest []string, values []flagValue) error {
-	typed, v, _, took := lastFlag(words[:len(words)-len(rest)], values)
-	if v == nil || took || !v.IsBoolFlag() || meantAsJSON(rest[0]) {
+	last := lastFlag(words[:len(words)-len(rest)], values)
+	typed, v := last.typed, last.v
+	if v == nil || last.took || !v.IsBoolFlag() || meantAsJSON(rest[0]) {
 		return nil
 	}
 	word := rest[0]
@@ -229,15 +280,9 @@ func boolValue(words, rest []string, values []flagValue) error {
 // returns nil for any other words, and when the first word left is meant
 // as the JSON argument, since `--pattern --limit {...}` may well be meant.
 func swallowed(words, rest []string, values []flagValue) error {
-	typed, _, value, took := lastFlag(words[:len(words)-len(rest)], values)
-	if !took || meantAsJSON(rest[0]) {
-		return nil
-	}
-	named := false
-	for i := range values {
-		named = named || value == "--"+values[i].pos.flag || value == "-"+values[i].pos.flag
-	}
-	if !named {
+	last := lastFlag(words[:len(words)-len(rest)], values)
+	typed, value := last.typed, last.value
+	if !last.took || meantAsJSON(rest[0]) || !namesFlag(value, values) {
 		return nil
 	}
 	left := "was"
