@@ -89,6 +89,9 @@ func (c Command) build(ctx context.Context, words []string, stdin io.Reader, pas
 	}
 	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
+		if e := c.otherDash(rest); e != nil {
+			return nil, nil, false, e
+		}
 		if e := c.bareWords(rest, len(rest) == len(words)); e != nil {
 			return nil, nil, false, e
 		}

@@ -355,3 +355,61 @@ func spacedValue(words, rest []string, values []flagValue) error {
 	}
 	return nil
 }
+
+// dashes are the characters that a word processor or a model puts where
+// a flag's hyphens belong, each with its name.
+var dashes = []struct{ r, name string }{
+	{"\u2014", "an em dash (U+2014)"},
+	{"\u2013", "an en dash (U+2013)"},
+	{"\u2212", "a minus sign (U+2212)"},
+	{"\u2010", "a hyphen (U+2010)"},
+	{"\u2011", "a non-breaking hyphen (U+2011)"},
+	{"\u2012", "a figure dash (U+2012)"},
+	{"\ufe63", "a small hyphen-minus (U+FE63)"},
+	{"\uff0d", "a fullwidth hyphen-minus (U+FF0D)"},
+}
+
+// otherDash returns the refusal of the first of words, those after the
+// flags, that starts with a dash other than "-", as `—path` does when a
+// text editor turned "--" into an em dash: the flag package does not read
+// it as a flag, so it ended the flags. The refusal names the character,
+// and the flag meant when the rest of the word names one. It returns nil
+// when no word starts so.
+func (c Command) otherDash(words []string) error {
+	for _, w := range words {
+		what, rest := leadingDashes(w)
+		if what == "" || rest == "" {
+			continue
+		}
+		name, _, _ := strings.Cut(rest, "=")
+		if slices.Contains(c.flagNames(), name) {
+			return fmt.Errorf("%q starts with %s, not with \"--\", so it is not read as a flag; write %s", w, what, "--"+rest)
+		}
+		return fmt.Errorf("%q starts with %s, not with \"--\", so it is not read as a flag", w, what)
+	}
+	return nil
+}
+
+// leadingDashes returns the name of the first dash other than "-" that
+// starts word, and word after every dash at its start, of either kind; ""
+// when word does not start with such a dash.
+func leadingDashes(word string) (what, rest string) {
+	rest = word
+	for {
+		found := false
+		for _, d := range dashes {
+			if r, ok := strings.CutPrefix(rest, d.r); ok {
+				if what == "" && len(rest) == len(word) {
+					what = d.name
+				}
+				rest, found = r, true
+			}
+		}
+		if r, ok := strings.CutPrefix(rest, "-"); ok {
+			rest, found = r, true
+		}
+		if !found {
+			return what, rest
+		}
+	}
+}
