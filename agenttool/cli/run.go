@@ -239,24 +239,29 @@ func (r Runner) pointer(cmd Command) string {
 	return pointer(r.Name, cmd.Name, what)
 }
 
-// unknown reports a word that names no command: with every tool's name
-// when there are few, else with the nearest names of tools and of the
-// program's own commands.
+// unknown reports a word that names no command: with the nearest names of
+// tools and of the program's own commands when some are within a typo of
+// it, else with every tool's name when there are few.
 func (r Runner) unknown(name string) int {
 	msg := fmt.Sprintf("unknown command %q", name)
-	names := make([]string, 0, len(r.Tools)+len(r.Builtins)+len(reserved))
+	tools := make([]string, 0, len(r.Tools))
 	for _, t := range r.Tools {
-		names = append(names, t.Name())
+		tools = append(tools, t.Name())
 	}
-	if len(names) > fewNames {
-		for _, b := range r.Builtins {
-			names = append(names, b.Name)
-		}
-		for _, c := range reserved {
-			names = append(names, c.name)
-		}
+	names := slices.Clip(tools)
+	for _, b := range r.Builtins {
+		names = append(names, b.Name)
 	}
-	if hint := namesHint(name, names, "the command%s", quoted); hint != "" {
+	for _, c := range reserved {
+		names = append(names, c.name)
+	}
+	hint := ""
+	if near := closest(name, names); len(near) > 0 {
+		hint = "did you mean " + list(near, quoted) + "?"
+	} else if len(tools) <= fewNames {
+		hint = namesHint(name, tools, "the command%s", quoted)
+	}
+	if hint != "" {
 		msg += "; " + hint
 	}
 	return r.usage(msg)
