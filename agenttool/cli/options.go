@@ -100,6 +100,35 @@ func commandFirst(args []string, takes func(command, flag string) bool) (fixed [
 	return nil, false
 }
 
+// tookCommand returns the program option among the options that start
+// args that took as its value a word that is a command (isCommand says
+// which are), as `--record read_file --path a.txt` gives --record the file
+// "read_file": the caller left out the option's value, most likely. what
+// names the value, as the option's usage does ("file"). ok is false when
+// no option took such a word.
+func tookCommand(args []string, isCommand func(string) bool) (option, what, command string, ok bool) {
+	fs := programFlags(new(programOptions))
+	for j := 0; j < len(args) && args[j] != "--" && strings.HasPrefix(args[j], "-"); j++ {
+		name, _, hasValue := strings.Cut(strings.TrimLeft(args[j], "-"), "=")
+		f := fs.Lookup(name)
+		if f == nil {
+			return "", "", "", false
+		}
+		if hasValue || isBool(f) {
+			continue
+		}
+		if j++; j < len(args) && isCommand(args[j]) {
+			what, _ := flag.UnquoteUsage(f)
+			return args[j-1], what, args[j], true
+		}
+	}
+	return "", "", "", false
+}
+
+// optionExample is a value of each program option that takes one, for a
+// refusal's example.
+var optionExample = map[string]string{"answer": "accept", "record": "calls.jsonl", "out": "out"}
+
 // answerList collects the values of --answer in command-line order.
 type answerList []reply
 

@@ -155,7 +155,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 			tool, ok := all.Lookup(command)
 			return ok && slices.ContainsFunc(Describe(tool).Params, func(p Param) bool { return p.Name == flag })
 		}
-		if fixed, ok := commandFirst(args, takes); ok {
+		if took, ok := r.optionTookCommand(args, all); ok {
+			msg = took
+		} else if fixed, ok := commandFirst(args, takes); ok {
 			line := []string{r.Name}
 			for _, w := range fixed {
 				line = append(line, ShellWord(w))
@@ -164,6 +166,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		}
 		return r.usage(msg)
 	case len(rest) == 0:
+		if took, ok := r.optionTookCommand(args, all); ok {
+			return r.usage(took)
+		}
 		io.WriteString(r.Stderr, r.wholeHelp())
 		return ExitUsage
 	}
@@ -179,6 +184,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	}
 	tool, ok := all.Lookup(name)
 	if !ok {
+		if took, ok := r.optionTookCommand(args, all); ok {
+			return r.usage(took)
+		}
 		return r.unknown(name)
 	}
 	cmd := Describe(tool)
@@ -237,6 +245,27 @@ func (r Runner) pointer(cmd Command) string {
 		what = "usage"
 	}
 	return pointer(r.Name, cmd.Name, what)
+}
+
+// optionTookCommand returns the refusal of args, a command line that
+// failed, when a program option in it took a command's name as its value
+// (see tookCommand); all are the tools, hidden ones included.
+func (r Runner) optionTookCommand(args []string, all agenttool.Set) (string, bool) {
+	isCommand := func(w string) bool {
+		_, tool := all.Lookup(w)
+		_, builtin := findBuiltin(r.Builtins, w)
+		own := false
+		for _, c := range reserved {
+			own = own || c.name == w
+		}
+		return tool || builtin || own
+	}
+	option, what, command, ok := tookCommand(args, isCommand)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%s took %q, a command, as its %s, since an option takes the next word; give the %s before the command, as in `%s %s %s %s ...`",
+		option, command, what, what, r.Name, option, optionExample[strings.TrimLeft(option, "-")], command), true
 }
 
 // unknown reports a word that names no command: with the nearest names of
