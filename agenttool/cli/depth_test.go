@@ -25,7 +25,7 @@ func TestJSONDepth(t *testing.T) {
 		{"at the limit", nest(10000), ""},
 		{"past the limit", nest(10001), "the JSON argument nests objects and arrays deeper than 10000 levels, the limit"},
 		{"past the limit and broken", nest(10001)[:20000], "the JSON argument nests objects and arrays deeper than 10000 levels, the limit"},
-		{"an array past the limit", nest(10001)[5:], "the JSON argument is not a JSON object: invalid character '}' after top-level value, at byte 20001"},
+		{"an array past the limit", nest(10001)[5:], "the JSON argument is not valid JSON at byte 20001: invalid character '}' after top-level value"},
 		{"brackets in a string", `{"a":"` + strings.Repeat("[", 10001) + `"}`, ""},
 	}
 	for _, tt := range tests {

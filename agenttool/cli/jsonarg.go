@@ -136,7 +136,11 @@ func notObject(text string) error {
 				len(text)-len(rest)+1, quoted(shown(rest)))
 		}
 		// Offset counts the bytes read, the wrong one included.
-		return fmt.Errorf("%s: %v, at byte %d", prefix, err, syntax.Offset)
+		why := err.Error()
+		if hint := syntaxHint(text, int(syntax.Offset)); hint != "" {
+			why = hint
+		}
+		return fmt.Errorf("the JSON argument is not valid JSON at byte %d: %s", syntax.Offset, why)
 	}
 	kind := "a string"
 	switch text[0] {
@@ -166,4 +170,31 @@ func objectEnd(text string) (int, bool) {
 		return 0, false
 	}
 	return int(dec.InputOffset()), true
+}
+
+// syntaxHint says in plain words what is wrong at byte at (counted from 1)
+// of text, where encoding/json stopped, for the slips that JSON written by
+// hand or by a model makes most: a single quote, a comma before a closing
+// bracket, a number with a leading zero or a plus sign, NaN or Infinity.
+// It returns "" for any other.
+func syntaxHint(text string, at int) string {
+	if at < 1 || at > len(text) {
+		return ""
+	}
+	c, before := text[at-1], strings.TrimRight(text[:at-1], " \t\r\n")
+	// The token that ends where encoding/json stopped, for numbers.
+	token := before[strings.LastIndexAny(before, "{}[]:, \t\r\n")+1:]
+	switch {
+	case c == '\'':
+		return "a string or member name is in single quotes, where JSON takes double ones"
+	case (c == '}' || c == ']') && strings.HasSuffix(before, ","):
+		return fmt.Sprintf("a comma before the closing %q, which JSON does not allow", c)
+	case c >= '0' && c <= '9' && (token == "0" || token == "-0"):
+		return "a number starts with 0 and more digits, which JSON does not allow: write it without the leading zero"
+	case c == '+':
+		return "a number starts with +, which JSON does not allow: write it without the sign"
+	case c == 'N' || c == 'I' || (c == '-' && strings.HasPrefix(text[at:], "I")):
+		return "NaN and Infinity are no JSON numbers"
+	}
+	return ""
 }
