@@ -290,7 +290,7 @@ func TestSearchPages(t *testing.T) {
 			notes: []string{
 				"matches 1-200 of 701 shown (in 4 files); next: --offset 201",
 				"matches 201-400 of 701 shown (in 4 files); next: --offset 401",
-				"matches 401-491 of 701 shown (in 4 files); next: --offset 492",
+				"matches 401-491 of 701 shown (in 4 files), as many as fit in 28000 bytes; next: --offset 492",
 			},
 		},
 		{

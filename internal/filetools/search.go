@@ -81,9 +81,9 @@ type searchArgs struct {
 // the rest, one line each:
 //
 //	<n> matches in <f> files
-//	matches <a>-<b> of <n> shown (in <f> files); next: --offset <m> [--limit <l>]
+//	matches <a>-<b> of <n> shown (in <f> files)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>]
 //	matches <a>-<b> of <n> shown (in <f> files), the last
-//	files <a>-<b> of <f> shown (<n> matches in all); next: --offset <m> [--limit <l>]
+//	files <a>-<b> of <f> shown (<n> matches in all)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>]
 //	files <a>-<b> of <f> shown (<n> matches in all), the last
 //	no matches
 //	no matches from --offset <m> on: there are <n> (there is 1)

@@ -39,7 +39,12 @@ func (s *searcher) notes() []string {
 		if s.limit != searchLines {
 			next += " --limit " + strconv.Itoa(s.limit)
 		}
-		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s); next: %s", what, s.first, s.first-1+s.shown, of, number, next))
+		fit := ""
+		if s.cut {
+			// The limit was not what stopped the output.
+			fit = fmt.Sprintf(", as many as fit in %d bytes", searchBytes)
+		}
+		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s)%s; next: %s", what, s.first, s.first-1+s.shown, of, number, fit, next))
 	default:
 		notes = append(notes, fmt.Sprintf("%s %d-%d of %d shown (%s), the last", what, s.first, s.first-1+s.shown, of, number))
 	}
