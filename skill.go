@@ -357,7 +357,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return cli.ExitOK
 	}
 	files := append(slices.Clip(refs), fileset.File{Name: "SKILL.md", Data: data})
-	warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
+	changed, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
 	if err != nil {
 		return fail(err)
 	}
@@ -376,7 +376,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	// The skill is written: a report stdout cannot take is said to be lost
 	// and changes no status, as the output of a call that wrote files.
 	var report strings.Builder
-	exportReport(&report, b, skillDir, len(refs))
+	exportReport(&report, b, skillDir, len(refs), changed)
 	if cli.Print(s.stdout, s.stderr, b.Name, report.String()) != cli.ExitOK {
 		fmt.Fprintf(s.stderr, "%s: export-skill: the skill was written all the same; only its report was lost\n", b.Name)
 	}
@@ -384,13 +384,16 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 }
 
 // exportReport prints, on w, what export-skill wrote into skillDir, with refs
-// references beside SKILL.md, then what hostrules.Report says of the hosts.
-func exportReport(w io.Writer, b Bundle, skillDir string, refs int) {
+// references beside SKILL.md, or that it found them up to date when the
+// write changed nothing, then what hostrules.Report says of the hosts.
+func exportReport(w io.Writer, b Bundle, skillDir string, refs int, changed bool) {
 	path := filepath.Join(skillDir, "SKILL.md")
-	switch refs {
-	case 0:
+	switch {
+	case !changed:
+		fmt.Fprintf(w, "%s is up to date; nothing was written\n", skillDir)
+	case refs == 0:
 		fmt.Fprintf(w, "wrote %s\n", path)
-	case 1:
+	case refs == 1:
 		fmt.Fprintf(w, "wrote %s and 1 reference in %s\n", path, filepath.Join(skillDir, "references"))
 	default:
 		fmt.Fprintf(w, "wrote %s and %d references in %s\n", path, refs, filepath.Join(skillDir, "references"))

@@ -105,7 +105,7 @@ func TestWriteFaults(t *testing.T) {
 						}
 						return nil
 					})
-					_, err := Write(ctx, dir, set.now, stale, m.force)
+					_, _, err := Write(ctx, dir, set.now, stale, m.force)
 					switch {
 					case err == nil:
 						// Cancelled once the files were being put in place:

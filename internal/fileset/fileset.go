@@ -57,19 +57,23 @@ var fault func(step string) error
 // is returned as a warning, like a temporary name a hard link left behind.
 //
 // Without force, nothing already at a target (a file, a directory, a link,
-// dangling or not) is replaced, even if it appears while the files are
+// dangling or not) is replaced, though a file holding its new bytes is
+// taken as written, even if it appears while the files are
 // written: each file is hard-linked into place, which fails when the name
 // is taken. With force, a rename replaces a file or a symbolic link itself,
 // never a link's target. A directory is never replaced. The directories
 // this call made, dir, its parents and the subdirectory, are removed again
 // on a failure, so that a failed write leaves no empty directory behind.
-func Write(ctx context.Context, dir string, files []File, stale []string, force bool) (warnings []error, err error) {
+//
+// changed reports whether the write changed dir: false when every file
+// already held its bytes and no stale file was there to remove.
+func Write(ctx context.Context, dir string, files []File, stale []string, force bool) (changed bool, warnings []error, err error) {
 	if len(files) == 0 {
-		return nil, nil
+		return false, nil, nil
 	}
 	made, err := mkdirs(dir)
 	if err != nil {
-		return nil, err
+		return false, nil, err
 	}
 	defer func() {
 		if err != nil {
@@ -78,15 +82,16 @@ func Write(ctx context.Context, dir string, files []File, stale []string, force 
 	}()
 	w := &writer{dir: dir, force: force, last: files[len(files)-1].Name}
 	if err := w.choose(files); err != nil {
-		return nil, err
+		return false, nil, err
 	}
 	if err := w.stage(ctx); err != nil {
-		return nil, err
+		return false, nil, err
 	}
 	if err := w.place(); err != nil {
-		return nil, err
+		return false, nil, err
 	}
-	return w.cleanUp(files, stale), nil
+	warnings = w.cleanUp(files, stale)
+	return len(w.files) > 0 || w.removedStale, warnings, nil
 }
 
 // writer is one Write under way.
@@ -103,8 +108,9 @@ type writer struct {
 	temps   []string
 	backups []string
 
-	subdir     string   // the set's subdirectory, "" when it has none
-	madeSubdir []string // the directories made for it, for removeEmpty
+	subdir       string   // the set's subdirectory, "" when it has none
+	madeSubdir   []string // the directories made for it, for removeEmpty
+	removedStale bool     // a stale file was removed
 }
 
 // inject calls the fault hook, if any, for step of the file named name.
@@ -126,12 +132,12 @@ func (w *writer) choose(files []File) error {
 		switch info, err := os.Lstat(target); {
 		case err == nil && info.IsDir():
 			return notFileError(target)
+		case err == nil && unchanged(target, info, f.Data):
+			// Already what would be written: left as it is, with force or
+			// without, which spares a rewrite the sync of every file.
+			continue
 		case err == nil && !w.force:
 			return existsError(target)
-		case err == nil && unchanged(target, info, f.Data):
-			// Already what would be written: left as it is, which spares
-			// a rewrite the sync of every file.
-			continue
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return err
 		}
@@ -270,7 +276,10 @@ func (w *writer) cleanUp(files []File, stale []string) (warnings []error) {
 		if err == nil {
 			err = os.Remove(filepath.Join(w.dir, filepath.FromSlash(name)))
 		}
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		switch {
+		case err == nil:
+			w.removedStale = true
+		case !errors.Is(err, fs.ErrNotExist):
 			warnings = append(warnings, fmt.Errorf("the skill is written, but %q, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
 		}
 		if d := path.Dir(name); d != "." {

@@ -186,7 +186,7 @@ func TestWrite(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		cancel()
 		before := entries(t, dir)
-		_, err := Write(ctx, filepath.Join(dir, "skill"), one, nil, false)
+		_, _, err := Write(ctx, filepath.Join(dir, "skill"), one, nil, false)
 		if want := "interrupted: context canceled; nothing was written"; err == nil || err.Error() != want {
 			t.Errorf("got %v, want %q", err, want)
 		}
@@ -237,6 +237,32 @@ func TestWrite(t *testing.T) {
 		holds(t, dir, now)
 		if _, err := os.Lstat(filepath.Join(dir, "references", "t2.md")); !errors.Is(err, fs.ErrNotExist) {
 			t.Errorf("the stale references/t2.md is left (%v)", err)
+		}
+	})
+
+	// Write reports whether it changed the directory: a set written again
+	// as it is changes nothing, one with a stale file to remove or a file
+	// that differs does.
+	t.Run("changed", func(t *testing.T) {
+		t.Parallel()
+		dir := filepath.Join(t.TempDir(), "skill")
+		old := skillSet(3, "old")
+		writeOK(t, dir, old, nil, false)
+		for _, step := range []struct {
+			name  string
+			set   []File
+			stale []string
+			want  bool
+		}{
+			{"the same set again", old, names(old), false},
+			{"one reference fewer", skillSet(2, "old"), names(old), true},
+			{"the smaller set again", skillSet(2, "old"), names(old), false},
+			{"other bytes", skillSet(2, "new"), names(old), true},
+		} {
+			changed, warnings, err := Write(context.Background(), dir, step.set, step.stale, true)
+			if err != nil || len(warnings) > 0 || changed != step.want {
+				t.Fatalf("%s: Write = %v, %q, %v; want %v and no error", step.name, changed, warnings, err, step.want)
+			}
 		}
 	})
 

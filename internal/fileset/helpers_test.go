@@ -44,7 +44,8 @@ func setFault(t *testing.T, f func(string) error) {
 
 // write writes set into dir, replacing stale, with no context to cancel.
 func write(dir string, set []File, stale []string, force bool) ([]error, error) {
-	return Write(context.Background(), dir, set, stale, force)
+	_, warnings, err := Write(context.Background(), dir, set, stale, force)
+	return warnings, err
 }
 
 // writeOK writes set into dir and fails the test unless it succeeds
