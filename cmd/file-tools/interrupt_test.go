@@ -27,7 +27,7 @@ func TestInterrupt(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := a.finish(t)
-			want := asked("Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?") + "Error: asking whether to replace \"data.txt\": context canceled (" + tt.cause + " signal received)\n"
+			want := asked("Replace data.txt (6 bytes, sha256 5891b5b5) with 3 bytes (sha256 11507a0e)?") + "Error: asking whether to replace \"data.txt\": context canceled (" + tt.cause + " signal received); nothing was written\n"
 			if got.status != 1 || got.stdout != "" || got.stderr != want {
 				t.Errorf("status %d, stdout %q, stderr %q; want 1, nothing and %q", got.status, got.stdout, got.stderr, want)
 			}

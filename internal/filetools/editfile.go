@@ -82,7 +82,8 @@ func EditFile(root string) agenttool.Tool {
 	return agenttool.New("edit_file",
 		"Replace exact text in a file, keeping line endings and mode.",
 		func(ctx context.Context, args editArgs) (agenttool.Result, error) {
-			return editFile(ctx, root, args)
+			res, err := editFile(ctx, root, args)
+			return res, unwritten(ctx, err)
 		},
 		agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
 }

@@ -2,7 +2,9 @@ package filetools
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math"
 	"path/filepath"
@@ -410,4 +412,40 @@ func FuzzCount(f *testing.F) {
 			t.Fatalf("%s: column %d, limit %d, %v", s, column, limit, errLimit)
 		}
 	})
+}
+
+// TestUnwritten checks what a write's failure says once the call's context
+// ended: that nothing was written, with the cause named once, and only when
+// the end is what failed it.
+func TestUnwritten(t *testing.T) {
+	t.Parallel()
+	live := context.Background()
+	plain, cancel := context.WithCancel(live)
+	cancel()
+	signalled, cancelCause := context.WithCancelCause(live)
+	why := errors.New("interrupt signal received")
+	cancelCause(why)
+	other := errors.New("disk full")
+	tests := []struct {
+		name string
+		ctx  context.Context
+		err  error
+		want string // "" for nil
+	}{
+		{"no error", signalled, nil, ""},
+		{"a live call", live, other, "disk full"},
+		{"another failure after the end", signalled, other, "disk full"},
+		{"the end, with a cause", signalled, fmt.Errorf("asking: %w", context.Canceled), "asking: context canceled (interrupt signal received); nothing was written"},
+		{"the end, its cause named already", signalled, fmt.Errorf("%w (%w)", context.Canceled, why), "context canceled (interrupt signal received); nothing was written"},
+		{"the end, without a cause", plain, context.Canceled, "context canceled; nothing was written"},
+	}
+	for _, tt := range tests {
+		got := unwritten(tt.ctx, tt.err)
+		switch {
+		case tt.want == "" && got != nil, tt.want != "" && (got == nil || got.Error() != tt.want):
+			t.Errorf("%s: unwritten = %v, want %q", tt.name, got, tt.want)
+		case tt.want != "" && errors.Is(tt.err, context.Canceled) && !errors.Is(got, context.Canceled):
+			t.Errorf("%s: %v no longer matches context.Canceled", tt.name, got)
+		}
+	}
 }

@@ -124,9 +124,25 @@ func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file, making directories. Asks before replacing one, unless --replace.",
 		func(ctx context.Context, args writeArgs) (agenttool.Result, error) {
-			return writeFile(ctx, root, args)
+			res, err := writeFile(ctx, root, args)
+			return res, unwritten(ctx, err)
 		},
 		agenttool.WithAnnotations(agenttool.Annotations{Destructive: true}))
+}
+
+// unwritten returns err, the failure of a call that writes a file, saying
+// that nothing was written when the end of ctx, an interrupt most often,
+// is what failed it: a write looks at ctx for the last time before its file
+// is put in place, so the tree is as it was. The cause of the end is named
+// as the runner names it, once.
+func unwritten(ctx context.Context, err error) error {
+	if err == nil || ctx.Err() == nil || !errors.Is(err, ctx.Err()) {
+		return err
+	}
+	if cause := context.Cause(ctx); cause != ctx.Err() && !errors.Is(err, cause) {
+		return fmt.Errorf("%w (%w); nothing was written", err, cause)
+	}
+	return fmt.Errorf("%w; nothing was written", err)
 }
 
 // writeFile runs one call of write_file on the tree at root.
