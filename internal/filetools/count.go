@@ -31,7 +31,7 @@ type amountArg interface{ amount() }
 
 // The names of the integer arguments.
 type (
-	offsetArg   struct{}
+	offsetArg   struct{} // search's offset, which counts matches
 	lineArg     struct{} // read_file's offset, which counts from the end when negative
 	columnArg   struct{}
 	limitArg    struct{}
@@ -80,7 +80,11 @@ func (n *count[N]) UnmarshalJSON(b []byte) error {
 	// an amount too: that many lines from the end, which is all of them.
 	v, acc := f.Int64()
 	if _, amount := any(arg).(amountArg); acc != big.Exact && !amount && f.Sign() > 0 {
-		return fmt.Errorf("%s is %s, past the end of any file; it must be at most %d", arg.name(), s, int64(math.MaxInt64))
+		past := "past the end of any file"
+		if _, matches := any(arg).(offsetArg); matches {
+			past = "past the last match of any search"
+		}
+		return fmt.Errorf("%s is %s, %s; it must be at most %d", arg.name(), s, past, int64(math.MaxInt64))
 	}
 	*n = count[N](v)
 	return nil

@@ -114,7 +114,7 @@ func TestCount(t *testing.T) {
 		in   string
 		want string
 	}{
-		{new(count[offsetArg]), "99999999999999999999", "offset is 99999999999999999999, past the end of any file; it must be at most 9223372036854775807"},
+		{new(count[offsetArg]), "99999999999999999999", "offset is 99999999999999999999, past the last match of any search; it must be at most 9223372036854775807"},
 		{new(count[lineArg]), "9223372036854775808", "offset is 9223372036854775808, past the end of any file; it must be at most 9223372036854775807"},
 		{new(count[columnArg]), "1e999999999999", "column is 1e999999999999, past the end of any file; it must be at most 9223372036854775807"},
 		{new(count[lineArg]), "-99999999999999999999", ""},
