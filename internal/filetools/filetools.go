@@ -29,11 +29,13 @@ package filetools
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -228,9 +230,22 @@ func explain(p string, err error) error {
 // patternAdvice returns err, the refusal of the path p given as --flag,
 // with advice when p names nothing and is a glob of metacharacters: that
 // the flag is not read as a pattern and --glob is. A model that writes
-// --paths '*.go' means --glob '*.go'.
+// --paths '*.go' means --glob '*.go'. A p that is a JSON array of paths is
+// given the flags it stands for: --paths, repeated, or one directory.
 func patternAdvice(p, flag, glob string, err error) error {
-	if !nameMissing(err) || !isGlob(p) {
+	if !nameMissing(err) {
+		return err
+	}
+	if paths, ok := pathArray(p); ok && flag == "paths" {
+		each := ""
+		for _, q := range paths {
+			each += " --paths " + singleQuoted(q)
+		}
+		return fmt.Errorf("%w; it is a JSON array, and --paths takes one path each time it is given:%s", err, each)
+	} else if ok {
+		return fmt.Errorf("%w; it is a JSON array, and --%s names one directory, as in --%s %s", err, flag, flag, singleQuoted(paths[0]))
+	}
+	if !isGlob(p) {
 		return err
 	}
 	return fmt.Errorf("%w; --%s is not read as a pattern, --%s %s is", err, flag, glob, singleQuoted(p))
@@ -239,12 +254,27 @@ func patternAdvice(p, flag, glob string, err error) error {
 // listAdvice returns err, the refusal of the path p given to a command
 // that takes one file, with advice when p names nothing and is a glob:
 // that list_files lists the files it matches. A model that writes
-// read_file --path '*.go' means the files of that pattern.
+// read_file --path '*.go' means the files of that pattern. A p that is a
+// JSON array of paths is told that the flag names one file.
 func listAdvice(p string, err error) error {
+	if paths, ok := pathArray(p); ok {
+		return fmt.Errorf("%w; it is a JSON array, and --path names one file, as in --path %s", err, singleQuoted(paths[0]))
+	}
 	if !isGlob(p) {
 		return err
 	}
 	return fmt.Errorf("%w; --path names one file, and list_files --pattern %s lists the files of that pattern", err, singleQuoted(p))
+}
+
+// pathArray returns the paths of p when it is a JSON array of one or more
+// strings, none of them empty, as a model writes a list of paths where one
+// is taken: --paths '["a.go","b.go"]'.
+func pathArray(p string) ([]string, bool) {
+	var paths []string
+	if !strings.HasPrefix(p, "[") || json.Unmarshal([]byte(p), &paths) != nil || len(paths) == 0 || slices.Contains(paths, "") {
+		return nil, false
+	}
+	return paths, true
 }
 
 // isGlob reports whether p holds a glob's metacharacters and is a glob

@@ -271,7 +271,8 @@ func TestSearchGlobAndCount(t *testing.T) {
 
 // TestPatternAdvice checks the advice given for a path that names nothing
 // and is a glob: the flag for patterns, in full, and none for a name
-// without metacharacters, a malformed glob or a path that exists.
+// without metacharacters, a malformed glob or a path that exists; and for
+// one that is a JSON array of paths, the flags it stands for.
 func TestPatternAdvice(t *testing.T) {
 	t.Parallel()
 	dir := makeTree(t, map[string]string{"a.txt": "hello\n", "[x].md": "hello\n"})
@@ -292,6 +293,14 @@ func TestPatternAdvice(t *testing.T) {
 		{"a malformed glob", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{"a["}},
 			`path "a[": no such file or directory`},
 		{"an entry named as a glob", filetools.Search(dir), map[string]any{"pattern": "hello", "paths": []string{"[x].md"}}, ""},
+		{"search --paths a JSON array", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{`["a.txt","b c"]`}},
+			`path "[\"a.txt\",\"b c\"]": no such file or directory; it is a JSON array, and --paths takes one path each time it is given: --paths 'a.txt' --paths 'b c'`},
+		{"list_files --path a JSON array", filetools.ListFiles(dir), map[string]any{"path": `["d"]`},
+			`path "[\"d\"]": no such file or directory; it is a JSON array, and --path names one directory, as in --path 'd'`},
+		{"read_file --path a JSON array", filetools.ReadFile(dir), map[string]any{"path": `["a.txt"]`},
+			`path "[\"a.txt\"]": no such file or directory; it is a JSON array, and --path names one file, as in --path 'a.txt'`},
+		{"an empty JSON array is no list of paths", filetools.Search(dir), map[string]any{"pattern": "x", "paths": []string{`[]`}},
+			`path "[]": no such file or directory`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
