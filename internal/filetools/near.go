@@ -23,7 +23,8 @@ const maxNearEntries = 10000
 // one, counted in characters rather than bytes, so that a name written
 // with é as e and a combining accent, as macOS may give it, is two edits
 // from the same name with é precomposed. A model that writes --path
-// mian.go learns of main.go without a call to list the directory.
+// mian.go learns of main.go without a call to list the directory, and one
+// that writes --path "'main.go'" that the quotes are part of the name.
 func (t *tree) nearAdvice(p, flag string, err error) error {
 	clean := filepath.ToSlash(filepath.Clean(p))
 	if path.IsAbs(clean) || strings.HasPrefix(clean, "../") {
@@ -32,6 +33,13 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 	if info, lerr := t.root.Lstat(clean); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
 		target, _ := t.root.Readlink(clean)
 		return fmt.Errorf("path %q is a symbolic link to %q, which leads to nothing in the tree", p, target)
+	}
+	if inner, ok := singleQuotedName(p); ok {
+		if rel, rerr := t.resolve(inner); rerr == nil {
+			if _, lerr := t.root.Lstat(rel); lerr == nil {
+				return fmt.Errorf("%w; the single quotes reached the program as part of the name, and %s exists: --%s %s", err, shownName(inner), flag, singleQuoted(inner))
+			}
+		}
 	}
 	dir, base := path.Split(clean)
 	d, oerr := t.root.Open(cmp.Or(strings.TrimSuffix(dir, "/"), "."))
@@ -81,6 +89,16 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 		shown[i] = shownName(n)
 	}
 	return fmt.Errorf("%w; the nearest names there are %s", err, strings.Join(shown, ", "))
+}
+
+// singleQuotedName returns p without the single quotes around it, when it
+// has them: quotes that a shell would have taken off, passed on instead by
+// a caller that quoted the name twice.
+func singleQuotedName(p string) (string, bool) {
+	if len(p) < 3 || p[0] != '\'' || p[len(p)-1] != '\'' {
+		return "", false
+	}
+	return p[1 : len(p)-1], true
 }
 
 // accentOnly reports whether the names a and b differ only where one has

@@ -49,6 +49,11 @@ func TestNearNames(t *testing.T) {
 			`path "mian.go": no such file or directory; the nearest name there is main.go: --path 'main.go'`},
 		{"list_files names a directory with its slash", list, map[string]any{"path": "dcos"},
 			`path "dcos": no such file or directory; the nearest name there is docs/: --path 'docs/'`},
+		{"a name in single quotes", read, map[string]any{"path": "'main.go'"},
+			`path "'main.go'": no such file or directory; the single quotes reached the program as part of the name, and main.go exists: --path 'main.go'`},
+		{"a name in single quotes that names nothing either", read, map[string]any{"path": "'nope.go'"}, `path "'nope.go'": no such file or directory`},
+		{"a directory in single quotes", list, map[string]any{"path": "'docs'"},
+			`path "'docs'": no such file or directory; the single quotes reached the program as part of the name, and docs exists: --path 'docs'`},
 		{"search", search, map[string]any{"pattern": "x", "paths": []string{"main.go", "sbu"}},
 			`path "sbu": no such file or directory; the nearest name there is sub/: --paths 'sub/'`},
 	}
