@@ -4,6 +4,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -182,7 +183,16 @@ func flagError(err error, words []string, kind string, names []string, what stri
 		name := msg[len(needsValue):]
 		return fmt.Errorf("%s: missing value", typedFlag(words, name))
 	case strings.HasPrefix(msg, badSyntax):
-		return fmt.Errorf("bad flag syntax %q", msg[len(badSyntax):])
+		// Go's words for ---name, -=x and --=x.
+		typed := msg[len(badSyntax):]
+		name, _, _ := strings.Cut(strings.TrimLeft(typed, "-"), "=")
+		switch {
+		case name == "":
+			return fmt.Errorf("%q names no %s; one is written --name or --name=value", typed, kind)
+		case slices.Contains(names, name):
+			return fmt.Errorf("%q starts with more than two dashes; write --%s", typed, strings.TrimLeft(typed, "-"))
+		}
+		return fmt.Errorf("%q starts with more than two dashes; a %s is written --name or --name=value", typed, kind)
 	case strings.HasPrefix(msg, "invalid boolean value "):
 		// Go's own booleans say only "parse error"; the value is quoted
 		// first, the flag after it.
