@@ -227,7 +227,7 @@ func parseExportArgs(name string, words []string) (exportArgs, error) {
 	case len(dirs) > 1:
 		return a, fmt.Errorf("one directory only, got %d: %q", len(dirs), dirs)
 	case dirs[0] == "":
-		return a, errors.New("the directory is empty")
+		return a, errors.New("the directory's name is empty; give the directory the skill goes into, as in .claude/skills")
 	case dirs[0] == "~" || strings.HasPrefix(dirs[0], "~/"):
 		// A quoted ~ reaches the program as it is, and would make a
 		// directory of that name where the skill was meant for home.

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"sync"
 	"time"
 
@@ -121,7 +122,13 @@ func openError(path string, err error) error {
 		err = pe.Err
 	}
 	info, serr := os.Stat(path)
+	dir := filepath.Dir(path)
+	_, derr := os.Stat(dir)
 	switch {
+	case path == "":
+		return errors.New("the record file's name is empty")
+	case errors.Is(serr, fs.ErrNotExist) && errors.Is(derr, fs.ErrNotExist):
+		return fmt.Errorf("cannot open %q: its directory %q does not exist", path, dir)
 	case serr == nil && info.IsDir():
 		return fmt.Errorf("%q is a directory; the record file must be a regular file or a pipe with a reader", path)
 	case serr == nil && !info.Mode().IsRegular():

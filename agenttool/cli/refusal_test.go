@@ -122,6 +122,8 @@ var refusalCases = []refusalCase{
 	{"unknown program option", []string{"--answr", "accept", "write_file"}, "", ExitUsage},
 	{"an empty --out", []string{"--out", "", "read_file", "--path", "x"}, "", ExitUsage},
 	{"--record without its file, then a command's flags", []string{"--record", "read_file", "--path", "x"}, "", ExitUsage},
+	{"--record of an empty name", []string{"--record", "", "read_file", "--path", "x"}, "", ExitUsage},
+	{"--record in a directory that is missing", []string{"--record", "no-such-directory/calls.jsonl", "read_file", "--path", "x"}, "", ExitUsage},
 	{"--record without its file, then nothing", []string{"--ask", "--record", "read_file"}, "", ExitUsage},
 	{"--out without its directory, then a word", []string{"--out", "read_file", "notes.txt"}, "", ExitUsage},
 	{"--answer without its reply", []string{"--answer", "write_file", "--path", "x"}, "", ExitUsage},

@@ -52,6 +52,11 @@ func mkdirs(dir string) (made []string, err error) {
 		if lerr == nil && (serr == nil && !info.IsDir() || errors.Is(serr, fs.ErrNotExist)) {
 			return nil, fmt.Errorf("%q is neither a directory nor a link to one", dir)
 		}
+		// Go's "mkdir <path>: <why>" restated with the path quoted.
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, fmt.Errorf("cannot make the directory %q: %w", pe.Path, pe.Err)
+		}
 		return nil, err
 	}
 	return made, nil
