@@ -119,7 +119,11 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	}
 	defer d.Close()
 	if missing != "" {
-		return agenttool.Result{}, listAdvice(args.Path, fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel))))
+		err := fmt.Errorf("path %q: the directory %q does not exist", args.Path, filepath.ToSlash(filepath.Dir(rel)))
+		if isGlob(args.Path) {
+			return agenttool.Result{}, listAdvice(args.Path, err)
+		}
+		return agenttool.Result{}, t.nearAdvice(args.Path, "path", err)
 	}
 	switch info, err := d.Lstat(base); {
 	case nameMissing(err) && !isGlob(args.Path):

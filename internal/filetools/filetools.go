@@ -231,19 +231,13 @@ func explain(p string, err error) error {
 // with advice when p names nothing and is a glob of metacharacters: that
 // the flag is not read as a pattern and --glob is. A model that writes
 // --paths '*.go' means --glob '*.go'. A p that is a JSON array of paths is
-// given the flags it stands for: --paths, repeated, or one directory.
+// given the flags it stands for (see arrayAdvice).
 func patternAdvice(p, flag, glob string, err error) error {
 	if !nameMissing(err) {
 		return err
 	}
-	if paths, ok := pathArray(p); ok && flag == "paths" {
-		each := ""
-		for _, q := range paths {
-			each += " --paths " + singleQuoted(q)
-		}
-		return fmt.Errorf("%w; it is a JSON array, and --paths takes one path each time it is given:%s", err, each)
-	} else if ok {
-		return fmt.Errorf("%w; it is a JSON array, and --%s names one directory, as in --%s %s", err, flag, flag, singleQuoted(paths[0]))
+	if advised, ok := arrayAdvice(p, flag, err); ok {
+		return advised
 	}
 	if !isGlob(p) {
 		return err
@@ -255,15 +249,35 @@ func patternAdvice(p, flag, glob string, err error) error {
 // that takes one file, with advice when p names nothing and is a glob:
 // that list_files lists the files it matches. A model that writes
 // read_file --path '*.go' means the files of that pattern. A p that is a
-// JSON array of paths is told that the flag names one file.
+// JSON array of paths, and a glob too, is given the flag it stands for
+// instead (see arrayAdvice), as nearAdvice gives one that is no glob.
 func listAdvice(p string, err error) error {
-	if paths, ok := pathArray(p); ok {
-		return fmt.Errorf("%w; it is a JSON array, and --path names one file, as in --path %s", err, singleQuoted(paths[0]))
-	}
 	if !isGlob(p) {
 		return err
 	}
+	if advised, ok := arrayAdvice(p, "path", err); ok {
+		return advised
+	}
 	return fmt.Errorf("%w; --path names one file, and list_files --pattern %s lists the files of that pattern", err, singleQuoted(p))
+}
+
+// arrayAdvice returns err, the refusal of the path p given as --flag, with
+// the flags p stands for when it is a JSON array of paths (see pathArray):
+// --paths given once for each, or, for a flag that takes one path, the
+// first of them. ok is false when p is no such array.
+func arrayAdvice(p, flag string, err error) (advised error, ok bool) {
+	paths, ok := pathArray(p)
+	switch {
+	case !ok:
+		return err, false
+	case flag == "paths":
+		each := ""
+		for _, q := range paths {
+			each += " --paths " + singleQuoted(q)
+		}
+		return fmt.Errorf("%w; it is a JSON array, and --paths takes one path each time it is given:%s", err, each), true
+	}
+	return fmt.Errorf("%w; it is a JSON array, and --%s takes one path, as in --%s %s", err, flag, flag, singleQuoted(paths[0])), true
 }
 
 // pathArray returns the paths of p when it is a JSON array of one or more

@@ -24,7 +24,9 @@ const maxNearEntries = 10000
 // with é as e and a combining accent, as macOS may give it, is two edits
 // from the same name with é precomposed. A model that writes --path
 // mian.go learns of main.go without a call to list the directory, and one
-// that writes --path "'main.go'" that the quotes are part of the name.
+// that writes --path "'main.go'" that the quotes are part of the name. A p
+// that is a JSON array of paths is given the flags it stands for (see
+// arrayAdvice).
 func (t *tree) nearAdvice(p, flag string, err error) error {
 	clean := filepath.ToSlash(filepath.Clean(p))
 	if path.IsAbs(clean) || strings.HasPrefix(clean, "../") {
@@ -33,6 +35,9 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 	if info, lerr := t.root.Lstat(clean); lerr == nil && info.Mode()&fs.ModeSymlink != 0 {
 		target, _ := t.root.Readlink(clean)
 		return fmt.Errorf("path %q is a symbolic link to %q, which leads to nothing in the tree", p, target)
+	}
+	if advised, ok := arrayAdvice(p, flag, err); ok {
+		return advised
 	}
 	if inner, ok := singleQuotedName(p); ok {
 		if rel, rerr := t.resolve(inner); rerr == nil {

@@ -52,6 +52,8 @@ func TestNearNames(t *testing.T) {
 		{"a name in single quotes", read, map[string]any{"path": "'main.go'"},
 			`path "'main.go'": no such file or directory; the single quotes reached the program as part of the name, and main.go exists: --path 'main.go'`},
 		{"a name in single quotes that names nothing either", read, map[string]any{"path": "'nope.go'"}, `path "'nope.go'": no such file or directory`},
+		{"a path in single quotes to edit, its directory missing as given", edit, map[string]any{"path": "'sub/maim.go'", "old": "x", "new": "y"},
+			`path "'sub/maim.go'": the directory "'sub" does not exist; the single quotes reached the program as part of the name, and sub/maim.go exists: --path 'sub/maim.go'`},
 		{"a directory in single quotes", list, map[string]any{"path": "'docs'"},
 			`path "'docs'": no such file or directory; the single quotes reached the program as part of the name, and docs exists: --path 'docs'`},
 		{"search", search, map[string]any{"pattern": "x", "paths": []string{"main.go", "sbu"}},
