@@ -87,6 +87,14 @@ func (c Command) build(ctx context.Context, words []string, stdin io.Reader, pas
 	if err != nil {
 		return nil, nil, false, err
 	}
+	// Words left that are no JSON argument get the refusal of stray words,
+	// which names a flag's value taken this way too (see swallowed); and a
+	// JSON argument on stdin is not read for a call refused anyway.
+	if len(rest) == 0 || meantAsJSON(rest[0]) {
+		if err := tookFlag(words[:len(words)-len(rest)], values); err != nil {
+			return nil, nil, false, err
+		}
+	}
 	text, given, err := jsonArgument(ctx, c.Name, rest, stdin)
 	if err != nil {
 		if e := c.otherDash(rest); e != nil {
@@ -96,11 +104,6 @@ func (c Command) build(ctx context.Context, words []string, stdin io.Reader, pas
 			return nil, nil, false, e
 		}
 		return nil, nil, false, strayWord(err, words, rest, values)
-	}
-	if !given {
-		if err := tookFlag(words, values); err != nil {
-			return nil, nil, false, err
-		}
 	}
 	if given {
 		if err := checkTypes(c.Params, c.Open, text, "", passed); err != nil {

@@ -213,6 +213,8 @@ func TestArgsErrors(t *testing.T) {
 		{"a flag's value that is no flag, then a word", []string{"--target.host", "--nope", "x"}, "",
 			`unexpected word "x": the flags are followed by one JSON object, - or nothing`},
 		{"a flag's value that is another flag, then broken JSON", []string{"--target.host", "--target.port", `{"a":`}, "",
+			`--target.host took "--target.port" as its value`},
+		{"a flag's value given with \"=\", then broken JSON", []string{"--target.host=--target.port", `{"a":`}, "",
 			"the JSON argument is not a JSON object: it ends before"},
 		{"a double dash as a flag's value, then a flag it lacks", []string{"--target.host", "--", "--z=1"}, "",
 			`unknown flag "--z": --target.host took "--" as its value, since a flag takes the next word, so "--z=1" was read as a flag; ` +
@@ -260,6 +262,14 @@ func TestArgsErrors(t *testing.T) {
 			`the JSON argument gives "target" twice`},
 		{"duplicate compared after unescaping", []string{`{"ab":1,"a\u0062":2}`}, "", `the JSON argument gives "ab" twice`},
 		{"duplicate among many keys", []string{manyKeys(20, "k3")}, "", `the JSON argument gives "k3" twice`},
+		{"a flag's name after a flag, JSON following", []string{"--target.host", "--target.port", `{"a":1}`}, "",
+			`--target.host took "--target.port" as its value, since a flag takes the next word; write the value after --target.host, or --target.host=--target.port if "--target.port" is the value meant`},
+		{"a flag's name after a flag, nothing following", []string{"--target.host", "--target.tls.on"}, "",
+			`--target.host took "--target.tls.on" as its value`},
+		{"a flag with its value after a flag", []string{"--target.host", "--target.port=80"}, "",
+			`--target.host took "--target.port=80" as its value`},
+		{"a flag's name after a flag, JSON on stdin", []string{"--target.host", "-target.port", "-"}, `{"a":1}`,
+			`-target.host took "-target.port" as its value`},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -330,7 +340,7 @@ func TestArgs(t *testing.T) {
 			`{"a":1,"target":{"port":1}}`},
 		{"a double dash after a flag is its value", []string{"--target.host", "--", "--target.port", "1"}, "",
 			`{"target":{"host":"--","port":1}}`},
-		{"a flag's name after a flag is its value when JSON follows", []string{"--target.host", "--target.port", `{"a":1}`}, "",
+		{"a flag's name after a flag and \"=\" is its value", []string{"--target.host=--target.port", `{"a":1}`}, "",
 			`{"a":1,"target":{"host":"--target.port"}}`},
 		{"an integer after a plus keeps every digit", []string{"--target.port", "+12345678901234567891"}, "",
 			`{"target":{"port":12345678901234567891}}`},

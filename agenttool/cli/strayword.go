@@ -220,23 +220,30 @@ func lastFlag(flags []string, values []flagValue) flagRead {
 	return read[len(read)-1]
 }
 
-// namesFlag reports whether word is exactly a flag of the command, with
-// one dash or two.
+// namesFlag reports whether word is a flag of the command as a command
+// line gives one, with one dash or two and a value after "=" or none.
 func namesFlag(word string, values []flagValue) bool {
+	name, ok := strings.CutPrefix(word, "-")
+	if !ok {
+		return false
+	}
+	name = strings.TrimPrefix(name, "-")
+	name, _, _ = strings.Cut(name, "=")
 	for i := range values {
-		if word == "--"+values[i].pos.flag || word == "-"+values[i].pos.flag {
+		if name == values[i].pos.flag {
 			return true
 		}
 	}
 	return false
 }
 
-// tookFlag returns the refusal of flags, all the words of a call with no
-// JSON argument, when one flag took as its value the next word and that
-// word is exactly another flag of the command, as `--new --all` gives
-// --new the value "--all": the caller left out a value, most likely, and
-// the flag named would otherwise be written as text. The "=" form gives
-// such a value on purpose. It returns nil when no flag took one.
+// tookFlag returns the refusal of flags, the words Go's flag package read
+// as flags, when one flag took as its value the next word and that word is
+// another flag of the command, as `--new --all` gives --new the value
+// "--all" and `--pattern --limit=3` --pattern "--limit=3": the caller left
+// out a value, most likely, and the flag named would otherwise be written
+// as text. The "=" form gives such a value on purpose. It returns nil when
+// no flag took one.
 func tookFlag(flags []string, values []flagValue) error {
 	if !slices.ContainsFunc(flags, func(w string) bool { return namesFlag(w, values) }) {
 		return nil
@@ -370,22 +377,25 @@ var dashes = []struct{ r, name string }{
 }
 
 // otherDash returns the refusal of the first of words, those after the
-// flags, that starts with a dash other than "-", as `—path` does when a
-// text editor turned "--" into an em dash: the flag package does not read
-// it as a flag, so it ended the flags. The refusal names the character,
-// and the flag meant when the rest of the word names one. It returns nil
-// when no word starts so.
+// flags, that starts with a dash other than "-" and then names a flag of
+// the command, as `—path` does when a text editor turned "--" into an em
+// dash: the flag package does not read it as a flag, so it ended the
+// flags. The refusal names the character and the flag meant. It returns
+// nil when no such word comes before the JSON argument; a dash before a
+// word that names no flag may be prose, which the other refusals of stray
+// words answer.
 func (c Command) otherDash(words []string) error {
 	for _, w := range words {
+		if meantAsJSON(w) {
+			return nil
+		}
 		what, rest := leadingDashes(w)
-		if what == "" || rest == "" {
+		if what == "" {
 			continue
 		}
-		name, _, _ := strings.Cut(rest, "=")
-		if slices.Contains(c.flagNames(), name) {
+		if name, _, _ := strings.Cut(rest, "="); slices.Contains(c.flagNames(), name) {
 			return fmt.Errorf("%q starts with %s, not with \"--\", so it is not read as a flag; write %s", w, what, "--"+rest)
 		}
-		return fmt.Errorf("%q starts with %s, not with \"--\", so it is not read as a flag", w, what)
 	}
 	return nil
 }
