@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -210,6 +211,43 @@ func FuzzParseReply(f *testing.F) {
 		plain, err := parseReply(head)
 		if err != nil || plain.digest != "" || plain.answer.Action != r.answer.Action || !bytes.Equal(plain.answer.Content, r.answer.Content) {
 			t.Fatalf("parseReply(%q) = %+v, but its answer %q reads %+v, %v", value, r, head, plain, err)
+		}
+	})
+}
+
+// FuzzNotObject refuses any text that is not one valid JSON object, as the
+// JSON argument: the refusal never panics, a byte it names lies in the
+// text, and a plain-words hint names what stands at that byte.
+func FuzzNotObject(f *testing.F) {
+	for _, seed := range []string{`{"a":1,}`, `{'a':1}`, `{"a":01}`, `{"a":+1}`, `{"a":NaN}`, `{"a":[1,}`, `{"a":0 5}`, `{"a":"\",}`, `{"a":1} x`, `[1]`, `{`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		text = trimJSONSpace(text)
+		if !utf8.ValidString(text) || strings.HasPrefix(text, "{") && json.Valid([]byte(text)) {
+			return
+		}
+		msg := notObject(text).Error()
+		_, after, ok := strings.Cut(msg, "at byte ")
+		if !ok {
+			return
+		}
+		digits := after[:len(after)-len(strings.TrimLeft(after, "0123456789"))]
+		at, err := strconv.Atoi(digits)
+		if err != nil || at < 1 || at > len(text) {
+			t.Fatalf("%q: %s names byte %q of %d", text, msg, digits, len(text))
+		}
+		c := text[at-1]
+		for hint, holds := range map[string]bool{
+			"single quotes":    c == '\'',
+			"a comma before":   c == '}' || c == ']',
+			"starts with 0":    at >= 2 && c >= '0' && c <= '9' && text[at-2] == '0',
+			"starts with +":    c == '+',
+			"NaN and Infinity": c == 'N' || c == 'I',
+		} {
+			if strings.Contains(msg, hint) && !holds {
+				t.Fatalf("%q: %s, but byte %d is %q", text, msg, at, c)
+			}
 		}
 	})
 }

@@ -174,27 +174,46 @@ func objectEnd(text string) (int, bool) {
 
 // syntaxHint says in plain words what is wrong at byte at (counted from 1)
 // of text, where encoding/json stopped, for the slips that JSON written by
-// hand or by a model makes most: a single quote, a comma before a closing
-// bracket, a number with a leading zero or a plus sign, NaN or Infinity.
-// It returns "" for any other.
+// hand or by a model makes most: a single quote, a comma before the bracket
+// that closes what it is in, a number with a leading zero or a plus sign,
+// NaN or Infinity. It returns "" for any other.
 func syntaxHint(text string, at int) string {
 	if at < 1 || at > len(text) {
 		return ""
 	}
-	c, before := text[at-1], strings.TrimRight(text[:at-1], " \t\r\n")
-	// The token that ends where encoding/json stopped, for numbers.
-	token := before[strings.LastIndexAny(before, "{}[]:, \t\r\n")+1:]
+	c, here := text[at-1], text[at-1:]
 	switch {
 	case c == '\'':
 		return "a string or member name is in single quotes, where JSON takes double ones"
-	case (c == '}' || c == ']') && strings.HasSuffix(before, ","):
+	case (c == '}' || c == ']') && strings.HasSuffix(strings.TrimRight(text[:at-1], " \t\r\n"), ",") && closes(text[:at-1], c):
 		return fmt.Sprintf("a comma before the closing %q, which JSON does not allow", c)
-	case c >= '0' && c <= '9' && (token == "0" || token == "-0"):
+	case c >= '0' && c <= '9' && at >= 2 && text[at-2] == '0' && (at == 2 || strings.IndexByte(":,[{ \t\r\n-", text[at-3]) >= 0):
 		return "a number starts with 0 and more digits, which JSON does not allow: write it without the leading zero"
 	case c == '+':
 		return "a number starts with +, which JSON does not allow: write it without the sign"
-	case c == 'N' || c == 'I' || (c == '-' && strings.HasPrefix(text[at:], "I")):
+	case strings.HasPrefix(here, "NaN"), strings.HasPrefix(here, "Infinity"):
 		return "NaN and Infinity are no JSON numbers"
 	}
 	return ""
+}
+
+// closes reports whether the bracket c closes the innermost object or array
+// that text, the start of a JSON text, leaves open.
+func closes(text string, c byte) bool {
+	var open []byte
+	inString := false
+	for i := 0; i < len(text); i++ {
+		switch b := text[i]; {
+		case inString && b == '\\':
+			i++
+		case b == '"':
+			inString = !inString
+		case inString:
+		case b == '{' || b == '[':
+			open = append(open, b)
+		case (b == '}' || b == ']') && len(open) > 0:
+			open = open[:len(open)-1]
+		}
+	}
+	return len(open) > 0 && (open[len(open)-1] == '{') == (c == '}')
 }
