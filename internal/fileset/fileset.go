@@ -57,10 +57,10 @@ var fault func(step string) error
 // is returned as a warning, like a temporary name a hard link left behind.
 //
 // Without force, nothing already at a target (a file, a directory, a link,
-// dangling or not) is replaced, though a file holding its new bytes is
-// taken as written, even if it appears while the files are
+// dangling or not) is replaced, even if it appears while the files are
 // written: each file is hard-linked into place, which fails when the name
-// is taken. With force, a rename replaces a file or a symbolic link itself,
+// is taken. A file that holds its new bytes when the write begins is left
+// alone and counts as written, with force or without. With force, a rename replaces a file or a symbolic link itself,
 // never a link's target. A directory is never replaced. The directories
 // this call made, dir, its parents and the subdirectory, are removed again
 // on a failure, so that a failed write leaves no empty directory behind.
