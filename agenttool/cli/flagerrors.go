@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // The refusals of a command line say what was wrong, in the terms the
@@ -72,6 +73,7 @@ func closest(word string, names []string) []string {
 	for _, name := range names {
 		d := distance(word, name)
 		switch {
+		case d > limit:
 		case d < best:
 			best, out = d, append(out[:0], name)
 		case d == best:
@@ -81,12 +83,29 @@ func closest(word string, names []string) []string {
 	return out
 }
 
+// lower returns s in lower case, as strings.ToLower does, but for text
+// that is not valid UTF-8, whose ASCII letters alone are lowered so that
+// each byte stays one: ToLower would turn each bad byte into the three of
+// U+FFFD, three edits where the caller made one.
+func lower(s string) string {
+	if utf8.ValidString(s) {
+		return strings.ToLower(s)
+	}
+	b := []byte(s)
+	for i, c := range b {
+		if 'A' <= c && c <= 'Z' {
+			b[i] = c + 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
 // distance is the edit distance between a and b: the fewest insertions,
 // deletions, substitutions and swaps of two neighbours (the optimal string
 // alignment distance), counted in bytes and blind to case, since a name
 // typed in another case is a typo too.
 func distance(a, b string) int {
-	a, b = strings.ToLower(a), strings.ToLower(b)
+	a, b = lower(a), lower(b)
 	// Three rows of the table: two rows back, the last one and this one.
 	back, last, row := make([]int, len(b)+1), make([]int, len(b)+1), make([]int, len(b)+1)
 	for j := range last {

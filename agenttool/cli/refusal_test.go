@@ -127,6 +127,7 @@ var refusalCases = []refusalCase{
 	{"--record without its file, then nothing", []string{"--ask", "--record", "read_file"}, "", ExitUsage},
 	{"--out without its directory, then a word", []string{"--out", "read_file", "notes.txt"}, "", ExitUsage},
 	{"--answer without its reply", []string{"--answer", "write_file", "--path", "x"}, "", ExitUsage},
+	{"an unknown command after an option given with =", []string{"--answer=accept", "nope", "--path", "x"}, "", ExitUsage},
 	{"a value with spaces and no quotes", []string{"write_file", "--path", "x", "--content", "hello", "big", "world"}, "", ExitUsage},
 	{"a value with spaces and no quotes, flags after it", []string{"write_file", "--content", "a", "b", "--path", "x"}, "", ExitUsage},
 	{"a command's flag before its name", []string{"--path", "x", "read_file"}, "", ExitUsage},
@@ -292,6 +293,11 @@ func TestClosest(t *testing.T) {
 		{"dts", []string{"dst"}},
 		{"sr", []string{"src"}},
 		{"delete_file", nil},
+		{"dstt", []string{"dst"}},
+		{"drs", nil},                             // two edits from src and dst, one allowed
+		{"sea", nil},                             // three from search, one allowed
+		{"read_file\xff", []string{"read_file"}}, // a bad byte is one edit
+		{"READ_FILE\xff", []string{"read_file"}},
 		{"x", nil},
 		{"", nil},
 	}

@@ -63,6 +63,7 @@ func TestListFiles(t *testing.T) {
 			want: "a/b.go\na/c/d.go\n", notes: "2 files\n" + left + "1 entry (a/build/); --path lists a directory of them, read_file reads a file"},
 		{name: "pattern in sorted order of paths", args: map[string]any{"pattern": "a*"}, want: "a.txt\n", notes: "1 file\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
 		{name: "pattern that matches nothing", args: map[string]any{"pattern": "deep/*.go"}, notes: "no files match"},
+		{name: "pattern outside the path given", args: map[string]any{"path": "a", "pattern": "deep/**/*.go"}, notes: "no files match"},
 		{name: "pattern naming ignored files", args: map[string]any{"pattern": "**/*.log"}, want: "a/keep.log\n",
 			notes: "1 file\n" + left + "4 entries (a/x.log, .git/, a/build/ and 1 more); --path lists a directory of them, read_file reads a file"},
 		{name: "a limit", args: map[string]any{"path": "a", "limit": 2}, want: "a/b.go\na/c/\n",
