@@ -77,17 +77,20 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 			return nil, false
 		}
 	}
-	value, have := "", false
+	// The flag's values, each time it is given for an array or an object,
+	// else the first.
+	var values []string
+	have, many := false, e.pos.param.Type == "array" || e.pos.param.Type == "object"
 	var rest []string
 	for j := 0; j < len(words); j++ {
 		w := words[j]
 		switch {
-		case have || w != e.typed && !strings.HasPrefix(w, e.typed+"="):
+		case have && !many || w != e.typed && !strings.HasPrefix(w, e.typed+"="):
 			rest = append(rest, w)
 		case w != e.typed:
-			value, have = w[len(e.typed)+1:], true
+			values, have = append(values, w[len(e.typed)+1:]), true
 		case j+1 < len(words) && words[j+1] != "-" && !strings.HasPrefix(words[j+1], "--"):
-			value, have = words[j+1], true
+			values, have = append(values, words[j+1]), true
 			j++
 		default:
 			have = true
@@ -128,32 +131,100 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 	if k := obj.find(last); k >= 0 {
 		obj.members = slices.Delete(obj.members, k, k+1)
 	}
-	obj.add(last, jsonValue(e.pos.param, value))
+	obj.add(last, jsonValue(e.pos.param, values))
 	e.json = string(root.appendTo(nil))
 	return e, true
 }
 
-// jsonValue is the JSON text that gives the parameter p the value word,
-// typed after its flag: the word itself when it is JSON, a string holding
-// it when the parameter may be a string, else a sample of p's type.
-func jsonValue(p *Param, word string) string {
-	if t := trimJSONSpace(word); t != "" && json.Valid([]byte(t)) {
-		return t
-	}
-	if word != "" && (p.Type == "" || p.Type == "string") {
-		return string(quote(word))
+// jsonValue is the JSON text that gives the parameter p the values typed
+// after its flag, given once or, for an array, as often as the caller
+// gave it: a value that is JSON itself, an array's elements in one, words
+// where p takes strings, key=value words for an object. Where the words
+// say no value of p's type, it is a placeholder that is no JSON ([...],
+// <number>), so that the call shown cannot be run as it is and set a
+// value nobody gave, such as an empty list of a tool that replaces one.
+func jsonValue(p *Param, values []string) string {
+	if len(values) == 1 {
+		if t := trimJSONSpace(values[0]); t != "" && json.Valid([]byte(t)) {
+			if p.Type == "array" && t[0] != '[' {
+				return "[" + t + "]"
+			}
+			return t
+		}
 	}
 	switch p.Type {
+	case "", "string":
+		if len(values) == 1 && (values[0] != "" || p.Type == "string") {
+			return string(quote(values[0]))
+		}
+		return `"..."`
 	case "array":
-		return "[]"
+		return arrayValue(p, values)
 	case "object":
-		return "{}"
+		return objectValue(p, values)
 	case "integer", "number":
-		return "1"
+		return "<" + p.Type + ">"
 	case "boolean":
-		return "true"
+		return "<true or false>"
 	}
-	return `""`
+	return "<" + p.Type + ">"
+}
+
+// arrayValue is jsonValue for an array: each value an element, as JSON when
+// it is JSON and the elements are not strings (an object or array when
+// their type is not known), as a string where they are strings or may be,
+// or [...] when a value is neither, or none was given.
+func arrayValue(p *Param, values []string) string {
+	if len(values) == 0 {
+		return "[...]"
+	}
+	out := []byte{'['}
+	for i, v := range values {
+		if i > 0 {
+			out = append(out, ',')
+		}
+		t := trimJSONSpace(v)
+		switch {
+		case p.Items != "string" && (p.Items != "" || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && t != "" && json.Valid([]byte(t)):
+			out = append(out, t...)
+		case p.Items == "string" || p.Items == "":
+			out = appendQuoted(out, v)
+		default:
+			return "[...]"
+		}
+	}
+	return string(append(out, ']'))
+}
+
+// objectValue is jsonValue for an object: key=value words, one for each
+// time the flag was given, as its members, each value a string where the
+// object's values are strings or may be, and JSON where it is JSON and they
+// are not; {...} when a word is neither, or none was given.
+func objectValue(p *Param, values []string) string {
+	if len(values) == 0 {
+		return "{...}"
+	}
+	out := []byte{'{'}
+	for i, v := range values {
+		key, value, ok := strings.Cut(v, "=")
+		if !ok || key == "" {
+			return "{...}"
+		}
+		if i > 0 {
+			out = append(out, ',')
+		}
+		out = append(appendQuoted(out, key), ':')
+		t := trimJSONSpace(value)
+		switch {
+		case p.Values != "string" && (p.Values != "" || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && t != "" && json.Valid([]byte(t)):
+			out = append(out, t...)
+		case p.Values == "string" || p.Values == "":
+			out = appendQuoted(out, value)
+		default:
+			return "{...}"
+		}
+	}
+	return string(append(out, '}'))
 }
 
 // memberOf finds the member of p's value that rest names, its names joined

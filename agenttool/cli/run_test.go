@@ -207,7 +207,9 @@ func runCases() []runCase {
 				`give it in the JSON argument: kit deploy '{"target":{"a.b":"x"}}'`}},
 		{name: "map of objects has no flag", args: []string{"deploy", "--extra", "a=b"}, command: "deploy",
 			status: ExitUsage, stderrHas: []string{`--extra: "extra" is a parameter that takes JSON, not a flag; ` +
-				`give it in the JSON argument: kit deploy '{"extra":{}}'`}},
+				`give it in the JSON argument: kit deploy '{"extra":{...}}'`}},
+		{name: "map of objects, an object given as key=JSON", args: []string{"deploy", "--extra", `a={"b":1}`}, command: "deploy",
+			status: ExitUsage, stderrHas: []string{`give it in the JSON argument: kit deploy '{"extra":{"a":{"b":1}}}'`}},
 	}
 }
 

@@ -121,7 +121,7 @@ func TestShapes(t *testing.T) {
 		{name: "an object of alternative shapes has no map flag",
 			args: []string{"add_entities", "--field", "id=1", `{"entities":[]}`}, status: ExitUsage,
 			stderr: "kit: add_entities: --field: \"field\" is a parameter that takes JSON, not a flag; " +
-				"give it in the JSON argument: kit add_entities '{\"entities\":[],\"field\":{}}'\n" +
+				"give it in the JSON argument: kit add_entities '{\"entities\":[],\"field\":{\"id\":\"1\"}}'\n" +
 				"Run `kit help add_entities` for its flags.\n"},
 		{name: "an array of an enum's values",
 			args: []string{"add_entities", "--labels", "draft", "--labels", "final", `{"entities":[{"name":"a","type":"place"}]}`},
