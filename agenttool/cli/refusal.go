@@ -62,6 +62,35 @@ func pendingInput(stdin io.Reader) bool {
 	return false
 }
 
+// heldObject reports whether stdin is a regular file whose unread part
+// starts with a JSON object, as a heredoc that a shell hands on as a file
+// does: the JSON argument meant, given without the "-" that reads it. It
+// is read where the file stands without moving on, so a call that goes on
+// reads it as before. A pipe is never looked into: that would take bytes a
+// later reader of it may need, such as the rest of a shell loop.
+func heldObject(stdin io.Reader) bool {
+	f, ok := stdin.(interface {
+		io.ReaderAt
+		io.Seeker
+		Stat() (fs.FileInfo, error)
+	})
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	if err != nil || !info.Mode().IsRegular() {
+		return false
+	}
+	at, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return false
+	}
+	head := make([]byte, 64)
+	n, _ := f.ReadAt(head, at)
+	text := strings.TrimPrefix(strings.TrimLeft(string(head[:n]), " \t\r\n"), byteOrderMark)
+	return strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{")
+}
+
 // word is explain without the hint about stdin.
 func (f refusal) word(err error) (string, bool) {
 	var verr *agenttool.ValidationError

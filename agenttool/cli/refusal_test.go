@@ -358,3 +358,47 @@ func TestPendingInput(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldObject checks which stdin is taken to hold a JSON argument given
+// without "-": a regular file whose unread part starts with an object,
+// after white space and a byte order mark, looked at without moving on;
+// never a reader that is no file.
+func TestHeldObject(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		name    string
+		content string
+		skip    int64 // bytes read before the look
+		want    bool
+	}{
+		{"an object", `{"a":1}`, 0, true},
+		{"an object after space and a byte order mark", " \n\ufeff {\"a\":1}", 0, true},
+		{"text", "hello {", 0, false},
+		{"an array", "[1]", 0, false},
+		{"empty", "", 0, false},
+		{"an object already read", `{"a":1} rest`, 7, false},
+		{"an object after what was read", `rest {"a":1}`, 4, true},
+	} {
+		path := filepath.Join(t.TempDir(), "stdin")
+		if err := os.WriteFile(path, []byte(tt.content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.Seek(tt.skip, io.SeekStart); err != nil {
+			t.Fatal(err)
+		}
+		if got := heldObject(f); got != tt.want {
+			t.Errorf("%s: heldObject = %v, want %v", tt.name, got, tt.want)
+		}
+		if at, err := f.Seek(0, io.SeekCurrent); err != nil || at != tt.skip {
+			t.Errorf("%s: the look moved the file to %d (%v), from %d", tt.name, at, err, tt.skip)
+		}
+		f.Close()
+	}
+	if heldObject(strings.NewReader(`{"a":1}`)) {
+		t.Error("a reader that is no file is taken to hold an object")
+	}
+}

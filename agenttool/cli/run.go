@@ -194,6 +194,14 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
+	if !gave.json && !opts.ask && heldObject(r.Stdin) {
+		line := []string{r.Name, cmd.Name}
+		for _, w := range words {
+			line = append(line, ShellWord(w))
+		}
+		return r.commandUsage(cmd, "stdin holds a JSON object, which a call reads only when its command line ends with -: `"+
+			strings.Join(append(line, "-"), " ")+"`")
+	}
 	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin}
 	if err := checkArgs(cmd, callArgs); err != nil {
 		return r.refuseArgs(why, err)

@@ -205,3 +205,53 @@ func TestOutputToAFullDisk(t *testing.T) {
 		t.Errorf("data.txt holds %q, %v; the question should have left it as it was", b, err)
 	}
 }
+
+// TestHeldJSONOnStdin gives a call a regular file on stdin, as a shell
+// does for a heredoc or `< args.json`: a JSON object there without the "-"
+// that reads it is refused with the line meant and status 2, before the
+// tool runs, and the file is not read past; other content, and the same
+// object read with "-", leave the call as it was.
+func TestHeldJSONOnStdin(t *testing.T) {
+	t.Parallel()
+	tests := []struct {
+		name   string
+		stdin  string
+		args   []string
+		status int
+		stdout string
+		stderr string
+	}{
+		{"an object without -", " \n{\"path\":\"data.txt\",\"content\":\"x\"}", []string{"write_file", "--path", "data.txt", "--replace"}, 2, "",
+			"file-tools: write_file: stdin holds a JSON object, which a call reads only when its command line ends with -: `file-tools write_file --path data.txt --replace -`\n" +
+				"Run `file-tools help write_file` for its flags.\n"},
+		{"an object read with -", `{"path":"data.txt"}`, []string{"read_file", "-"}, 0, "hello\n", ""},
+		{"text that is no object", "hello\n", []string{"read_file", "--path", "data.txt"}, 0, "hello\n", ""},
+		{"an empty file", "", []string{"read_file", "--path", "data.txt"}, 0, "hello\n", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			tree := newTree(t)
+			in := filepath.Join(t.TempDir(), "stdin")
+			if err := os.WriteFile(in, []byte(tt.stdin), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			f, err := os.Open(in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer f.Close()
+			cmd := command(t, program, tree, tt.args...)
+			cmd.Stdin = f
+			var stdout, stderr bytes.Buffer
+			cmd.Stdout, cmd.Stderr = &stdout, &stderr
+			got := finish(t, cmd, cmd.Run(), &stdout, &stderr)
+			if got.status != tt.status || got.stdout != tt.stdout || !strings.HasSuffix(got.stderr, tt.stderr) {
+				t.Errorf("status %d, stdout %q, stderr %q; want %d, %q and %q", got.status, got.stdout, got.stderr, tt.status, tt.stdout, tt.stderr)
+			}
+			if data, err := os.ReadFile(filepath.Join(tree, "data.txt")); err != nil || string(data) != "hello\n" {
+				t.Errorf("data.txt holds %q, %v; want it unchanged", data, err)
+			}
+		})
+	}
+}
