@@ -285,6 +285,27 @@ func (v *flagValue) Set(word string) error {
 	return nil
 }
 
+// arrayWord refuses word, a value of a repeated flag, when it is a JSON
+// array of one or more values, as a tool's description may show its
+// values: given so, it would be one element holding the brackets. The
+// refusal gives the flag once for each value.
+func (v *flagValue) arrayWord(word string) error {
+	t := trimJSONSpace(word)
+	var elems []json.RawMessage
+	if !strings.HasPrefix(t, "[") || json.Unmarshal([]byte(t), &elems) != nil || len(elems) == 0 {
+		return nil
+	}
+	each := make([]string, len(elems))
+	for i, e := range elems {
+		var s string
+		if json.Unmarshal(e, &s) != nil {
+			s = string(e)
+		}
+		each[i] = "--" + v.pos.flag + " " + ShellWord(s)
+	}
+	return fmt.Errorf("%s is a JSON array; the flag takes one value each time it is given, as in %s", shown(quoted(word)), strings.Join(each, " "))
+}
+
 // set is Set, without keeping the error.
 func (v *flagValue) set(word string) error {
 	p := v.pos.param
@@ -312,6 +333,9 @@ func (v *flagValue) set(word string) error {
 		v.values = append(v.values, raw)
 		return nil
 	case p.Repeated():
+		if err := v.arrayWord(word); err != nil {
+			return err
+		}
 	case v.given():
 		return errors.New("given more than once")
 	}

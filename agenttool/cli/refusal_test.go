@@ -178,6 +178,8 @@ var refusalCases = []refusalCase{
 	{"a value that lost its quotes, a dash among its words", []string{"search", "--pattern", "hello", "\u2014big", "world"}, "", ExitUsage},
 	{"a flag typed with an em dash after the JSON argument", []string{"read_file", `{"path":"x"}`, "\u2014path"}, "", ExitUsage},
 	{"flag without its value before another flag, then JSON", []string{"search", "--pattern", "--count", "{}"}, "", ExitUsage},
+	{"a repeated flag given a JSON array", []string{"search", "--fields", `["path", "line"]`}, "", ExitUsage},
+	{"a repeated flag given a JSON array of one", []string{"search", "--fields", `["a b"]`}, "", ExitUsage},
 	{"a flag typed with an em dash", []string{"read_file", "\u2014path", "x"}, "", ExitUsage},
 	{"a flag typed with an en dash after a flag", []string{"read_file", "--path", "x", "\u2013offset=5"}, "", ExitUsage},
 	{"an unknown flag typed with a minus sign", []string{"read_file", "\u2212\u2212paht", "x"}, "", ExitUsage},

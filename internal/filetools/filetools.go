@@ -262,20 +262,13 @@ func listAdvice(p string, err error) error {
 }
 
 // arrayAdvice returns err, the refusal of the path p given as --flag, with
-// the flags p stands for when it is a JSON array of paths (see pathArray):
-// --paths given once for each, or, for a flag that takes one path, the
-// first of them. ok is false when p is no such array.
+// the flag for the first path when p is a JSON array of paths (see
+// pathArray). ok is false when p is no such array. A repeated flag given
+// such an array is refused before the tool runs, with the flag for each.
 func arrayAdvice(p, flag string, err error) (advised error, ok bool) {
 	paths, ok := pathArray(p)
-	switch {
-	case !ok:
+	if !ok {
 		return err, false
-	case flag == "paths":
-		each := ""
-		for _, q := range paths {
-			each += " --paths " + singleQuoted(q)
-		}
-		return fmt.Errorf("%w; it is a JSON array, and --paths takes one path each time it is given:%s", err, each), true
 	}
 	return fmt.Errorf("%w; it is a JSON array, and --%s takes one path, as in --%s %s", err, flag, flag, singleQuoted(paths[0])), true
 }
