@@ -170,10 +170,9 @@ func jsonValue(p *Param, values []string) string {
 	return "<" + p.Type + ">"
 }
 
-// arrayValue is jsonValue for an array: each value an element, as JSON when
-// it is JSON and the elements are not strings (an object or array when
-// their type is not known), as a string where they are strings or may be,
-// or [...] when a value is neither, or none was given.
+// arrayValue is jsonValue for an array: each value an element, written as
+// appendWord writes it for the elements' type, or [...] when a value is
+// neither JSON nor a string the elements may be, or none was given.
 func arrayValue(p *Param, values []string) string {
 	if len(values) == 0 {
 		return "[...]"
@@ -183,13 +182,8 @@ func arrayValue(p *Param, values []string) string {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		t := trimJSONSpace(v)
-		switch {
-		case p.Items != "string" && (p.Items != "" || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && t != "" && json.Valid([]byte(t)):
-			out = append(out, t...)
-		case p.Items == "string" || p.Items == "":
-			out = appendQuoted(out, v)
-		default:
+		var ok bool
+		if out, ok = appendWord(out, p.Items, v); !ok {
 			return "[...]"
 		}
 	}
@@ -197,9 +191,9 @@ func arrayValue(p *Param, values []string) string {
 }
 
 // objectValue is jsonValue for an object: key=value words, one for each
-// time the flag was given, as its members, each value a string where the
-// object's values are strings or may be, and JSON where it is JSON and they
-// are not; {...} when a word is neither, or none was given.
+// time the flag was given, as its members, each value written as
+// appendWord writes it for the object's values' type; {...} when a word is
+// no key=value or its value neither, or none was given.
 func objectValue(p *Param, values []string) string {
 	if len(values) == 0 {
 		return "{...}"
@@ -213,18 +207,26 @@ func objectValue(p *Param, values []string) string {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = append(appendQuoted(out, key), ':')
-		t := trimJSONSpace(value)
-		switch {
-		case p.Values != "string" && (p.Values != "" || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && t != "" && json.Valid([]byte(t)):
-			out = append(out, t...)
-		case p.Values == "string" || p.Values == "":
-			out = appendQuoted(out, value)
-		default:
+		if out, ok = appendWord(append(appendQuoted(out, key), ':'), p.Values, value); !ok {
 			return "{...}"
 		}
 	}
 	return string(append(out, '}'))
+}
+
+// appendWord appends to out the word, a value of the type typ ("" when it
+// is not known), as JSON: the word itself when it is JSON and typ is no
+// string (an object or array when typ is not known), else the word as a
+// string when typ is string or not known. ok is false when it is neither.
+func appendWord(out []byte, typ, word string) ([]byte, bool) {
+	t := trimJSONSpace(word)
+	switch {
+	case typ != "string" && (typ != "" || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && t != "" && json.Valid([]byte(t)):
+		return append(out, t...), true
+	case typ == "string" || typ == "":
+		return appendQuoted(out, word), true
+	}
+	return out, false
 }
 
 // memberOf finds the member of p's value that rest names, its names joined
