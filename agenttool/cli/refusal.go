@@ -140,6 +140,10 @@ func (f refusal) word(err error) (string, bool) {
 			name += fmt.Sprintf(": key %q", key)
 		}
 		return "invalid arguments: " + name + ": " + verr.Msg, true
+	case verr.Missing == "" && verr.Path != "" && f.gave.json:
+		// A value the JSON argument gave is named by its path, as its
+		// type errors name one.
+		return fmt.Sprintf("invalid arguments: JSON member %q: %s", verr.Path, verr.Msg), true
 	}
 	return err.Error(), true
 }

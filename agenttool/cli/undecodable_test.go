@@ -43,10 +43,10 @@ func TestUndecodable(t *testing.T) {
 		want  string
 	}{
 		{"time flag", []string{"when", "--at", "notadate"}, "kit: when: invalid arguments: --at: " + date + "\n"},
-		{"time JSON", []string{"when", `{"at":"notadate"}`}, "kit: when: invalid arguments: at: " + date + "\n"},
+		{"time JSON", []string{"when", `{"at":"notadate"}`}, "kit: when: invalid arguments: JSON member \"at\": " + date + "\n"},
 		{"method flag", []string{"when", "--level", "mid"}, "kit: when: invalid arguments: --level: a level is low or high\n"},
-		{"method JSON", []string{"when", `{"at":"2026-01-02T03:04:05Z","level":"mid"}`}, "kit: when: invalid arguments: level: a level is low or high\n"},
-		{"nested method JSON", []string{"when", `{"level":"low","inner":{"level":"mid"}}`}, "kit: when: invalid arguments: inner.level: a level is low or high\n"},
+		{"method JSON", []string{"when", `{"at":"2026-01-02T03:04:05Z","level":"mid"}`}, "kit: when: invalid arguments: JSON member \"level\": a level is low or high\n"},
+		{"nested method JSON", []string{"when", `{"level":"low","inner":{"level":"mid"}}`}, "kit: when: invalid arguments: JSON member \"inner.level\": a level is low or high\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
