@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -285,6 +286,26 @@ func (v *flagValue) Set(word string) error {
 	return nil
 }
 
+// nullWord refuses the word null given to the flag of a parameter that
+// may be null: a flag's value is text, so the tool would get the string
+// "null" where the caller most likely meant null, which the schema allows
+// and only the JSON argument gives. The refusal shows both in JSON, or
+// null alone for a parameter that is no string.
+func (v *flagValue) nullWord() error {
+	in := func(value string) string {
+		text := value
+		for i := len(v.pos.path) - 1; i >= 0; i-- {
+			text = string(appendQuoted([]byte{'{'}, v.pos.path[i])) + ":" + text + "}"
+		}
+		return ShellWord(text)
+	}
+	if t := v.pos.param.Type; t != "string" {
+		return fmt.Errorf("null as a flag's value is no %s; null itself goes in the JSON argument, as in %s", cmp.Or(t, "value"), in("null"))
+	}
+	return fmt.Errorf("null as a flag's value would be the text null; null itself goes in the JSON argument, as in %s, and so does the text, as in %s",
+		in("null"), in(`"null"`))
+}
+
 // arrayWord refuses word, a value of a repeated flag, when it is a JSON
 // array of one or more values, as a tool's description may show its
 // values: given so, it would be one element holding the brackets. The
@@ -338,6 +359,9 @@ func (v *flagValue) set(word string) error {
 		}
 	case v.given():
 		return errors.New("given more than once")
+	}
+	if p.Null && !p.Repeated() && word == "null" {
+		return v.nullWord()
 	}
 	raw, err := convert(p.valueType(), word)
 	if err != nil {

@@ -79,6 +79,11 @@ type Param struct {
 	// where other keywords (oneOf, patternProperties, ...) say what they
 	// hold. Such an object is given in the JSON.
 	Open bool
+	// Null reports whether the schema allows null besides the types Type
+	// or Types name: a type array that names "null", or {"type":"null"}
+	// among the schemas of anyOf or oneOf. A flag gives no null; the JSON
+	// argument does.
+	Null bool
 	// Required reports whether the enclosing object's required list names
 	// the property.
 	Required bool

@@ -34,7 +34,7 @@ func TestDescribeLenient(t *testing.T) {
 		{"types", `{"properties":{` +
 			`"n":{"type":["integer","null"]},"m":{"type":["string","integer"]},"z":{"type":["null"]},` +
 			`"w":{"type":[1]},"q":{"type":{}},"u":{"type":"uuid"}}}`,
-			[]Param{{Name: "n", Type: "integer"}, {Name: "m", Types: []string{"string", "integer"}}, {Name: "z"}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
+			[]Param{{Name: "n", Type: "integer", Null: true}, {Name: "m", Types: []string{"string", "integer"}}, {Name: "z", Null: true}, {Name: "w"}, {Name: "q"}, {Name: "u", Type: "uuid"}}},
 		{"items, values and fields", `{"properties":{` +
 			`"l":{"type":"array","items":{"type":["number","null"]}},` +
 			`"r":{"type":"array","items":{"type":"object","properties":{"k":{"type":"boolean"}},"additionalProperties":false}},` +
@@ -43,7 +43,7 @@ func TestDescribeLenient(t *testing.T) {
 			`"b":{"type":"object","additionalProperties":true},` +
 			`"s":{"type":"string","additionalProperties":{"type":"integer"},"items":{"type":"string"}}}}`,
 			[]Param{
-				{Name: "l", Type: "array", Items: "number", Item: &Param{Type: "number"}},
+				{Name: "l", Type: "array", Items: "number", Item: &Param{Type: "number", Null: true}},
 				{Name: "r", Type: "array", Items: "object", Item: &Param{Type: "object", Fields: []Param{{Name: "k", Type: "boolean"}}}},
 				{Name: "o", Type: "object", Description: "Obj", Fields: []Param{{Name: "x", Type: "string", Required: true}}, Open: true},
 				{Name: "m", Type: "object", Values: "integer", Open: true},
@@ -55,9 +55,9 @@ func TestDescribeLenient(t *testing.T) {
 			`"n":{"oneOf":[{"type":"null"},{"type":"integer","description":"inner"}],"default":3},` +
 			`"two":{"anyOf":[{"type":"string"},{"type":"integer"}]},"odd":{"anyOf":[true,{"type":"null"}]}}}`,
 			[]Param{
-				{Name: "t", Type: "string", Description: "T", Enum: []any{"a", "b"}},
-				{Name: "n", Type: "integer", Description: "inner", Default: json.Number("3")},
-				{Name: "two", Types: []string{"string", "integer"}}, {Name: "odd"},
+				{Name: "t", Type: "string", Description: "T", Enum: []any{"a", "b"}, Null: true},
+				{Name: "n", Type: "integer", Description: "inner", Default: json.Number("3"), Null: true},
+				{Name: "two", Types: []string{"string", "integer"}}, {Name: "odd", Null: true},
 			}},
 		{"alternatives of scalar types", `{"properties":{` +
 			`"a":{"oneOf":[{"type":"integer"},{"type":"null"},{"type":"boolean","description":"b"},{"type":"integer"}]},` +
@@ -66,7 +66,7 @@ func TestDescribeLenient(t *testing.T) {
 			`"ref":{"anyOf":[{"type":"string"},{"type":"integer","$ref":"#"}]},"both":{"anyOf":[{"type":"string"},{"type":"integer"}],"oneOf":[{}]},` +
 			`"all":{"anyOf":[{"type":"string"},{"type":"integer"}],"allOf":[{}]},"typed":{"type":"string","anyOf":[{"type":"string"},{"type":"integer"}]}}}`,
 			[]Param{
-				{Name: "a", Types: []string{"integer", "boolean"}}, {Name: "one"}, {Name: "obj"}, {Name: "untyped"},
+				{Name: "a", Types: []string{"integer", "boolean"}, Null: true}, {Name: "one"}, {Name: "obj"}, {Name: "untyped"},
 				{Name: "ref"}, {Name: "both"}, {Name: "all"}, {Name: "typed", Type: "string"},
 			}},
 		{"references", `{"$defs":{"c":{"type":"object","description":"A customer","properties":{"name":{"type":"string"}},"required":["name"]}},` +
@@ -97,7 +97,7 @@ func TestDescribeLenient(t *testing.T) {
 			`"k":{"type":"object","properties":{"a":{"type":"string"}},"not":{"required":["b"]}}}}`,
 			[]Param{
 				{Name: "u", Type: "object"}, {Name: "p", Type: "object"},
-				{Name: "f", Type: "object", Fields: []Param{}, Open: true},
+				{Name: "f", Type: "object", Fields: []Param{}, Open: true, Null: true},
 				{Name: "k", Type: "object", Fields: []Param{{Name: "a", Type: "string"}}, Open: true},
 			}},
 		{"enum keeps big numbers", `{"properties":{"e":{"enum":[12345678901234567891,"a",null,{"k":[1.0,true]},[]]}}}`,

@@ -228,6 +228,7 @@ func (r *reader) property(name, schema string) Param {
 	k := r.keywords(schema)
 	p.Description, _ = jsonscan.String(k.description)
 	p.Type = typeName(k.typ)
+	p.Null = allowsNull(k)
 	switch {
 	case p.Type != "":
 	case k.typ != "":
@@ -262,6 +263,28 @@ func (r *reader) property(name, schema string) Param {
 	}
 	r.refs = r.refs[:mark]
 	return p
+}
+
+// allowsNull reports whether the keywords k allow null besides their
+// other types: their type keyword is an array that names "null", or their
+// anyOf or oneOf lists {"type":"null"}.
+func allowsNull(k keywords) bool {
+	has := func(list string, null func(item string) bool) bool {
+		items, ok := jsonscan.ReadItems(list)
+		for ok {
+			item, more := items.Next()
+			if !more {
+				return false
+			}
+			if null(item) {
+				return true
+			}
+		}
+		return false
+	}
+	null := func(item string) bool { s, ok := jsonscan.String(item); return ok && s == "null" }
+	nullSchema := func(item string) bool { return strings.HasPrefix(item, "{") && null(readKeywords(item).typ) }
+	return has(k.typ, null) || has(k.anyOf, nullSchema) || has(k.oneOf, nullSchema)
 }
 
 // typeName reads a type keyword's text: a string as written, or the one

@@ -343,6 +343,7 @@ func (r *refReader) property(name string, schema *refNode) Param {
 	} else if !k.cut {
 		p.Types = refScalarTypes(schema)
 	}
+	p.Null = refAllowsNull(k, schema)
 	if e := k.enum; e != nil && e.kind == '[' {
 		p.Enum = e.value().([]any)
 	}
@@ -390,4 +391,32 @@ func refTypeName(t *refNode) string {
 		found = s
 	}
 	return found
+}
+
+// refAllowsNull is allowsNull, on a decoded schema and its keywords.
+func refAllowsNull(k refKeys, schema *refNode) bool {
+	isNull := func(n *refNode) bool {
+		if n == nil {
+			return false
+		}
+		s, ok := n.str()
+		return ok && s == "null"
+	}
+	if t := k.typ; t != nil && t.kind == '[' {
+		for _, item := range t.items {
+			if isNull(item) {
+				return true
+			}
+		}
+	}
+	for _, key := range []string{"anyOf", "oneOf"} {
+		if list := schema.get(key); list != nil && list.kind == '[' {
+			for _, item := range list.items {
+				if item.kind == '{' && item.get("type") != nil && isNull(item.get("type")) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
