@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -51,7 +52,8 @@ func corpusTools(t *testing.T) (agenttool.Set, map[string]json.RawMessage) {
 // whose type is a scalar, written as the type, as a type with "null", or as
 // anyOf or oneOf of one schema and {"type":"null"}, has a flag of that
 // type; every parameter without a flag, given as one, is refused as one
-// that takes JSON, never as an unknown flag; and the usage of them all is
+// that takes JSON, never as an unknown flag, and so is every field of the
+// elements of such an array given as a flag; and the usage of them all is
 // written.
 func TestCorpusFlags(t *testing.T) {
 	t.Parallel()
@@ -63,7 +65,7 @@ func TestCorpusFlags(t *testing.T) {
 	if usage := Markdown("kit", cmds); !strings.Contains(usage, "## Commands") {
 		t.Fatal("no usage")
 	}
-	flags, jsonOnly := 0, 0
+	flags, jsonOnly, members := 0, 0, 0
 	for _, c := range cmds {
 		walk := walkFlags(c.Params)
 		for name, want := range scalarProperties(t, schemas[c.Name]) {
@@ -86,9 +88,24 @@ func TestCorpusFlags(t *testing.T) {
 			if got.status != ExitUsage || !strings.Contains(got.stderr, "takes JSON") && !strings.Contains(got.stderr, "is an object") {
 				t.Errorf("%s --%s x:\n%v", c.Name, pos.dotted(), got)
 			}
+			if pos.param.Item == nil {
+				continue
+			}
+			for _, f := range pos.param.Item.Fields {
+				if !flaggable(f.Name) || strings.Contains(f.Name, ".") {
+					continue
+				}
+				members++
+				flag := "--" + pos.dotted() + "." + f.Name
+				got := run(t, set, "", c.Name, flag, "x")
+				if want := "is a member of an element of " + strconv.Quote(pos.dotted()); got.status != ExitUsage || !strings.Contains(got.stderr, want) {
+					t.Errorf("%s %s x: want %q in\n%v", c.Name, flag, want, got)
+				}
+			}
 		}
 	}
-	t.Logf("%d tools: %d scalar properties with their flags, %d parameters refused as JSON-only flags", len(cmds), flags, jsonOnly)
+	t.Logf("%d tools: %d scalar properties with their flags, %d parameters refused as JSON-only flags, %d members of arrays' elements refused as flags",
+		len(cmds), flags, jsonOnly, members)
 }
 
 // topLevel returns the index of the walk position of the top-level

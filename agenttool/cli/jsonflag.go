@@ -17,6 +17,9 @@ type jsonFlag struct {
 	// under is the parameter that takes JSON which pos is a member of,
 	// its path dotted, when no walk position is pos itself.
 	under string
+	// element is, for a member of the elements of the array pos, the
+	// member's path below an element, dotted; pos is then the array.
+	element string
 	// words are the other words of the command line, in order, and json
 	// the JSON argument with the parameter set to the flag's value.
 	words []string
@@ -39,6 +42,9 @@ func (e *jsonFlag) message(program, command string) string {
 		msg = fmt.Sprintf("%s: %q is an object, given by its fields' flags or in JSON", e.typed, e.pos.dotted())
 	case e.under != "":
 		msg = fmt.Sprintf("%s: %q is a member of %q, a parameter that takes JSON, not a flag", e.typed, e.pos.dotted(), e.under)
+	case e.element != "":
+		msg = fmt.Sprintf("%s: %q is a member of an element of %q, an array that takes JSON, not a flag",
+			e.typed, e.pos.dotted()+"[]."+e.element, e.pos.dotted())
 	}
 	switch {
 	case e.stdin:
@@ -55,8 +61,9 @@ func (e *jsonFlag) message(program, command string) string {
 
 // jsonFlagError returns the refusal of the flag name, which the flag set
 // did not define, given among words, when name is the dotted path of a
-// parameter of the walk that has no flag, or of a member of one that takes
-// JSON (see memberOf).
+// parameter of the walk that has no flag, of a member of one that takes
+// JSON (see memberOf), or of a member of the elements of an array of
+// objects that takes JSON (see elementFlags).
 func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, bool) {
 	e := &jsonFlag{typed: typedFlag(words, name)}
 	if i := slices.IndexFunc(walk, func(p position) bool { return p.flag == "" && p.dotted() == name }); i >= 0 {
@@ -74,7 +81,7 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 			}
 		}
 		if e.under == "" {
-			return nil, false
+			return elementFlagError(e, walk, name, words)
 		}
 	}
 	// The flag's values, each time it is given for an array or an object,
@@ -89,13 +96,29 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 			rest = append(rest, w)
 		case w != e.typed:
 			values, have = append(values, w[len(e.typed)+1:]), true
-		case j+1 < len(words) && words[j+1] != "-" && !strings.HasPrefix(words[j+1], "--"):
+		case takesNext(words, j):
 			values, have = append(values, words[j+1]), true
 			j++
 		default:
 			have = true
 		}
 	}
+	e.place(rest, jsonValue(e.pos.param, values), false)
+	return e, true
+}
+
+// takesNext reports whether the flag words[j], typed without "=", takes
+// the word after it as its value, as this reading guesses: one that is
+// there, is not "-" and does not start with "--".
+func takesNext(words []string, j int) bool {
+	return j+1 < len(words) && words[j+1] != "-" && !strings.HasPrefix(words[j+1], "--")
+}
+
+// place sets e.words and e.stdin from the words the flag did not take,
+// and e.json to the JSON argument among them with the parameter set to
+// value: in place of what the argument held there, or when extend is set
+// and the argument held an array there, after its elements.
+func (e *jsonFlag) place(rest []string, value string, extend bool) {
 	root := &object{}
 	for _, w := range rest {
 		t := trimJSONSpace(w)
@@ -129,11 +152,126 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 	}
 	last := path[len(path)-1]
 	if k := obj.find(last); k >= 0 {
+		var held []json.RawMessage
+		if f := obj.members[k]; extend && f.obj == nil && json.Unmarshal([]byte(f.raw), &held) == nil && len(held) > 0 {
+			value = f.raw[:strings.LastIndexByte(f.raw, ']')] + "," + value[1:]
+		}
 		obj.members = slices.Delete(obj.members, k, k+1)
 	}
-	obj.add(last, jsonValue(e.pos.param, values))
+	obj.add(last, value)
 	e.json = string(root.appendTo(nil))
-	return e, true
+}
+
+// elementFlagError returns e as the refusal of the flag name given among
+// words when name is a member of the elements of an array of objects that
+// takes JSON, written after the array's path and a dot or "[].", as the
+// usage writes it (--entities.name, --entities[].name). The JSON shown
+// holds the elements that all such flags of words give, and the array's
+// elements that the JSON argument already held before them.
+func elementFlagError(e *jsonFlag, walk []position, name string, words []string) (*jsonFlag, bool) {
+	for _, p := range walk {
+		path, ok := elementMember(p, name)
+		if !ok {
+			continue
+		}
+		e.pos, e.element = p, strings.Join(path, ".")
+		elements, rest := elementFlags(p, words)
+		e.place(rest, elements, true)
+		return e, true
+	}
+	return nil, false
+}
+
+// elementMember returns the path, below an element, of the member of the
+// elements of the array p that the flag name names, when p takes JSON and
+// its elements may hold that member.
+func elementMember(p position, name string) ([]string, bool) {
+	if !p.jsonOnly() || p.param.Item == nil {
+		return nil, false
+	}
+	for _, sep := range [...]string{"[].", "."} {
+		if rest, ok := strings.CutPrefix(name, p.dotted()+sep); ok {
+			if path, _, ok := memberOf(p.param.Item, rest); ok {
+				return path, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// elementFlags returns, as a JSON array, the elements of the array p that
+// the flags of words give to the members of its elements, with the words
+// those flags did not take. The flags fill one element after another: a
+// member given again starts the next element, except an array, whose
+// values all go to the element being filled. An element whose members
+// cannot be placed, one given both a value and members of its own, is
+// written as {...}, no JSON, so that the call cannot run as shown.
+func elementFlags(p position, words []string) (string, []string) {
+	type entry struct {
+		key    string
+		path   []string
+		member *Param
+		values []string
+	}
+	var elements [][]entry
+	var rest []string
+	for j := 0; j < len(words); j++ {
+		w := words[j]
+		name, value, inline := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"), "=")
+		path, ok := elementMember(p, name)
+		if !ok || !strings.HasPrefix(w, "-") || w == "-" || strings.HasPrefix(w, "---") {
+			rest = append(rest, w)
+			continue
+		}
+		_, member, _ := memberOf(p.param.Item, strings.Join(path, "."))
+		key := strings.Join(path, ".")
+		n := len(elements)
+		i := -1
+		if n > 0 {
+			i = slices.IndexFunc(elements[n-1], func(x entry) bool { return x.key == key })
+		}
+		if n == 0 || i >= 0 && member.Type != "array" {
+			elements, n, i = append(elements, nil), n+1, -1
+		}
+		if i < 0 {
+			elements[n-1] = append(elements[n-1], entry{key: key, path: path, member: member})
+			i = len(elements[n-1]) - 1
+		}
+		if !inline && takesNext(words, j) {
+			value, inline = words[j+1], true
+			j++
+		}
+		if inline {
+			elements[n-1][i].values = append(elements[n-1][i].values, value)
+		}
+	}
+	out := []byte{'['}
+	for k, element := range elements {
+		if k > 0 {
+			out = append(out, ',')
+		}
+		root := &object{}
+		for _, x := range element {
+			obj := root
+			var err error
+			for m, key := range x.path[:len(x.path)-1] {
+				if obj, err = obj.child(key, x.path[:m+1]); err != nil {
+					break
+				}
+			}
+			if err != nil || obj.has(x.path[len(x.path)-1]) {
+				root = nil
+				break
+			}
+			obj.add(x.path[len(x.path)-1], jsonValue(x.member, x.values))
+		}
+		if root == nil {
+			out = append(out, "{...}"...)
+			continue
+		}
+		out = root.appendTo(out)
+	}
+	return string(append(out, ']')), rest
 }
 
 // jsonValue is the JSON text that gives the parameter p the values typed

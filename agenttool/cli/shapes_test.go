@@ -115,6 +115,32 @@ func TestShapes(t *testing.T) {
 		{name: "the corrected call runs",
 			args: []string{"add_entities", `{"entities":[{"name":"a","type":"place"}]}`},
 			echo: `{"entities":[{"name":"a","type":"place"}]}`},
+		{name: "members of an array's elements given as flags",
+			args: []string{"add_entities", "--entities.name", "a", "--entities.type=place"}, status: ExitUsage,
+			stderr: "kit: add_entities: --entities.name: \"entities[].name\" is a member of an element of \"entities\", an array that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit add_entities '{\"entities\":[{\"name\":\"a\",\"type\":\"place\"}]}'\n" +
+				"Run `kit help add_entities` for its flags.\n"},
+		{name: "members of an array's elements fill one element after another, an array member's values in one",
+			args: []string{"add_entities", "--entities[].name", "a", "--entities[].type", "place", "--entities.notes", "x", "--entities.notes", "y",
+				"--entities.name", "b", "--entities.type", "person"}, status: ExitUsage,
+			stderr: "kit: add_entities: --entities[].name: \"entities[].name\" is a member of an element of \"entities\", an array that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit add_entities " +
+				"'{\"entities\":[{\"name\":\"a\",\"type\":\"place\",\"notes\":[\"x\",\"y\"]},{\"name\":\"b\",\"type\":\"person\"}]}'\n" +
+				"Run `kit help add_entities` for its flags.\n"},
+		{name: "members of an array's elements go after the elements of the JSON argument, other flags kept",
+			args: []string{"add_entities", "--labels", "draft", "--entities.type", "person", "--entities.name", "b", `{"entities":[{"name":"a","type":"place"}]}`}, status: ExitUsage,
+			stderr: "kit: add_entities: --entities.type: \"entities[].type\" is a member of an element of \"entities\", an array that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit add_entities --labels draft " +
+				"'{\"entities\":[{\"name\":\"a\",\"type\":\"place\"},{\"type\":\"person\",\"name\":\"b\"}]}'\n" +
+				"Run `kit help add_entities` for its flags.\n"},
+		{name: "a member of an array's elements without a value, and one that cannot be placed, shown as no JSON",
+			args: []string{"add_entities", "--entities.name", "a", "--entities.name.first", "b", "--entities.name", "--entities.type", "place"}, status: ExitUsage,
+			stderr: "kit: add_entities: --entities.name: \"entities[].name\" is a member of an element of \"entities\", an array that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit add_entities '{\"entities\":[{...},{\"name\":\"...\",\"type\":\"place\"}]}'\n" +
+				"Run `kit help add_entities` for its flags.\n"},
+		{name: "a member of an array of strings' elements is an unknown flag",
+			args: []string{"add_entities", "--labels.name", "a", `{"entities":[]}`}, status: ExitUsage,
+			stderr: "kit: add_entities: unknown flag \"--labels.name\"; its flag is --labels\nRun `kit help add_entities` for its flags.\n"},
 		{name: "an object of alternative shapes takes JSON",
 			args: []string{"add_entities", `{"entities":[],"field":{"id":1,"value":[true]}}`},
 			echo: `{"entities":[],"field":{"id":1,"value":[true]}}`},
