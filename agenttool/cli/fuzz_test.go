@@ -148,6 +148,8 @@ func FuzzDescribe(f *testing.F) {
 		`"next":{"$ref":"#/$defs/n"}}}},"properties":{"list":{"$ref":"#/$defs/n"},"free":{"type":"object"}}}`, "--list.next\x00{}")
 	f.Add(`{"properties":{"e":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string","description":"x\n# y"}}}}}}`,
 		"--e\x00[]\x00{}")
+	f.Add(`{"properties":{"e":{"type":"array","items":{"type":"object","properties":{"a":{"type":"string"},"n":{"type":"array","items":{"type":"integer"}}}}}}}`,
+		"--e.a\x00v\x00--e[].n=1\x00--e.n\x00x\x00--e.a.b\x00w\x00--e.a\x00{\"e\":[{}]}")
 	f.Fuzz(func(t *testing.T, schema, line string) {
 		probe := &standIn{name: "c", schema: json.RawMessage(schema)}
 		cmd := Describe(probe)
