@@ -130,11 +130,11 @@ func TestConstAndLengthRefusals(t *testing.T) {
 	}{
 		{"const by flag", []string{"file", "--kind", "pr"}, `--kind: expected "issue", got "pr"`},
 		{"const by JSON", []string{"file", `{"kind":"pr"}`}, `JSON member "kind": expected "issue", got "pr"`},
-		{"minLength by flag", []string{"file", "--title", "ab"}, `--title: expected at least 3 characters, got "ab"`},
-		{"minLength by JSON", []string{"file", `{"title":"ab"}`}, `JSON member "title": expected at least 3 characters, got "ab"`},
-		{"maxLength by flag", []string{"file", "--title", "abcdef"}, `--title: expected at most 5 characters, got "abcdef"`},
-		{"maxLength by JSON", []string{"file", `{"title":"abcdef"}`}, `JSON member "title": expected at most 5 characters, got "abcdef"`},
-		{"maxLength of an element", []string{"file", `{"labels":["ok","bug"]}`}, `JSON member "labels[1]": expected at most 2 characters, got "bug"`},
+		{"minLength by flag", []string{"file", "--title", "ab"}, `--title: expected at least 3 characters, got "ab" (2 characters)`},
+		{"minLength by JSON", []string{"file", `{"title":"ab"}`}, `JSON member "title": expected at least 3 characters, got "ab" (2 characters)`},
+		{"maxLength by flag", []string{"file", "--title", "abcdef"}, `--title: expected at most 5 characters, got "abcdef" (6 characters)`},
+		{"maxLength by JSON", []string{"file", `{"title":"abcdef"}`}, `JSON member "title": expected at most 5 characters, got "abcdef" (6 characters)`},
+		{"maxLength of an element", []string{"file", `{"labels":["ok","bug"]}`}, `JSON member "labels[1]": expected at most 2 characters, got "bug" (3 characters)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -156,15 +156,21 @@ func (n *node) checkNumber(v json.Number) *failure {
 }
 
 // checkString applies the string keywords of n. A length counts
-// characters (code points), not bytes.
+// characters (code points), not bytes, and its failure gives the value's.
 func (n *node) checkString(v string) *failure {
 	if n.minLength > 0 || n.maxLength >= 0 {
 		length := utf8.RuneCountInString(v)
+		var want string
 		switch {
 		case length < n.minLength:
-			return expected("at least "+plural(n.minLength, "character"), v)
+			want = "at least " + plural(n.minLength, "character")
 		case n.maxLength >= 0 && length > n.maxLength:
-			return expected("at most "+plural(n.maxLength, "character"), v)
+			want = "at most " + plural(n.maxLength, "character")
+		}
+		if want != "" {
+			f := expected(want, v)
+			f.got += " (" + plural(length, "character") + ")"
+			return f
 		}
 	}
 	if n.pattern != nil && !n.pattern.MatchString(v) {
