@@ -9,9 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
-	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -49,14 +47,15 @@ type editArgs struct {
 // holds more \n than old and no line break is written as given, with a
 // note saying so.
 //
-// In a file whose first line break is CRLF, a line break written as LF in
-// old and new is taken for CRLF, so that a model that writes LF finds the
-// text and keeps the file's line endings; when old so read does not occur,
-// it is looked for as given. In a file whose first line break is LF, an
-// old that does not occur as given is looked for with CRLF line breaks, as
-// a file of mixed endings may hold them further down, and new then gets
-// them too. A file that ended with a line break still
-// does when the edit takes it away (in the file's line ending). A file its
+// A line break in old is found written as LF or as CRLF, whichever the
+// file holds there, so that a model that writes LF finds text in a file
+// of CRLF lines, and every occurrence counts, whatever its line endings
+// (an old that mixes them is also found as given). new takes the line
+// breaks of the occurrence it replaces, so that a file of mixed endings
+// keeps each; where old holds no line break, new takes the file's line
+// ending, that of its first line break. A file that ended with a line
+// break still does when the edit takes it away (in the file's line
+// ending). A file its
 // owner may not write is refused. The file keeps its permission bits; the
 // new contents are written as write_file
 // writes them (see WriteFile): to a temporary file beside it, synced and
@@ -203,197 +202,4 @@ func (t *tree) quoted(p string) string {
 		}
 	}
 	return p
-}
-
-// edit is the result of one edit: the new contents and the lines of the
-// old where the occurrences replaced started.
-type edit struct {
-	text  string
-	lines []int
-}
-
-// plan finds old in text, which it takes for text in the file's line
-// ending, and returns text with it replaced, or the refusal naming how
-// often it occurs.
-func plan(text string, args editArgs) (edit, error) {
-	old, repl := args.Old, args.New
-	crlf := false
-	if i := strings.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
-		crlf = true
-		if o := toCRLF(old); strings.Contains(text, o) || !strings.Contains(text, old) {
-			old = o
-		}
-		repl = toCRLF(repl)
-	} else if o := toCRLF(old); o != old && !strings.Contains(text, old) && strings.Contains(text, o) {
-		// A file of LF lines that holds CRLF ones further down.
-		old, repl = o, toCRLF(repl)
-	}
-	lines := occurrences(text, old)
-	switch {
-	case len(lines) == 0:
-		if at := escapedLines(text, args.Old, crlf); len(at) > 0 {
-			return edit{}, fmt.Errorf(`--old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at %s; `+
-				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`, lineList(at))
-		}
-		if near := nearLines(text, old); len(near) > 0 {
-			return edit{}, fmt.Errorf("--old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
-				"read_file --path %s --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), singleQuoted(args.Path), near[0], near[len(near)-1]-near[0]+spanLines(old))
-		}
-		return edit{}, errors.New("--old occurs 0 times; read_file shows the exact text, spaces and tabs included")
-	case len(lines) > 1 && !args.All:
-		return edit{}, fmt.Errorf("--old occurs %d times, at %s; give more of the text around it to pick one, or --all to replace every one", len(lines), lineList(lines))
-	}
-	n := 1
-	if args.All {
-		n = -1
-	}
-	out := strings.Replace(text, old, repl, n)
-	if ending := lineEnding(crlf); strings.HasSuffix(text, "\n") && out != "" && !strings.HasSuffix(out, "\n") {
-		out += ending
-	}
-	if out == text {
-		return edit{}, fmt.Errorf("the edit changes nothing: with new in place of old at %s the file stays as it is (its line endings and final line break are kept)", lineList(lines))
-	}
-	return edit{text: out, lines: lines}, nil
-}
-
-// escapedLines returns the lines where old occurs, or nearly occurs as
-// nearLines finds, once its escapes are read as line breaks and tabs, in
-// a file with CRLF line endings when crlf is set; nil when old holds no
-// escape. A model that writes --old 'a\nb' in single quotes means a line
-// break, which the shell passes as a backslash and an n.
-func escapedLines(text, old string, crlf bool) []int {
-	u := backslashEscapes.Replace(old)
-	if u == old {
-		return nil
-	}
-	if crlf && !strings.Contains(text, u) {
-		u = toCRLF(u)
-	}
-	if at := occurrences(text, u); len(at) > 0 {
-		return at
-	}
-	return nearLines(text, u)
-}
-
-// toCRLF returns s with every LF not after a CR made CRLF.
-func toCRLF(s string) string {
-	return strings.ReplaceAll(strings.ReplaceAll(s, "\r\n", "\n"), "\n", "\r\n")
-}
-
-// lineEnding is the line break of a file, CRLF or LF.
-func lineEnding(crlf bool) string {
-	if crlf {
-		return "\r\n"
-	}
-	return "\n"
-}
-
-// occurrences returns the line, from 1, where each occurrence of old in
-// text starts, counted as strings.Count counts them.
-func occurrences(text, old string) []int {
-	var lines []int
-	line, counted := 1, 0
-	for pos := 0; ; {
-		i := strings.Index(text[pos:], old)
-		if i < 0 {
-			return lines
-		}
-		i += pos
-		line += strings.Count(text[counted:i], "\n")
-		counted = i
-		lines = append(lines, line)
-		pos = i + len(old)
-	}
-}
-
-// nearLines returns the line, from 1, where each near occurrence of old in
-// text starts: one that would be an occurrence if every run of spaces,
-// tabs and carriage returns counted as one space and those at either end
-// of a line did not count, as when old is indented other than the file.
-// Inside a line old's first line may end it and its last line begin it; a
-// line of old between them must be a whole line. It returns nil when old
-// holds nothing but white space.
-func nearLines(text, old string) []int {
-	want := squeezeLines(old)
-	for len(want) > 0 && want[0] == "" {
-		want = want[1:]
-	}
-	for len(want) > 0 && want[len(want)-1] == "" {
-		want = want[:len(want)-1]
-	}
-	if len(want) == 0 {
-		return nil
-	}
-	have := squeezeLines(text)
-	var lines []int
-	for i := 0; i+len(want) <= len(have); i++ {
-		if nearAt(have[i:i+len(want)], want) {
-			lines = append(lines, i+1)
-		}
-	}
-	return lines
-}
-
-// squeezeLines splits s into lines, each with its runs of white space made
-// one space and trimmed at both ends.
-func squeezeLines(s string) []string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = strings.Join(strings.Fields(l), " ")
-	}
-	return lines
-}
-
-// nearAt reports whether the squeezed lines have hold want from their
-// start: one line of want anywhere in the line, or else want's first line
-// at the end of the first, its last at the start of the last, and every
-// line between them whole.
-func nearAt(have, want []string) bool {
-	last := len(want) - 1
-	if last == 0 {
-		return strings.Contains(have[0], want[0])
-	}
-	if !strings.HasSuffix(have[0], want[0]) || !strings.HasPrefix(have[last], want[last]) {
-		return false
-	}
-	for j := 1; j < last; j++ {
-		if have[j] != want[j] {
-			return false
-		}
-	}
-	return true
-}
-
-// spanLines is how many lines old spans once blank lines at either end are
-// left out, at least one.
-func spanLines(old string) int {
-	return max(1, strings.Count(strings.Trim(old, " \t\r\n"), "\n")+1)
-}
-
-// lineList names the lines, in order: "line 12", "lines 4, 10 and 22", the
-// first shownLines of them, and how many more there are. A line that holds
-// several occurrences is named once.
-func lineList(lines []int) string {
-	lines = slices.Compact(slices.Clone(lines))
-	if len(lines) == 1 {
-		return "line " + strconv.Itoa(lines[0])
-	}
-	var b strings.Builder
-	b.WriteString("lines ")
-	shown := lines[:min(len(lines), shownLines)]
-	for i, l := range shown {
-		switch {
-		case i == 0:
-		case i == len(shown)-1 && len(shown) == len(lines):
-			b.WriteString(" and ")
-		default:
-			b.WriteString(", ")
-		}
-		b.WriteString(strconv.Itoa(l))
-	}
-	if more := len(lines) - len(shown); more > 0 {
-		fmt.Fprintf(&b, " and %d more", more)
-	}
-	return b.String()
 }

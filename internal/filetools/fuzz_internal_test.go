@@ -225,3 +225,44 @@ func seekOf(text string, line, column int64) (int64, string) {
 	}
 	return int64(start) + column - 1, ""
 }
+
+// FuzzPlan holds edit_file's plan, given old and new with LF line breaks
+// and --all, to strings.ReplaceAll on a file of LF lines, and on the same
+// file with CRLF lines to the same result with CRLF lines: whichever line
+// ending the file holds, every occurrence is replaced and the file keeps
+// its endings (a file without a line break is taken for one of LF
+// lines).
+func FuzzPlan(f *testing.F) {
+	for _, seed := range [][3]string{{"a\nb\nc\n", "b\nc", "x\ny"}, {"foo\nbar\nfoo\n", "foo", "baz"}, {"a\n\n", "\n", ""}, {"ab", "b", "c\n"}} {
+		f.Add(seed[0], seed[1], seed[2])
+	}
+	f.Fuzz(func(t *testing.T, text, old, repl string) {
+		if strings.ContainsRune(text+old+repl, '\r') || old == "" || old == repl {
+			return
+		}
+		want := strings.ReplaceAll(text, old, repl)
+		if strings.HasSuffix(text, "\n") && want != "" && !strings.HasSuffix(want, "\n") {
+			want += "\n"
+		}
+		for _, crlf := range []bool{false, true} {
+			file, want := text, want
+			if crlf && !strings.Contains(text, "\n") {
+				continue // a file without a line break has no ending to keep
+			}
+			if crlf {
+				file, want = toCRLF(file), toCRLF(want)
+			}
+			e, err := plan(file, editArgs{Path: "f", Old: old, New: repl, All: true})
+			switch {
+			case !strings.Contains(text, old) || want == file:
+				if err == nil {
+					t.Fatalf("plan(%q, %q, %q) = %q; want a refusal", file, old, repl, e.text)
+				}
+			case err != nil:
+				t.Fatalf("plan(%q, %q, %q): %v; want %q", file, old, repl, err, want)
+			case e.text != want || len(e.lines) != strings.Count(text, old):
+				t.Fatalf("plan(%q, %q, %q) = %q at %v; want %q, %d occurrences", file, old, repl, e.text, e.lines, want, strings.Count(text, old))
+			}
+		}
+	})
+}
