@@ -56,7 +56,7 @@ func TestEditFile(t *testing.T) {
 			out: "replaced 2 occurrences at lines 2 and 4", after: "a\nx\ny\r\nx\r\ny\r\n"},
 		{name: "lines given with LF in a file of CRLF lines that holds LF ones", file: "foo();\r\nbar();\r\nfoo();\nbar();\n",
 			args: map[string]any{"old": "foo();\nbar();", "new": "baz();", "all": true},
-			out: "replaced 2 occurrences at lines 1 and 3", after: "baz();\r\nbaz();\n"},
+			out:  "replaced 2 occurrences at lines 1 and 3", after: "baz();\r\nbaz();\n"},
 		{name: "lines given with CRLF occur with LF too", file: "a\nb\nc\n", args: map[string]any{"old": "a\r\nb", "new": "X"},
 			out: "replaced 1 occurrence at line 1", after: "X\nc\n"},
 		{name: "every line break, of either kind", file: "a\r\nZ\nc\r\n", args: map[string]any{"old": "\n", "new": ";", "all": true},
