@@ -247,6 +247,11 @@ func (s *searcher) line(line []byte, n, keep int, r *fileResult) error {
 		return err
 	}
 	line = trimCR(line)
+	if n == 1 {
+		// A byte order mark is no part of the text, so that ^ matches
+		// at the start of a file written with one.
+		line = bytes.TrimPrefix(line, utf8BOM)
+	}
 	if len(line) > s.longest {
 		if r.skipped == 0 {
 			r.firstSkipped = n
@@ -285,6 +290,10 @@ func (s *searcher) shownMatch(line []byte, n int) match {
 	}
 	return match{line: n, text: text, long: true, size: len(line)}
 }
+
+// utf8BOM is the byte order mark that some editors write at the start of
+// a UTF-8 file.
+var utf8BOM = []byte("\uFEFF")
 
 // trimCR drops one trailing carriage return, so CRLF files match like LF ones.
 func trimCR(line []byte) []byte {

@@ -48,7 +48,8 @@ type searchArgs struct {
 // under the given paths (the whole tree when none is given) and prints
 // matches as path:line:text, one a line, each ending with a line break (an
 // exact output), with a slash-separated path relative to the tree, lines
-// numbered from 1 and a trailing carriage return dropped; a path holding a
+// numbered from 1, a trailing carriage return dropped and a UTF-8 byte
+// order mark that starts a file dropped before matching; a path holding a
 // line break, another control character or a byte that is not UTF-8, or
 // that starts with a double quote, is quoted as a Go string
 // ("a\nb.txt":1:text), so every match stays one line and no name reads as

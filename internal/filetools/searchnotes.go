@@ -26,7 +26,9 @@ func (s *searcher) notes() []string {
 			given[i] = "--glob " + singleQuoted(g)
 		}
 		notes = append(notes, "no matches: no file matched "+strings.Join(given, " or "))
-	case s.total == 0 && seeksCR(s.re.String()):
+	case s.total == 0 && seeks(s.re.String(), '\n'):
+		notes = append(notes, `no matches; search matches one line at a time, without its line break, so a \n in the pattern finds nothing; search for one of its lines, and read_file shows those around it`)
+	case s.total == 0 && seeks(s.re.String(), '\r'):
 		notes = append(notes, `no matches; the carriage return that ends each line of a CRLF file is dropped before the line is matched, so a \r in the pattern finds only one inside a line`)
 	case s.total == 0:
 		notes = append(notes, "no matches")
@@ -112,17 +114,18 @@ func (l skipList) String() string {
 	return strings.Join(l.names, ", ")
 }
 
-// seeksCR reports whether the pattern, which compiles, holds a carriage
-// return as a literal (\r, \x0d or the character itself), which a line's
-// end never shows search.
-func seeksCR(pattern string) bool {
+// seeks reports whether the pattern, which compiles, holds the character
+// c as a literal (\r, \x0d or the character itself for a carriage
+// return): one that no line search matches can hold, since a line is
+// matched without its line break and the carriage return before it.
+func seeks(pattern string, c rune) bool {
 	re, err := syntax.Parse(pattern, syntax.Perl)
 	if err != nil {
 		return false
 	}
 	var holds func(*syntax.Regexp) bool
 	holds = func(r *syntax.Regexp) bool {
-		return r.Op == syntax.OpLiteral && slices.Contains(r.Rune, '\r') || slices.ContainsFunc(r.Sub, holds)
+		return r.Op == syntax.OpLiteral && slices.Contains(r.Rune, c) || slices.ContainsFunc(r.Sub, holds)
 	}
 	return holds(re)
 }
