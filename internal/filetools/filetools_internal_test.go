@@ -170,7 +170,18 @@ func TestTempName(t *testing.T) {
 			if !utf8.ValidString(got) {
 				t.Errorf("tempName(%q) = %q is not valid UTF-8", tt.base, got)
 			}
+			if !isTempName(got) {
+				t.Errorf("isTempName(%q) is false", got)
+			}
 		})
+	}
+	for _, name := range []string{
+		"a.tmp", ".a.txt.tmp", "a.txt.abcdefghijklmnopqrstuvwxyz.tmp", ".a.txt.abcdefghijklmnopqrstuvwxy1.tmp",
+		".a.txt.abcdefghijklmnopqrstuvwxyz.tmpx", ".a.txt.Abcdefghijklmnopqrstuvwxyz.tmp", ".a.txtabcdefghijklmnopqrstuvwxyz.tmp",
+	} {
+		if isTempName(name) {
+			t.Errorf("isTempName(%q) is true", name)
+		}
 	}
 	if a, b := tempName("x"), tempName("x"); a == b {
 		t.Errorf("two temporary names are both %q", a)

@@ -110,7 +110,9 @@ type searchArgs struct {
 // minutes, which only the context ends.
 //
 // It skips .git directories at any depth, named in paths too (with a note), symbolic links met during the
-// walk and anything that is not a regular file without a word; files over
+// walk, the temporary files that write_file and edit_file write beside a
+// file (".<name>.<random>.tmp", see tempName) met during the walk, and
+// anything that is not a regular file without a word; files over
 // 8 MiB, files that are not text and files and directories it cannot read
 // are skipped and counted. A path given that does not exist, or that is
 // neither a regular file nor a directory, is an error, and so is a pattern

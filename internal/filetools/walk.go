@@ -83,7 +83,7 @@ func (s *searcher) walk(dir *dirRef, name string, top bool) error {
 			if err := s.subdir(dir, e.name, child); err != nil {
 				return err
 			}
-		case e.typ.IsRegular():
+		case e.typ.IsRegular() && !isTempName(e.name):
 			parent := name
 			if name == "." {
 				parent = ""

@@ -8,11 +8,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"slices"
-	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
 )
@@ -434,36 +432,4 @@ func (e staleAnswer) Error() string { return string(e) }
 // file system's clock goes unseen.
 func sameState(a, b fs.FileInfo) bool {
 	return os.SameFile(a, b) && a.Size() == b.Size() && a.Mode() == b.Mode() && a.ModTime().Equal(b.ModTime())
-}
-
-// maxTempBase is how much of the target's name a temporary file's name
-// repeats. Most file systems allow names of 255 bytes, and a target whose
-// name is near that limit must still get a temporary file.
-const maxTempBase = 128
-
-// tempName returns a fresh name for the temporary file of the target base:
-// ".<base>.<random>.tmp", with base cut at a character boundary when long.
-func tempName(base string) string {
-	if len(base) > maxTempBase {
-		cut := maxTempBase
-		for cut > 0 && !utf8.RuneStart(base[cut]) {
-			cut--
-		}
-		base = base[:cut]
-	}
-	return "." + base + "." + randomText() + ".tmp"
-}
-
-// randomText returns 26 random characters of lower-case base32, 130 bits,
-// which make a temporary name no other writer picks. A clash would only
-// fail the exclusive create, so math/rand/v2, seeded by the runtime from
-// the system, is enough; crypto/rand would cost every call the
-// initialisation of its packages.
-func randomText() string {
-	const digits = "abcdefghijklmnopqrstuvwxyz234567"
-	b := make([]byte, 26)
-	for i := range b {
-		b[i] = digits[rand.IntN(len(digits))]
-	}
-	return string(b)
 }
