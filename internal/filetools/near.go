@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"io/fs"
+	"os"
 	"path"
 	"path/filepath"
 	"slices"
@@ -148,4 +149,61 @@ func runeDistance(a, b []rune) int {
 		back, last, row = last, row, back
 	}
 	return last[len(b)]
+}
+
+// lookAlike reports whether the names a and b differ, but only in a way a
+// reader may not see or a model may not mean: in case, in white space or
+// control characters at either end (a line break a path picked up), or in
+// how an accent is encoded; how says which.
+func lookAlike(a, b string) (how string, ok bool) {
+	switch {
+	case a == b:
+		return "", false
+	case strings.EqualFold(a, b):
+		return "differs only in case", true
+	case strings.TrimFunc(a, spaceOrControl) == strings.TrimFunc(b, spaceOrControl):
+		return "differs only in white space or control characters at its ends", true
+	case accentOnly(a, b):
+		return "differs only in how an accent is encoded", true
+	}
+	return "", false
+}
+
+// spaceOrControl reports whether r is white space or a control character.
+func spaceOrControl(r rune) bool { return unicode.IsSpace(r) || unicode.IsControl(r) }
+
+// lookAlikeNote returns the note of a write that makes the new entry name,
+// a directory when isDir is set, in the directory d (nil for one made
+// for it), whose path in the tree is dir: when an entry there has a name that looks like it (see
+// lookAlike), or else when name has white space or a control character at
+// either end. A model that wrote Src/a.go where the tree has src/a.go, or
+// a path that ended in a line break, learns of it from the write itself.
+func lookAlikeNote(d *os.Root, dir, name string, isDir bool) []string {
+	shown := func(n string, isDir bool) string {
+		p := filepath.ToSlash(filepath.Join(dir, n))
+		if isDir {
+			p += "/"
+		}
+		return shownName(p)
+	}
+	kind := "file"
+	if isDir {
+		kind = "directory"
+	}
+	var entries []fs.DirEntry
+	if d != nil { // nil: a directory made for the entry holds nothing else
+		if f, err := d.Open("."); err == nil {
+			entries, _ = f.ReadDir(maxNearEntries)
+			_ = f.Close()
+		}
+	}
+	for _, e := range entries {
+		if how, ok := lookAlike(name, e.Name()); ok {
+			return []string{fmt.Sprintf("made the new %s %s beside %s, whose name %s", kind, shown(name, isDir), shown(e.Name(), e.IsDir()), how)}
+		}
+	}
+	if strings.TrimFunc(name, spaceOrControl) != name {
+		return []string{fmt.Sprintf("made the new %s %s, whose name has white space or a control character at an end", kind, shown(name, isDir))}
+	}
+	return nil
 }

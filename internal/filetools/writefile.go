@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -51,7 +52,12 @@ func (written) RecordNS() string { return RecordNS }
 // content that holds \n as a backslash and an n, and no line break, is
 // written so too, with a note that it was, since a model that typed it in
 // single quotes meant a line break; a content of "-" alone gets a note
-// that it is not read from stdin.
+// that it is not read from stdin. A new file, or the first new directory
+// made for it, whose name looks like an entry beside it (the same but for
+// case, white space or control characters at its ends, or the encoding of
+// an accent: Src/ where src/ is) or has white space or a control
+// character at an end, gets a note naming both, since a model that wrote
+// it most likely meant what is there.
 //
 // When something other than a directory already sits at the path and
 // replace is false, it first asks "Replace <path> (<n> bytes, sha256 <h>)
@@ -210,12 +216,16 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	// linked the note on a replaced file with other names.
 	was := ""
 	var linked []string
+	// lookAlike is the note on a new entry whose name looks like one
+	// beside it (see lookAlikeNote).
+	var lookAlike []string
 	if missing == "" {
 		switch info, err := d.Lstat(base); {
 		case errors.Is(err, fs.ErrNotExist):
 			if err := unexpanded(args.Path, rel, base); err != nil {
 				return agenttool.Result{}, err
 			}
+			lookAlike = lookAlikeNote(d, filepath.Dir(rel), base, false)
 		case err != nil:
 			return agenttool.Result{}, explain(args.Path, err)
 		case info.IsDir():
@@ -254,6 +264,14 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 		if err := unexpanded(args.Path, rel, filepath.Join(missing, base)); err != nil {
 			return agenttool.Result{}, err
 		}
+		existing := filepath.Dir(rel)
+		for range strings.Count(missing, string(filepath.Separator)) + 1 {
+			existing = filepath.Dir(existing)
+		}
+		lookAlike = lookAlikeNote(d, existing, strings.Split(missing, string(filepath.Separator))[0], true)
+		if lookAlike == nil {
+			lookAlike = lookAlikeNote(nil, filepath.Dir(rel), base, false)
+		}
 		created, err := makeDirs(d, missing)
 		var sub *os.Root
 		if err == nil {
@@ -286,7 +304,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),
-			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content), linked)},
+			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content), linked, lookAlike)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
