@@ -25,7 +25,13 @@ const maxNearEntries = 10000
 // with é as e and a combining accent, as macOS may give it, is two edits
 // from the same name with é precomposed. A model that writes --path
 // mian.go learns of main.go without a call to list the directory, and one
-// that writes --path "'main.go'" that the quotes are part of the name. A p
+// that writes --path "'main.go'" that the quotes are part of the name. A
+// name differing only in how its accents are encoded is near however long
+// it is. When the directory part names nothing, the first directory of it
+// that is missing is looked for the same way, and the whole path with it
+// corrected is given when it exists (Src/main.go, src/main.go). A name is
+// offered in the form the tools take it, quoted in Go's syntax when
+// search would print it so. A p
 // that is a JSON array of paths is given the flags it stands for (see
 // arrayAdvice).
 func (t *tree) nearAdvice(p, flag string, err error) error {
@@ -48,9 +54,61 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 		}
 	}
 	dir, base := path.Split(clean)
+	near := t.nearNames(dir, base)
+	if near == nil && dir != "" {
+		// The directory part may hold the typo: the first directory of
+		// it that is missing is looked for among its neighbours, and the
+		// path with the one nearest in its place given when it exists.
+		elems := strings.Split(strings.TrimSuffix(dir, "/"), "/")
+		for i := range elems {
+			parent := strings.Join(elems[:i], "/")
+			if _, serr := t.root.Stat(cmp.Or(parent, ".") + "/" + elems[i]); serr == nil {
+				continue
+			}
+			if parent != "" {
+				parent += "/"
+			}
+			if dirs := t.nearNames(parent, elems[i]); len(dirs) == 1 && strings.HasSuffix(dirs[0], "/") {
+				fixed := dirs[0] + strings.Join(append(elems[i+1:], base), "/")
+				if _, serr := t.root.Lstat(filepath.FromSlash(fixed)); serr == nil {
+					return fmt.Errorf("%w; the nearest directory there is %s, which holds %s: --%s %s", err, shownName(dirs[0]), shownName(fixed), flag, singleQuoted(shownName(fixed)))
+				}
+				return fmt.Errorf("%w; the nearest directory there is %s", err, shownName(dirs[0]))
+			}
+			break
+		}
+	}
+	switch len(near) {
+	case 0:
+		return err
+	case 1:
+		how := ""
+		if accentOnly(base, path.Base(strings.TrimSuffix(near[0], "/"))) {
+			how = ", which differs only in how an accent is encoded (a combining mark or a precomposed letter)"
+		}
+		return fmt.Errorf("%w; the nearest name there is %s%s: --%s %s", err, shownName(near[0]), how, flag, singleQuoted(shownName(near[0])))
+	}
+	if len(near) > 3 {
+		near = near[:3]
+	}
+	shown := make([]string, len(near))
+	for i, n := range near {
+		shown[i] = shownName(n)
+	}
+	return fmt.Errorf("%w; the nearest names there are %s", err, strings.Join(shown, ", "))
+}
+
+// nearNames returns, sorted, the names of the entries of the directory
+// dir (a slash path ending in a slash, or "" for the tree) nearest to
+// base when they are near enough for a typo (see nearAdvice), each with
+// dir before it and a slash after it when it is a directory; an entry
+// whose name differs from base only in how an accent is encoded counts as
+// one edit away. It returns nil when there are none, or dir cannot be
+// read.
+func (t *tree) nearNames(dir, base string) []string {
 	d, oerr := t.root.Open(cmp.Or(strings.TrimSuffix(dir, "/"), "."))
 	if oerr != nil {
-		return err
+		return nil
 	}
 	defer d.Close()
 	want := []rune(base)
@@ -61,6 +119,9 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 		seen += len(entries)
 		for _, e := range entries {
 			dist := runeDistance(want, []rune(e.Name()))
+			if dist > 1 && accentOnly(base, e.Name()) {
+				dist = 1
+			}
 			switch {
 			case dist == 0 || dist > limit:
 				continue
@@ -77,24 +138,8 @@ func (t *tree) nearAdvice(p, flag string, err error) error {
 			break
 		}
 	}
-	switch slices.Sort(near); len(near) {
-	case 0:
-		return err
-	case 1:
-		how := ""
-		if accentOnly(base, path.Base(strings.TrimSuffix(near[0], "/"))) {
-			how = ", which differs only in how an accent is encoded (a combining mark or a precomposed letter)"
-		}
-		return fmt.Errorf("%w; the nearest name there is %s%s: --%s %s", err, shownName(near[0]), how, flag, singleQuoted(near[0]))
-	}
-	if len(near) > 3 {
-		near = near[:3]
-	}
-	shown := make([]string, len(near))
-	for i, n := range near {
-		shown[i] = shownName(n)
-	}
-	return fmt.Errorf("%w; the nearest names there are %s", err, strings.Join(shown, ", "))
+	slices.Sort(near)
+	return near
 }
 
 // singleQuotedName returns p without the single quotes around it, when it

@@ -19,11 +19,18 @@ func TestNearNames(t *testing.T) {
 	const (
 		nfc = "caf\u00e9.txt"  // é precomposed
 		nfd = "cafe\u0301.txt" // e and a combining acute accent
+		// Two accents, each two edits from the other form.
+		longNFC = "r\u00e9sum\u00e9.txt"
+		longNFD = "re\u0301sume\u0301.txt"
 	)
-	dir := makeTree(t, map[string]string{
+	files := map[string]string{
 		"main.go": "package main\n", "sub/maim.go": "x\n", "sub/mains.go": "x\n", "docs/a.md": "a\n",
-		nfc: "accent\n", "m1.go": "", "m2.go": "", "m3.go": "", "m4.go": "",
-	})
+		nfc: "accent\n", longNFC: "cv\n", "m1.go": "", "m2.go": "", "m3.go": "", "m4.go": "",
+	}
+	if runtime.GOOS != "windows" {
+		files["tab\there.txt"] = ""
+	}
+	dir := makeTree(t, files)
 	read, edit, list, search := filetools.ReadFile(dir), filetools.EditFile(dir), filetools.ListFiles(dir), filetools.Search(dir)
 	tests := []struct {
 		name string
@@ -42,6 +49,15 @@ func TestNearNames(t *testing.T) {
 				`, which differs only in how an accent is encoded (a combining mark or a precomposed letter): --path '` + nfc + `'`},
 		{"no accent", read, map[string]any{"path": "cafe.txt"},
 			`path "cafe.txt": no such file or directory; the nearest name there is ` + nfc + `: --path '` + nfc + `'`},
+		{"the decomposed form of a name of two accents", read, map[string]any{"path": longNFD},
+			`path "` + longNFD + `": no such file or directory; the nearest name there is ` + longNFC +
+				`, which differs only in how an accent is encoded (a combining mark or a precomposed letter): --path '` + longNFC + `'`},
+		{"a name with a control character, offered in its quoted form", read, map[string]any{"path": "tabhere.txt"},
+			`path "tabhere.txt": no such file or directory; the nearest name there is "tab\there.txt": --path '"tab\there.txt"'`},
+		{"a directory part in the wrong case", read, map[string]any{"path": "Sub/maim.go"},
+			`path "Sub/maim.go": no such file or directory; the nearest directory there is sub/, which holds sub/maim.go: --path 'sub/maim.go'`},
+		{"a directory part with a typo, and no such file in the one meant", read, map[string]any{"path": "dcos/b.md"},
+			`path "dcos/b.md": no such file or directory; the nearest directory there is docs/`},
 		{"nothing near", read, map[string]any{"path": "zzzzzzzz.go"}, `path "zzzzzzzz.go": no such file or directory`},
 		{"a directory that is missing too", read, map[string]any{"path": "nope/main.go"}, `path "nope/main.go": no such file or directory`},
 		{"a short name two edits away", read, map[string]any{"path": "docs/b.mx"}, `path "docs/b.mx": no such file or directory`},
@@ -64,6 +80,9 @@ func TestNearNames(t *testing.T) {
 			t.Parallel()
 			if runtime.GOOS == "darwin" && strings.Contains(tt.name, "decomposed") {
 				t.Skip("macOS opens a name in either form")
+			}
+			if runtime.GOOS == "windows" && strings.Contains(tt.name, "control character") {
+				t.Skip("Windows allows no control character in a name")
 			}
 			_, err := run(context.Background(), tt.tool, argsJSON(t, tt.args))
 			if err == nil || err.Error() != tt.want {
