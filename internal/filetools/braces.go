@@ -18,18 +18,63 @@ func checkBraces(arg, p string) error {
 	if !ok {
 		return nil
 	}
-	group := p[start:end]
-	var each []string
-	for _, alt := range strings.Split(group[1:len(group)-1], ",") {
-		each = append(each, singleQuoted(p[:start]+alt+p[end:]))
+	expanded, total := expandBraces(p, maxExpanded)
+	each := make([]string, len(expanded))
+	for i, e := range expanded {
+		each[i] = singleQuoted(e)
 	}
-	msg := fmt.Sprintf("%s %q holds %s, which a glob takes literally rather than expanding as a shell does; ", arg, p, group)
+	more := ""
+	switch n := total - len(each); {
+	case total >= maxCounted:
+		more = fmt.Sprintf(", and at least %d more", n)
+	case n > 0:
+		more = fmt.Sprintf(", and %d more", n)
+	}
+	msg := fmt.Sprintf("%s %q holds %s, which a glob takes literally rather than expanding as a shell does; ", arg, p, p[start:end])
 	if arg == "glob" {
-		return fmt.Errorf("%sgive one --glob per pattern: --glob %s", msg, strings.Join(each, " --glob "))
+		return fmt.Errorf("%sgive one --glob per pattern: --glob %s%s", msg, strings.Join(each, " --glob "), more)
+	}
+	if more != "" {
+		return fmt.Errorf("%slist once per pattern: %s%s", msg, strings.Join(each, ", "), more)
 	}
 	last := len(each) - 1
 	return fmt.Errorf("%slist once per pattern: %s and %s", msg, strings.Join(each[:last], ", "), each[last])
 }
+
+// maxExpanded is how many of the patterns a glob's brace groups stand for
+// a refusal spells out.
+const maxExpanded = 8
+
+// expandBraces returns the first max of the patterns that p stands for
+// with each of its brace groups (see braceGroup) spelt out, in the order a
+// shell gives them, a group that spelling one out makes ({,{,}}) spelt
+// out too, and how many there are in all, counted up to maxCounted:
+// {src,lib}/*.{go,md} stands for src/*.go, src/*.md, lib/*.go and
+// lib/*.md.
+func expandBraces(p string, max int) (patterns []string, total int) {
+	var spell func(p string)
+	spell = func(p string) {
+		if total >= maxCounted {
+			return
+		}
+		start, end, ok := braceGroup(p)
+		if !ok {
+			if len(patterns) < max {
+				patterns = append(patterns, p)
+			}
+			total++
+			return
+		}
+		for _, alt := range strings.Split(p[start+1:end-1], ",") {
+			spell(p[:start] + alt + p[end:])
+		}
+	}
+	spell(p)
+	return patterns, total
+}
+
+// maxCounted bounds the count of expandBraces, whose work grows with it.
+const maxCounted = 1000
 
 // braceGroup returns where the first brace group of p with a comma in it
 // lies, {go,md} of *.{go,md}, outside [...] classes and \ quoting, and
