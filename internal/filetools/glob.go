@@ -197,6 +197,23 @@ func (g glob) below(parts []string) bool {
 	return len(elems) > 0
 }
 
+// names reports whether g names the path whose elements are parts, at
+// least one, by its literal elements: a pattern with a slash whose first
+// len(parts) elements are those of the path written out, as build/** and
+// build/*.o name build. list_files walks what a pattern names even where
+// .gitignore leaves it out.
+func (g glob) names(parts []string) bool {
+	if g.base || len(parts) > len(g.elems) {
+		return false
+	}
+	for i, part := range parts {
+		if g.elems[i].kind != elemExact || g.elems[i].pat != part {
+			return false
+		}
+	}
+	return true
+}
+
 // matchElems reports whether the elements of a path match those of a
 // pattern, "**" matching any number of them. Like the matching of "*" in a
 // string, it goes back only to the last "**" seen, which is enough since a

@@ -41,7 +41,9 @@ type listArgs struct {
 // An entry named .git, and what the .gitignore at the tree's root excludes
 // (see ignoreRules for the subset of its syntax that is read), are left
 // out, and nothing below an ignored directory is looked at; the directory
-// given as path is listed even when it is one of them. A note names what
+// given as path is listed even when it is one of them, and so is one that
+// the pattern names by its literal first elements (build/** and build/*.o
+// name build, */build/*.o does not). A note names what
 // was left out, the first three, and how many more; with a pattern, only
 // the files that match it and the directories that could hold a match,
 // the files first. Nor does the walk go down a directory below which the
@@ -207,7 +209,7 @@ func (l *lister) walk(d walkDir, name string, top bool) error {
 		}
 		l.parts = append(l.parts[:depth], e.name)
 		dir := e.typ.IsDir()
-		if e.name == ".git" || l.rules.ignored(l.parts, dir) {
+		if (e.name == ".git" || l.rules.ignored(l.parts, dir)) && (l.glob == nil || !l.glob.names(l.parts)) {
 			switch {
 			case l.glob == nil, dir && l.glob.below(l.parts):
 				l.left.add(l.show(name, e, dir))
