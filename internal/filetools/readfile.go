@@ -105,8 +105,8 @@ type readArgs struct {
 // for itself when nothing has that name. A path that names nothing and is
 // a glob, as list_files --pattern takes one, is refused with the advice to
 // list its files with that; one that is a file's path and a line number,
-// as search prints a match (a.go:12, or a.go:12:5), with the --offset that
-// reads from that line.
+// as search prints a match (a.go:12, a.go:12:5, or a.go:12:text, a match
+// copied whole), with the --offset that reads from that line.
 func ReadFile(root string) agenttool.Tool {
 	return agenttool.New("read_file",
 		"Print a file byte for byte; stderr notes give flags for more. A file not text is saved, its path noted.",
@@ -245,24 +245,26 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 
 // lineAdvice returns err, the refusal of the path p that names nothing,
 // with advice when p is the path of a file and a line number, as search
-// prints a match (a.go:12) or a compiler cites one (a.go:12:5): the flags
-// that read from that line.
+// prints a match (a.go:12, a.go:12:text, which a model may copy whole) or
+// a compiler cites one (a.go:12:5): the flags that read from that line.
+// The file is the shortest start of p that is one and is followed by a
+// colon, a line number and the end or another colon.
 func (t *tree) lineAdvice(p string, err error) error {
-	name, line := p, ""
-	for range 2 {
-		i := strings.LastIndexByte(name, ':')
-		if i <= 0 || i == len(name)-1 || strings.Trim(name[i+1:], "0123456789") != "" {
-			break
+	for i := 0; i < len(p); i++ {
+		if p[i] != ':' || i == 0 {
+			continue
 		}
-		name, line = name[:i], name[i+1:]
+		rest := p[i+1:]
+		line := rest[:len(rest)-len(strings.TrimLeft(rest, "0123456789"))]
+		if strings.TrimLeft(line, "0") == "" || len(line) < len(rest) && rest[len(line)] != ':' {
+			continue
+		}
+		name := p[:i]
+		if _, info, _, lerr := t.lookup(name); lerr == nil && info.Mode().IsRegular() {
+			return fmt.Errorf("%w; %q is a file: --path %s --offset %s reads from line %s", err, name, singleQuoted(name), line, line)
+		}
 	}
-	if strings.TrimLeft(line, "0") == "" {
-		return err
-	}
-	if _, info, _, lerr := t.lookup(name); lerr != nil || !info.Mode().IsRegular() {
-		return err
-	}
-	return fmt.Errorf("%w; %q is a file: --path %s --offset %s reads from line %s", err, name, singleQuoted(name), line, line)
+	return err
 }
 
 // pieceBody is the body of a piece of the open file f, of which was is the
