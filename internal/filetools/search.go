@@ -84,7 +84,7 @@ type searchArgs struct {
 //	<n> matches in <f> files
 //	matches <a>-<b> of <n> shown (in <f> files)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>]
 //	matches <a>-<b> of <n> shown (in <f> files), the last
-//	files <a>-<b> of <f> shown (<n> matches in all)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>]
+//	files <a>-<b> of <f> shown (<n> matches in all)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>] --count
 //	files <a>-<b> of <f> shown (<n> matches in all), the last
 //	no matches
 //	no matches from --offset <m> on: there are <n> (there is 1)

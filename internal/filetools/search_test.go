@@ -246,7 +246,7 @@ func TestSearchGlobAndCount(t *testing.T) {
 		{name: "count", args: map[string]any{"count": true, "glob": []string{"*.go", "*.md"}},
 			want: ".hidden/h.go:1\na/b.go:2\na/b_test.go:1\na/c/d.go:1\na/c/notes.md:1\ndeep/1/2/3/4/5.go:1\ndocs/x.md:3\nmain.go:1\n", notes: "11 matches in 8 files"},
 		{name: "count by pages of files", args: map[string]any{"count": true, "glob": []string{"*.go", "*.md"}, "limit": 2, "offset": 2},
-			want: "a/b.go:2\na/b_test.go:1\n", notes: "files 2-3 of 8 shown (11 matches in all); next: --offset 4 --limit 2"},
+			want: "a/b.go:2\na/b_test.go:1\n", notes: "files 2-3 of 8 shown (11 matches in all); next: --offset 4 --limit 2 --count"},
 		{name: "count, the last page", args: map[string]any{"count": true, "glob": []string{"*.md"}, "offset": 2},
 			want: "docs/x.md:3\n", notes: "files 2-2 of 2 shown (4 matches in all), the last"},
 		{name: "count past the files", args: map[string]any{"count": true, "glob": []string{"*.md"}, "offset": 3}, notes: "no files from --offset 3 on: there are 2"},

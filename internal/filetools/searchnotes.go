@@ -41,6 +41,9 @@ func (s *searcher) notes() []string {
 		if s.limit != searchLines {
 			next += " --limit " + strconv.Itoa(s.limit)
 		}
+		if s.count {
+			next += " --count"
+		}
 		fit := ""
 		if s.cut {
 			// The limit was not what stopped the output.
