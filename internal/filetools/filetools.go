@@ -77,7 +77,7 @@ func (t *tree) close() { _ = t.root.Close() }
 // symbolic links are judged later by os.Root when the path is used.
 func (t *tree) resolve(p string) (string, error) {
 	if p == "" {
-		return "", errors.New("the path is empty")
+		return "", errors.New("the path is empty; give one relative to the working tree, such as src/main.go")
 	}
 	// The system refuses such a name with a bare "invalid argument".
 	if strings.IndexByte(p, 0) >= 0 {

@@ -54,6 +54,9 @@ func parseGitignore(data string) ignoreRules {
 		if strings.HasSuffix(line, "/") {
 			r.dirOnly, line = true, strings.TrimSuffix(line, "/")
 		}
+		if strings.HasPrefix(line, "./") {
+			continue // git matches no path against it
+		}
 		anchored := strings.Contains(line, "/")
 		line = strings.TrimPrefix(line, "/")
 		g, err := compileGlob("rule", line)

@@ -39,19 +39,24 @@ const (
 )
 
 // compileGlob compiles the pattern p, naming it as arg in an error. A p
-// ending with / is refused with the glob of the files below it (dirGlob).
+// ending with / is refused with the glob of the files below it (dirGlob),
+// and one starting with ./ is matched against the whole path, anchored at
+// the tree's root, though it has no other slash.
 func compileGlob(arg, p string) (glob, error) {
 	if p == "" {
 		return glob{}, fmt.Errorf("%s is empty; give a glob such as *.go or cmd/**/*.go", arg)
 	}
 	if strings.HasPrefix(p, "/") {
-		return glob{}, fmt.Errorf("%s %q starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go", arg, p)
+		return glob{}, fmt.Errorf("%s %q starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go (./*.go for the files at the root)", arg, p)
 	}
 	if err := dirGlob(arg, p); err != nil {
 		return glob{}, err
 	}
-	g := glob{base: !strings.Contains(p, "/")}
-	for _, e := range strings.Split(p, "/") {
+	// A leading ./ anchors a pattern at the root: ./*.go is the .go files
+	// there, where *.go is those at any depth.
+	rest, anchored := strings.CutPrefix(p, "./")
+	g := glob{base: !anchored && !strings.Contains(p, "/")}
+	for _, e := range strings.Split(rest, "/") {
 		switch e {
 		case "", ".", "..":
 			return glob{}, fmt.Errorf("%s %q has an empty, \".\" or \"..\" element; a glob matches paths relative to the working tree, such as cmd/**/*.go", arg, p)

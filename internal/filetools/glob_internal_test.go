@@ -30,8 +30,9 @@ func naiveElems(pat, name []string) bool {
 
 // naivePattern returns the elements of a glob that compileGlob accepted,
 // as naiveElems takes them: "**" as it is, "**" at the end as "**" and
-// "*", and the rest as path.Match takes them.
+// "*", and the rest as path.Match takes them; a leading ./ is left out.
 func naivePattern(pattern string) []string {
+	pattern = strings.TrimPrefix(pattern, "./")
 	var elems []string
 	for _, e := range strings.Split(pattern, "/") {
 		elems = append(elems, shellClass(e))
@@ -57,6 +58,8 @@ func FuzzGlob(f *testing.F) {
 	f.Add("**/**/b/**/c", "a/b/b/c/c")
 	f.Add("[a-", "a")
 	f.Add("cmd/", "cmd/a.go")
+	f.Add("./*.go", "a.go")
+	f.Add("./*.go", "sub/a.go")
 	f.Fuzz(func(t *testing.T, pattern, name string) {
 		g, err := compileGlob("glob", pattern)
 		if err != nil {
@@ -100,6 +103,39 @@ func FuzzGlob(f *testing.F) {
 			t.Fatalf("the quoted glob %q does not match %q", quoted, name)
 		}
 	})
+}
+
+// TestGlobAnchored checks that a leading ./ anchors a glob at the root,
+// and that ./ alone is refused.
+func TestGlobAnchored(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"./*.go", "a.go", true},
+		{"./*.go", "sub/a.go", false},
+		{"*.go", "sub/a.go", true},
+		{"./sub/*.go", "sub/a.go", true},
+		{"./**/*.go", "sub/a.go", true},
+	} {
+		g, err := compileGlob("glob", tt.pattern)
+		if err != nil {
+			t.Fatalf("compileGlob(%q): %v", tt.pattern, err)
+		}
+		if got := g.match(splitPath(nil, tt.name)); got != tt.want {
+			t.Errorf("glob %q on %q: %v, want %v", tt.pattern, tt.name, got, tt.want)
+		}
+	}
+	for pattern, want := range map[string]string{
+		"./":    `glob "./" ends with /, but a glob matches files, not directories: './**' matches every file below .`,
+		"./.":   `glob "./." has an empty, "." or ".." element; a glob matches paths relative to the working tree, such as cmd/**/*.go`,
+		"/a.go": `glob "/a.go" starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go (./*.go for the files at the root)`,
+	} {
+		if _, err := compileGlob("glob", pattern); err == nil || err.Error() != want {
+			t.Errorf("compileGlob(%q): %v, want %s", pattern, err, want)
+		}
+	}
 }
 
 // TestGlobTrailingStars checks what "**" matches at the end of a glob: the

@@ -69,10 +69,12 @@ type searchArgs struct {
 // are searched, those named in paths as well as those met in the walk: a
 // glob holding no slash matches a file's base name, at any depth (*.go);
 // any other matches its slash path relative to the tree, where "**" as a
-// whole element matches any number of directories (cmd/**/*.go). "*", "?",
-// "[...]" (negated by "!" or "^") and "\" are as in path.Match, so "*"
-// never matches a slash. A glob that is empty, malformed, starts with "/"
-// or has an empty, "." or ".." element is refused, and so is one holding a
+// whole element matches any number of directories (cmd/**/*.go); a
+// leading "./" anchors a glob at the root (./*.go, the .go files there).
+// "*", "?", "[...]" (negated by "!" or "^") and "\" are as in path.Match,
+// so "*" never matches a slash. A glob that is empty, malformed, starts
+// with "/" or has an empty, "." or ".." element past its leading "./" is
+// refused, and so is one holding a
 // shell's brace alternatives (see checkBraces).
 //
 // It shows the matches from number offset (from 1) on, at most limit of
