@@ -57,7 +57,7 @@ func plan(text string, args editArgs) (edit, error) {
 		out += ending
 	}
 	if out == text {
-		return edit{}, fmt.Errorf("the edit changes nothing: with new in place of old at %s the file stays as it is (its line endings and final line break are kept)", lineList(lines))
+		return edit{}, fmt.Errorf("the edit changes nothing: with new in place of old at %s the file stays as it is (its line endings and final line break are kept; write_file writes a file whole, with them or without)", lineList(lines))
 	}
 	return edit{text: out, lines: lines}, nil
 }
