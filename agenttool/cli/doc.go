@@ -33,12 +33,21 @@
 // --target.host, the fields of an object a local $ref ("#/$defs/Customer")
 // names included, except where a reference is met again inside itself.
 // Anything else, an array of objects for example, is given in the JSON;
-// given as a flag, it is refused with the call that gives it in the JSON.
+// given as a flag, it is refused with the call that gives it in the JSON,
+// and so is a flag for a member of the elements of such an array
+// (--entities.name), with the elements such flags give.
 // Flags follow Go's flag package: -x equals --x, a value is --x v or --x=v,
 // a boolean flag stands alone for true, and the flags end at the first word
 // that is not one. A number is written as in JSON, but for a "+" before
 // it and zeros before its digits (+5, 007, .5), and keeps every digit it
 // was written with; no other spelling (1_000, 0x10, Inf) is taken.
+//
+// A JSON object left on stdin without the "-" that reads it is refused
+// when stdin is a regular file (a heredoc, a redirection), looked at
+// without being read; a pipe is never read past what the call takes, since
+// a later reader (the rest of a shell loop) needs it, but on Linux and
+// macOS a call that leaves bytes in one gets a note saying how many, with
+// its line ended by "-".
 //
 // A flag and the JSON may not both give the same value. A flag the command
 // does not have is an error, never dropped. A JSON member the schema does

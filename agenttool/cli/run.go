@@ -194,13 +194,16 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if err != nil {
 		return r.refuse(cmd, err)
 	}
-	if !gave.json && !opts.ask && heldObject(r.Stdin) {
+	// The line with "-", for a call that left on stdin what it may mean.
+	withDash := func() string {
 		line := []string{r.Name, cmd.Name}
 		for _, w := range words {
 			line = append(line, ShellWord(w))
 		}
-		return r.commandUsage(cmd, "stdin holds a JSON object, which a call reads only when its command line ends with -: `"+
-			strings.Join(append(line, "-"), " ")+"`")
+		return strings.Join(append(line, "-"), " ")
+	}
+	if !gave.json && !opts.ask && heldObject(r.Stdin) {
+		return r.commandUsage(cmd, "stdin holds a JSON object, which a call reads only when its command line ends with -: `"+withDash()+"`")
 	}
 	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin}
 	if err := checkArgs(cmd, callArgs); err != nil {
@@ -208,6 +211,14 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	}
 	for _, note := range gave.passed {
 		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
+	}
+	if n := pendingInPipe(r.Stdin); n > 0 && !gave.json && !opts.ask {
+		held := fmt.Sprintf("%d bytes", n)
+		if n == 1 {
+			held = "1 byte"
+		}
+		fmt.Fprintf(r.Stderr, "%s: %s: note: stdin holds %s, which this call does not read; if they are its JSON argument, end the command line with -: `%s`\n",
+			r.Name, cmd.Name, held, withDash())
 	}
 	if opts.ask && r.Ask == nil {
 		r.Ask = newPrompter(r.Stdin, r.Stderr).reply

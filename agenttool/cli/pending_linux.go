@@ -1,0 +1,6 @@
+package cli
+
+import "syscall"
+
+// fionread is the ioctl that says how many bytes a pipe holds unread.
+const fionread = syscall.TIOCINQ

@@ -1,0 +1,38 @@
+//go:build linux || darwin
+
+package cli
+
+import (
+	"io/fs"
+	"syscall"
+	"unsafe"
+)
+
+// pendingInPipe returns how many bytes the pipe that stdin is holds
+// unread, asked of the system without reading any, so that a reader after
+// the call (the rest of a shell loop) still gets them all; 0 when stdin is
+// no pipe, holds nothing yet, or the system does not say.
+func pendingInPipe(stdin any) int {
+	f, ok := stdin.(interface {
+		SyscallConn() (syscall.RawConn, error)
+		Stat() (fs.FileInfo, error)
+	})
+	if !ok {
+		return 0
+	}
+	if info, err := f.Stat(); err != nil || info.Mode()&fs.ModeNamedPipe == 0 {
+		return 0
+	}
+	conn, err := f.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	var n int32
+	var errno syscall.Errno
+	if err := conn.Control(func(fd uintptr) {
+		_, _, errno = syscall.Syscall(syscall.SYS_IOCTL, fd, fionread, uintptr(unsafe.Pointer(&n)))
+	}); err != nil || errno != 0 {
+		return 0
+	}
+	return int(n)
+}
