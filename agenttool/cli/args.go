@@ -292,13 +292,7 @@ func (v *flagValue) Set(word string) error {
 // and only the JSON argument gives. The refusal shows both in JSON, or
 // null alone for a parameter that is no string.
 func (v *flagValue) nullWord() error {
-	in := func(value string) string {
-		text := value
-		for i := len(v.pos.path) - 1; i >= 0; i-- {
-			text = string(appendQuoted([]byte{'{'}, v.pos.path[i])) + ":" + text + "}"
-		}
-		return ShellWord(text)
-	}
+	in := v.inJSON
 	if t := v.pos.param.Type; t != "string" {
 		return fmt.Errorf("null as a flag's value is no %s; null itself goes in the JSON argument, as in %s", cmp.Or(t, "value"), in("null"))
 	}
@@ -306,15 +300,30 @@ func (v *flagValue) nullWord() error {
 		in("null"), in(`"null"`))
 }
 
+// inJSON is the JSON argument, as a shell word, that gives the flag's
+// parameter the JSON text value.
+func (v *flagValue) inJSON(value string) string {
+	text := value
+	for i := len(v.pos.path) - 1; i >= 0; i-- {
+		text = string(appendQuoted([]byte{'{'}, v.pos.path[i])) + ":" + text + "}"
+	}
+	return ShellWord(text)
+}
+
 // arrayWord refuses word, a value of a repeated flag, when it is a JSON
-// array of one or more values, as a tool's description may show its
-// values: given so, it would be one element holding the brackets. The
-// refusal gives the flag once for each value.
+// array, as a tool's description may show its values: given so, it would
+// be one element holding the brackets. The refusal gives the flag once
+// for each value, or for an empty array, which no flag gives ("pass [] to
+// reset"), the JSON argument that does.
 func (v *flagValue) arrayWord(word string) error {
 	t := trimJSONSpace(word)
 	var elems []json.RawMessage
-	if !strings.HasPrefix(t, "[") || json.Unmarshal([]byte(t), &elems) != nil || len(elems) == 0 {
+	if !strings.HasPrefix(t, "[") || json.Unmarshal([]byte(t), &elems) != nil {
 		return nil
+	}
+	if len(elems) == 0 {
+		return fmt.Errorf("%s is an empty JSON array; a flag gives one element each time it is given, so an empty list goes in the JSON argument, as in %s",
+			shown(quoted(word)), v.inJSON("[]"))
 	}
 	each := make([]string, len(elems))
 	for i, e := range elems {

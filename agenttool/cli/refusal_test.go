@@ -180,6 +180,7 @@ var refusalCases = []refusalCase{
 	{"flag without its value before another flag, then JSON", []string{"search", "--pattern", "--count", "{}"}, "", ExitUsage},
 	{"a repeated flag given a JSON array", []string{"search", "--fields", `["path", "line"]`}, "", ExitUsage},
 	{"a repeated flag given a JSON array of one", []string{"search", "--fields", `["a b"]`}, "", ExitUsage},
+	{"a repeated flag given an empty JSON array", []string{"search", "--pattern", "x", "--fields", "[]"}, "", ExitUsage},
 	{"a flag typed with an em dash", []string{"read_file", "\u2014path", "x"}, "", ExitUsage},
 	{"a flag typed with an en dash after a flag", []string{"read_file", "--path", "x", "\u2013offset=5"}, "", ExitUsage},
 	{"an unknown flag typed with a minus sign", []string{"read_file", "\u2212\u2212paht", "x"}, "", ExitUsage},
