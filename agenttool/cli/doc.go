@@ -49,7 +49,9 @@
 // macOS a call that leaves bytes in one gets a note saying how many, with
 // its line ended by "-".
 //
-// A flag and the JSON may not both give the same value. A flag the command
+// A flag and the JSON may not both give the same value, and the JSON may
+// not write a key twice in one object, at any depth: the check of the
+// arguments sees the last copy, and a tool may act on the first. A flag the command
 // does not have is an error, never dropped. A JSON member the schema does
 // not declare is refused, at any depth of an object with properties, when
 // that object's additionalProperties is false; otherwise it reaches the

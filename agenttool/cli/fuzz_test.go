@@ -253,3 +253,49 @@ func FuzzNotObject(f *testing.F) {
 		}
 	})
 }
+
+// FuzzDuplicatePath holds duplicatePath to a reading of the tokens of
+// encoding/json: a valid object has a key twice in one of its objects, at
+// any depth, exactly when duplicatePath says so.
+func FuzzDuplicatePath(f *testing.F) {
+	for _, seed := range []string{`{"a":1,"a":2}`, `{"a":{"b":1,"b":2}}`, `{"x":[{"c":1},{"c":1}]}`, `{"x":[[{"a":1,"\u0061":2}]]}`, `{"a":{"b":1},"c":{"b":1}}`} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		if !json.Valid([]byte(text)) || !strings.HasPrefix(trimJSONSpace(text), "{") {
+			return
+		}
+		path, got := duplicatePath(text)
+		dec := json.NewDecoder(strings.NewReader(text))
+		var stack []map[string]bool // the keys of each open object; nil for an array
+		want, key := false, true
+		for {
+			tok, err := dec.Token()
+			if err != nil {
+				break
+			}
+			top := len(stack) - 1
+			switch tok {
+			case json.Delim('{'):
+				stack = append(stack, map[string]bool{})
+				key = true
+				continue
+			case json.Delim('['):
+				stack = append(stack, nil)
+			case json.Delim('}'), json.Delim(']'):
+				stack = stack[:top]
+			default:
+				if s, ok := tok.(string); ok && top >= 0 && stack[top] != nil && key {
+					want = want || stack[top][s]
+					stack[top][s] = true
+					key = false
+					continue
+				}
+			}
+			key = len(stack) > 0 && stack[len(stack)-1] != nil
+		}
+		if got != want {
+			t.Fatalf("duplicatePath(%q) = %q, %v; want %v", text, path, got, want)
+		}
+	})
+}

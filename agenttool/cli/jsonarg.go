@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -61,7 +62,7 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 		}
 		return "", false, notObject(text)
 	}
-	if key, twice := duplicateKey(text); twice {
+	if key, twice := duplicatePath(text); twice {
 		return "", false, fmt.Errorf("the JSON argument gives %q twice", key)
 	}
 	// encoding/json would decode it to U+FFFD, a value nobody gave.
@@ -72,8 +73,70 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 	return text, true, nil
 }
 
-// duplicateKey returns the first top-level key that the valid object text
-// writes a second time, compared after unescaping.
+// duplicatePath returns the path of a key that the valid object text, or
+// an object at any depth in it, writes a second time, compared after
+// unescaping: a key of text itself first ("url"), then the first found
+// below, depth first ("filter.status", "files[0].path"). A tool whose
+// decoder keeps the first copy would act on a value that the check of the
+// arguments, which sees the last, never saw.
+func duplicatePath(text string) (string, bool) {
+	if key, twice := duplicateKey(text); twice {
+		return key, true
+	}
+	return duplicateBelow(text, "")
+}
+
+// duplicateBelow is duplicatePath for the values inside the valid JSON
+// value text, whose path is at ("" for the argument itself).
+func duplicateBelow(text, at string) (string, bool) {
+	text = trimJSONSpace(text)
+	next := func(value, path string) (string, bool) {
+		if t := trimJSONSpace(value); !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
+			return "", false
+		}
+		if key, twice := duplicateKey(value); twice {
+			return join(path, key), true
+		}
+		return duplicateBelow(value, path)
+	}
+	if strings.HasPrefix(text, "[") {
+		r, _ := jsonscan.ReadItems(text)
+		for i := 0; ; i++ {
+			item, ok := r.Next()
+			if !ok {
+				return "", false
+			}
+			if path, twice := next(item, at+"["+strconv.Itoa(i)+"]"); twice {
+				return path, true
+			}
+		}
+	}
+	r, ok := jsonscan.ReadMembers(text)
+	if !ok {
+		return "", false
+	}
+	for {
+		key, value, ok := r.Next()
+		if !ok {
+			return "", false
+		}
+		if path, twice := next(value, join(at, key)); twice {
+			return path, true
+		}
+	}
+}
+
+// join is the path of the member key of the value at the path at.
+func join(at, key string) string {
+	if at == "" {
+		return key
+	}
+	return at + "." + key
+}
+
+// duplicateKey returns the first top-level key that the valid JSON value
+// text writes a second time, compared after unescaping; none when text is
+// no object.
 func duplicateKey(text string) (string, bool) {
 	r, _ := jsonscan.ReadMembers(text)
 	// A few keys are compared in turn; many go into a map.
