@@ -63,48 +63,107 @@ func (e *jsonFlag) message(program, command string) string {
 // did not define, given among words, when name is the dotted path of a
 // parameter of the walk that has no flag, of a member of one that takes
 // JSON (see memberOf), or of a member of the elements of an array of
-// objects that takes JSON (see elementFlags).
+// objects that takes JSON (see elementFlags). The call shown has the
+// values of all such flags for that parameter moved into the JSON.
 func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, bool) {
 	e := &jsonFlag{typed: typedFlag(words, name)}
 	if i := slices.IndexFunc(walk, func(p position) bool { return p.flag == "" && p.dotted() == name }); i >= 0 {
 		e.pos = walk[i]
-	} else {
-		for _, p := range walk {
-			rest, ok := strings.CutPrefix(name, p.dotted()+".")
-			if !ok || !p.jsonOnly() {
-				continue
+		uses, rest := flagUses(words, func(n string) *Param {
+			if n == name {
+				return e.pos.param
 			}
-			if path, member, ok := memberOf(p.param, rest); ok {
-				e.pos = position{path: append(slices.Clip(p.path), path...), param: member}
-				e.under = p.dotted()
-				break
+			return nil
+		}, false)
+		var values []string
+		for _, u := range uses {
+			if u.given {
+				values = append(values, u.value)
 			}
 		}
-		if e.under == "" {
-			return elementFlagError(e, walk, name, words)
-		}
+		e.place(rest, []setting{{path: e.pos.path, value: jsonValue(e.pos.param, values)}}, false)
+		return e, true
 	}
-	// The flag's values, each time it is given for an array or an object,
-	// else the first.
-	var values []string
-	have, many := false, e.pos.param.Type == "array" || e.pos.param.Type == "object"
-	var rest []string
+	for _, p := range walk {
+		rest, ok := strings.CutPrefix(name, p.dotted()+".")
+		if !ok || !p.jsonOnly() {
+			continue
+		}
+		path, member, ok := memberOf(p.param, rest)
+		if !ok {
+			continue
+		}
+		e.pos = position{path: append(slices.Clip(p.path), path...), param: member}
+		e.under = p.dotted()
+		// Every flag for a member of p goes into the JSON at once, each
+		// member's values in the order given.
+		uses, rest2 := flagUses(words, func(n string) *Param {
+			if after, ok := strings.CutPrefix(n, p.dotted()+"."); ok {
+				if _, member, ok := memberOf(p.param, after); ok {
+					return member
+				}
+			}
+			return nil
+		}, false)
+		var settings []setting
+		for _, u := range uses {
+			after := strings.TrimPrefix(u.name, p.dotted()+".")
+			at, member, _ := memberOf(p.param, after)
+			full := append(slices.Clip(p.path), at...)
+			i := slices.IndexFunc(settings, func(s setting) bool { return slices.Equal(s.path, full) })
+			if i < 0 {
+				settings = append(settings, setting{path: full, param: member})
+				i = len(settings) - 1
+			}
+			if u.given {
+				settings[i].values = append(settings[i].values, u.value)
+			}
+		}
+		for i := range settings {
+			settings[i].value = jsonValue(settings[i].param, settings[i].values)
+		}
+		e.place(rest2, settings, false)
+		return e, true
+	}
+	return elementFlagError(e, walk, name, words)
+}
+
+// flagUse is one flag of a command line that a refusal moves into the
+// JSON argument: its name as typed, without its dashes, and its value,
+// when it was given one.
+type flagUse struct {
+	name  string
+	value string
+	given bool
+}
+
+// flagUses splits words into the uses of the flags for which param
+// returns a parameter, in order, and the other words. A flag takes its
+// value after "=" or, but for a boolean, the next word as takesNext
+// guesses. Unless every is set, a flag of a parameter that is no array or
+// object is taken the first time only, its later words left among the
+// others.
+func flagUses(words []string, param func(name string) *Param, every bool) (uses []flagUse, rest []string) {
+	var taken []string
 	for j := 0; j < len(words); j++ {
 		w := words[j]
-		switch {
-		case have && !many || w != e.typed && !strings.HasPrefix(w, e.typed+"="):
-			rest = append(rest, w)
-		case w != e.typed:
-			values, have = append(values, w[len(e.typed)+1:]), true
-		case takesNext(words, j):
-			values, have = append(values, words[j+1]), true
-			j++
-		default:
-			have = true
+		name, value, given := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"), "=")
+		var p *Param
+		if len(w) > 1 && w[0] == '-' && !strings.HasPrefix(w, "---") {
+			p = param(name)
 		}
+		if p == nil || !every && p.Type != "array" && p.Type != "object" && slices.Contains(taken, name) {
+			rest = append(rest, w)
+			continue
+		}
+		taken = append(taken, name)
+		if !given && p.Type != "boolean" && takesNext(words, j) {
+			value, given = words[j+1], true
+			j++
+		}
+		uses = append(uses, flagUse{name: name, value: value, given: given})
 	}
-	e.place(rest, jsonValue(e.pos.param, values), false)
-	return e, true
+	return uses, rest
 }
 
 // takesNext reports whether the flag words[j], typed without "=", takes
@@ -114,11 +173,22 @@ func takesNext(words []string, j int) bool {
 	return j+1 < len(words) && words[j+1] != "-" && !strings.HasPrefix(words[j+1], "--")
 }
 
-// place sets e.words and e.stdin from the words the flag did not take,
-// and e.json to the JSON argument among them with the parameter set to
-// value: in place of what the argument held there, or when extend is set
-// and the argument held an array there, after its elements.
-func (e *jsonFlag) place(rest []string, value string, extend bool) {
+// setting is a value a refusal puts into the JSON argument: the JSON text
+// value at the path, made of the values typed for the parameter param.
+type setting struct {
+	path   []string
+	param  *Param
+	values []string
+	value  string
+}
+
+// place sets e.words and e.stdin from the words the flags did not take,
+// and e.json to the JSON argument among them with each setting's value at
+// its path: in place of what the argument held there, or when extend is
+// set and the argument held an array there, after its elements. Where the
+// argument holds something other than an object on a path, the settings
+// are shown alone.
+func (e *jsonFlag) place(rest []string, settings []setting, extend bool) {
 	root := &object{}
 	for _, w := range rest {
 		t := trimJSONSpace(w)
@@ -133,33 +203,35 @@ func (e *jsonFlag) place(rest []string, value string, extend bool) {
 		}
 		e.words = append(e.words, w)
 	}
-	obj := root
-	path := e.pos.path
-	for k, key := range path[:len(path)-1] {
-		var err error
-		if obj, err = obj.child(key, path[:k+1]); err != nil {
-			// The JSON argument holds something else there; the
-			// parameter is shown alone.
-			root, obj = &object{}, &object{}
-			root.members = []field{{key: path[0], obj: obj}}
-			for _, key := range path[1 : len(path)-1] {
-				next := &object{}
-				obj.members = []field{{key: key, obj: next}}
-				obj = next
-			}
-			break
-		}
+	if !setAll(root, settings, extend) {
+		root = &object{}
+		setAll(root, settings, extend)
 	}
-	last := path[len(path)-1]
-	if k := obj.find(last); k >= 0 {
-		var held []json.RawMessage
-		if f := obj.members[k]; extend && f.obj == nil && json.Unmarshal([]byte(f.raw), &held) == nil && len(held) > 0 {
-			value = f.raw[:strings.LastIndexByte(f.raw, ']')] + "," + value[1:]
-		}
-		obj.members = slices.Delete(obj.members, k, k+1)
-	}
-	obj.add(last, value)
 	e.json = string(root.appendTo(nil))
+}
+
+// setAll puts each setting's value into root, as place says, and reports
+// whether every path led through objects.
+func setAll(root *object, settings []setting, extend bool) bool {
+	for _, s := range settings {
+		obj := root
+		for k, key := range s.path[:len(s.path)-1] {
+			var err error
+			if obj, err = obj.child(key, s.path[:k+1]); err != nil {
+				return false
+			}
+		}
+		last, value := s.path[len(s.path)-1], s.value
+		if k := obj.find(last); k >= 0 {
+			var held []json.RawMessage
+			if f := obj.members[k]; extend && f.obj == nil && json.Unmarshal([]byte(f.raw), &held) == nil && len(held) > 0 {
+				value = f.raw[:strings.LastIndexByte(f.raw, ']')] + "," + value[1:]
+			}
+			obj.members = slices.Delete(obj.members, k, k+1)
+		}
+		obj.add(last, value)
+	}
+	return true
 }
 
 // elementFlagError returns e as the refusal of the flag name given among
@@ -176,7 +248,7 @@ func elementFlagError(e *jsonFlag, walk []position, name string, words []string)
 		}
 		e.pos, e.element = p, strings.Join(path, ".")
 		elements, rest := elementFlags(p, words)
-		e.place(rest, elements, true)
+		e.place(rest, []setting{{path: p.path, value: elements}}, true)
 		return e, true
 	}
 	return nil, false
@@ -207,42 +279,31 @@ func elementMember(p position, name string) ([]string, bool) {
 // cannot be placed, one given both a value and members of its own, is
 // written as {...}, no JSON, so that the call cannot run as shown.
 func elementFlags(p position, words []string) (string, []string) {
-	type entry struct {
-		key    string
-		path   []string
-		member *Param
-		values []string
-	}
-	var elements [][]entry
-	var rest []string
-	for j := 0; j < len(words); j++ {
-		w := words[j]
-		name, value, inline := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"), "=")
-		path, ok := elementMember(p, name)
-		if !ok || !strings.HasPrefix(w, "-") || w == "-" || strings.HasPrefix(w, "---") {
-			rest = append(rest, w)
-			continue
+	uses, rest := flagUses(words, func(n string) *Param {
+		if path, ok := elementMember(p, n); ok {
+			_, member, _ := memberOf(p.param.Item, strings.Join(path, "."))
+			return member
 		}
+		return nil
+	}, true)
+	var elements [][]setting
+	for _, u := range uses {
+		path, _ := elementMember(p, u.name)
 		_, member, _ := memberOf(p.param.Item, strings.Join(path, "."))
-		key := strings.Join(path, ".")
 		n := len(elements)
 		i := -1
 		if n > 0 {
-			i = slices.IndexFunc(elements[n-1], func(x entry) bool { return x.key == key })
+			i = slices.IndexFunc(elements[n-1], func(s setting) bool { return slices.Equal(s.path, path) })
 		}
 		if n == 0 || i >= 0 && member.Type != "array" {
 			elements, n, i = append(elements, nil), n+1, -1
 		}
 		if i < 0 {
-			elements[n-1] = append(elements[n-1], entry{key: key, path: path, member: member})
+			elements[n-1] = append(elements[n-1], setting{path: path, param: member})
 			i = len(elements[n-1]) - 1
 		}
-		if !inline && takesNext(words, j) {
-			value, inline = words[j+1], true
-			j++
-		}
-		if inline {
-			elements[n-1][i].values = append(elements[n-1][i].values, value)
+		if u.given {
+			elements[n-1][i].values = append(elements[n-1][i].values, u.value)
 		}
 	}
 	out := []byte{'['}
@@ -250,22 +311,11 @@ func elementFlags(p position, words []string) (string, []string) {
 		if k > 0 {
 			out = append(out, ',')
 		}
-		root := &object{}
-		for _, x := range element {
-			obj := root
-			var err error
-			for m, key := range x.path[:len(x.path)-1] {
-				if obj, err = obj.child(key, x.path[:m+1]); err != nil {
-					break
-				}
-			}
-			if err != nil || obj.has(x.path[len(x.path)-1]) {
-				root = nil
-				break
-			}
-			obj.add(x.path[len(x.path)-1], jsonValue(x.member, x.values))
+		for i := range element {
+			element[i].value = jsonValue(element[i].param, element[i].values)
 		}
-		if root == nil {
+		root := &object{}
+		if !setAll(root, element, false) || hasTwice(element) {
 			out = append(out, "{...}"...)
 			continue
 		}
@@ -274,97 +324,17 @@ func elementFlags(p position, words []string) (string, []string) {
 	return string(append(out, ']')), rest
 }
 
-// jsonValue is the JSON text that gives the parameter p the values typed
-// after its flag, given once or, for an array, as often as the caller
-// gave it: a value that is JSON itself, an array's elements in one, words
-// where p takes strings, key=value words for an object. Where the words
-// say no value of p's type, it is a placeholder that is no JSON ([...],
-// <number>), so that the call shown cannot be run as it is and set a
-// value nobody gave, such as an empty list of a tool that replaces one.
-func jsonValue(p *Param, values []string) string {
-	if len(values) == 1 {
-		if t := trimJSONSpace(values[0]); t != "" && json.Valid([]byte(t)) {
-			if p.Type == "array" && t[0] != '[' {
-				return "[" + t + "]"
+// hasTwice reports whether one setting's path lies below another's, so
+// that one member would be given both a value and members of its own.
+func hasTwice(settings []setting) bool {
+	for i, a := range settings {
+		for j, b := range settings {
+			if i != j && len(a.path) < len(b.path) && slices.Equal(a.path, b.path[:len(a.path)]) {
+				return true
 			}
-			return t
 		}
 	}
-	switch p.Type {
-	case "", "string":
-		if len(values) == 1 && (values[0] != "" || p.Type == "string") {
-			return string(quote(values[0]))
-		}
-		return `"..."`
-	case "array":
-		return arrayValue(p, values)
-	case "object":
-		return objectValue(p, values)
-	case "integer", "number":
-		return "<" + p.Type + ">"
-	case "boolean":
-		return "<true or false>"
-	}
-	return "<" + p.Type + ">"
-}
-
-// arrayValue is jsonValue for an array: each value an element, written as
-// appendWord writes it for the elements' type, or [...] when a value is
-// neither JSON nor a string the elements may be, or none was given.
-func arrayValue(p *Param, values []string) string {
-	if len(values) == 0 {
-		return "[...]"
-	}
-	out := []byte{'['}
-	for i, v := range values {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		var ok bool
-		if out, ok = appendWord(out, p.Items, v); !ok {
-			return "[...]"
-		}
-	}
-	return string(append(out, ']'))
-}
-
-// objectValue is jsonValue for an object: key=value words, one for each
-// time the flag was given, as its members, each value written as
-// appendWord writes it for the object's values' type; {...} when a word is
-// no key=value or its value neither, or none was given.
-func objectValue(p *Param, values []string) string {
-	if len(values) == 0 {
-		return "{...}"
-	}
-	out := []byte{'{'}
-	for i, v := range values {
-		key, value, ok := strings.Cut(v, "=")
-		if !ok || key == "" {
-			return "{...}"
-		}
-		if i > 0 {
-			out = append(out, ',')
-		}
-		if out, ok = appendWord(append(appendQuoted(out, key), ':'), p.Values, value); !ok {
-			return "{...}"
-		}
-	}
-	return string(append(out, '}'))
-}
-
-// appendWord appends to out the word, a value of the type typ ("" when it
-// is not known), as JSON: the word itself when it is JSON and typ is no
-// string (an object or array when typ is not known), else the word as a
-// string when typ is string or not known. ok is false when it is neither.
-func appendWord(out []byte, typ, word string) ([]byte, bool) {
-	t := trimJSONSpace(word)
-	switch {
-	case typ != "string" && (typ != "" || strings.HasPrefix(t, "{") || strings.HasPrefix(t, "[")) && t != "" && json.Valid([]byte(t)):
-		return append(out, t...), true
-	case typ == "string" || typ == "":
-		return appendQuoted(out, word), true
-	}
-	return out, false
+	return false
 }
 
 // memberOf finds the member of p's value that rest names, its names joined

@@ -136,7 +136,7 @@ func TestShapes(t *testing.T) {
 		{name: "a member of an array's elements without a value, and one that cannot be placed, shown as no JSON",
 			args: []string{"add_entities", "--entities.name", "a", "--entities.name.first", "b", "--entities.name", "--entities.type", "place"}, status: ExitUsage,
 			stderr: "kit: add_entities: --entities.name: \"entities[].name\" is a member of an element of \"entities\", an array that takes JSON, not a flag; " +
-				"give it in the JSON argument: kit add_entities '{\"entities\":[{...},{\"name\":\"...\",\"type\":\"place\"}]}'\n" +
+				"give it in the JSON argument: kit add_entities '{\"entities\":[{...},{\"name\":<string>,\"type\":\"place\"}]}'\n" +
 				"Run `kit help add_entities` for its flags.\n"},
 		{name: "a member of an array of strings' elements is an unknown flag",
 			args: []string{"add_entities", "--labels.name", "a", `{"entities":[]}`}, status: ExitUsage,
@@ -156,6 +156,11 @@ func TestShapes(t *testing.T) {
 			args: []string{"place_order", "--customer.referrer.name", "Bo", "--rush"}, status: ExitUsage,
 			stderr: "kit: place_order: --customer.referrer.name: \"customer.referrer.name\" is a member of \"customer.referrer\", a parameter that takes JSON, not a flag; " +
 				"give it in the JSON argument: kit place_order --rush '{\"customer\":{\"referrer\":{\"name\":\"Bo\"}}}'\n" +
+				"Run `kit help place_order` for its flags.\n"},
+		{name: "every member of a parameter that takes JSON given as flags moves into the JSON at once",
+			args: []string{"place_order", "--customer.referrer.name", "Bo", "--rush", "--customer.referrer.email=bo@example.com", "--customer.referrer.name", "Cy"}, status: ExitUsage,
+			stderr: "kit: place_order: --customer.referrer.name: \"customer.referrer.name\" is a member of \"customer.referrer\", a parameter that takes JSON, not a flag; " +
+				"give it in the JSON argument: kit place_order --rush --customer.referrer.name Cy '{\"customer\":{\"referrer\":{\"name\":\"Bo\",\"email\":\"bo@example.com\"}}}'\n" +
 				"Run `kit help place_order` for its flags.\n"},
 		{name: "a member two levels under a reference met inside itself, merged into the JSON",
 			args: []string{"place_order", "--customer.referrer.referrer.name=Cy", "--rush", `{"customer":{"referrer":{"name":"Bo"}}}`}, status: ExitUsage,
