@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,9 @@ type refusal struct {
 	cmd   Command
 	gave  given
 	stdin io.Reader
+	// args are the arguments the check refused, for naming every
+	// required property they lack (see missing).
+	args json.RawMessage
 }
 
 // stdinHint is the clause a missing property gets when the call gave no
@@ -96,6 +100,11 @@ func (f refusal) word(err error) (string, bool) {
 	var verr *agenttool.ValidationError
 	if !errors.As(err, &verr) {
 		return "", false
+	}
+	if verr.Missing != "" {
+		if msg, ok := f.missing(verr); ok {
+			return msg, true
+		}
 	}
 	path := verr.Path
 	if verr.Missing != "" {

@@ -205,7 +205,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	if !gave.json && !opts.ask && heldObject(r.Stdin) {
 		return r.commandUsage(cmd, "stdin holds a JSON object, which a call reads only when its command line ends with -: `"+withDash()+"`")
 	}
-	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin}
+	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin, args: callArgs}
 	if err := checkArgs(cmd, callArgs); err != nil {
 		return r.refuseArgs(why, err)
 	}
