@@ -185,6 +185,8 @@ var refusalCases = []refusalCase{
 	{"flag without its value before another flag, then JSON", []string{"search", "--pattern", "--count", "{}"}, "", ExitUsage},
 	{"a repeated flag given a JSON array", []string{"search", "--fields", `["path", "line"]`}, "", ExitUsage},
 	{"a repeated flag given a JSON array of one", []string{"search", "--fields", `["a b"]`}, "", ExitUsage},
+	{"an empty word after a flag's value", []string{"read_file", "--path", "x", ""}, "", ExitUsage},
+	{"an empty word before the JSON argument", []string{"read_file", "", `{"path":"x"}`}, "", ExitUsage},
 	{"a repeated flag given an empty JSON array", []string{"search", "--pattern", "x", "--fields", "[]"}, "", ExitUsage},
 	{"a flag typed with an em dash", []string{"read_file", "\u2014path", "x"}, "", ExitUsage},
 	{"a flag typed with an en dash after a flag", []string{"read_file", "--path", "x", "\u2013offset=5"}, "", ExitUsage},

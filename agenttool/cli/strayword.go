@@ -139,8 +139,9 @@ var errStrayWord = errors.New("stray word")
 // when a flag follows "--", that "--" ended the flags; when words follow a
 // repeated flag's value, that each takes the flag (see afterRepeated);
 // when they follow a string flag's value, that a value holding spaces goes
-// in quotes (see spacedValue); for
-// one word that is no JSON at all, that it has no place there; else err.
+// in quotes (see spacedValue); for an empty word first, that it is an
+// argument of its own; for one word that is no JSON at all, that it has
+// no place there; else err.
 func strayWord(err error, words, rest []string, values []flagValue) error {
 	if e := boolValue(words, rest, values); e != nil {
 		return e
@@ -150,6 +151,10 @@ func strayWord(err error, words, rest []string, values []flagValue) error {
 	}
 	if e := afterJSON(rest); e != nil {
 		return e
+	}
+	if rest[0] == "" && !slices.ContainsFunc(rest, func(w string) bool { return len(w) > 1 && w[0] == '-' }) {
+		return errors.New(`unexpected word "": an empty word ('' or "" on the command line) is an argument of its own, ` +
+			"and the flags are followed by one JSON object, - or nothing; leave it out")
 	}
 	// The flag package stops at "--" and hands what follows on as it is.
 	if n := len(words) - len(rest); n > 0 && words[n-1] == "--" && len(rest[0]) > 1 && rest[0][0] == '-' {
@@ -353,8 +358,8 @@ func spacedValue(words, rest []string, values []flagValue) error {
 				break
 			}
 		}
-		if len(stray) == 0 {
-			return nil
+		if len(stray) == 0 || !slices.ContainsFunc(stray, func(w string) bool { return w != "" }) {
+			return nil // empty words are no part of a value with spaces
 		}
 		whole := strings.Join(append([]string{words[n-1]}, stray...), " ")
 		return fmt.Errorf("unexpected %s after %s %s: the flags are followed by one JSON object, - or nothing; a value holding spaces goes in quotes, as in %s %s",
