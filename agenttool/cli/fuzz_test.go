@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttool/agenttool"
@@ -221,7 +222,7 @@ func FuzzParseReply(f *testing.F) {
 // JSON argument: the refusal never panics, a byte it names lies in the
 // text, and a plain-words hint names what stands at that byte.
 func FuzzNotObject(f *testing.F) {
-	for _, seed := range []string{`{"a":1,}`, `{'a':1}`, `{"a":01}`, `{"a":+1}`, `{"a":NaN}`, `{"a":[1,}`, `{"a":0 5}`, `{"a":"\",}`, `{"a":1} x`, `[1]`, `{`} {
+	for _, seed := range []string{`{url:x}`, `{"a":True}`, `{"a":1, b:2}`, `[{a:1}]`, `{"a":1,}`, `{'a':1}`, `{"a":01}`, `{"a":+1}`, `{"a":NaN}`, `{"a":[1,}`, `{"a":0 5}`, `{"a":"\",}`, `{"a":1} x`, `[1]`, `{`} {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
@@ -241,11 +242,14 @@ func FuzzNotObject(f *testing.F) {
 		}
 		c := text[at-1]
 		for hint, holds := range map[string]bool{
-			"single quotes":    c == '\'',
-			"a comma before":   c == '}' || c == ']',
-			"starts with 0":    at >= 2 && c >= '0' && c <= '9' && text[at-2] == '0',
-			"starts with +":    c == '+',
-			"NaN and Infinity": c == 'N' || c == 'I',
+			"member name is in single quotes": c == '\'',
+			"a comma before":                  c == '}' || c == ']',
+			"starts with 0":                   at >= 2 && c >= '0' && c <= '9' && text[at-2] == '0',
+			"starts with +":                   c == '+',
+			"NaN and Infinity":                c == 'N' || c == 'I',
+			"in lower case":                   c == 'T' || c == 'F' || c == 'N',
+			"a member name without double quotes": c == '_' || unicode.IsLetter(rune(c)) &&
+				strings.ContainsAny(strings.TrimRight(text[:at-1], " \t\r\n")[max(0, len(strings.TrimRight(text[:at-1], " \t\r\n"))-1):], "{,"),
 		} {
 			if strings.Contains(msg, hint) && !holds {
 				t.Fatalf("%q: %s, but byte %d is %q", text, msg, at, c)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/agenttool/agenttool/internal/jsonscan"
@@ -256,8 +257,24 @@ func syntaxHint(text string, at int) string {
 		return "a number starts with +, which JSON does not allow: write it without the sign"
 	case strings.HasPrefix(here, "NaN"), strings.HasPrefix(here, "Infinity"):
 		return "NaN and Infinity are no JSON numbers"
+	case strings.HasPrefix(here, "True"), strings.HasPrefix(here, "False"), strings.HasPrefix(here, "None"):
+		return "JSON writes true, false and null in lower case"
+	case (c == '_' || unicode.IsLetter(rune(c))) && afterKeyStart(text[:at-1]):
+		hint := "a member name without double quotes, which JSON takes around every name"
+		if !strings.Contains(text, `"`) {
+			hint += `; a shell takes them off a word in double quotes, so put the JSON in single quotes: '{"key":"value"}'`
+		}
+		return hint
 	}
 	return ""
+}
+
+// afterKeyStart reports whether a member name comes next after text, the
+// start of a JSON text: it ends with "{" or "," inside an object, white
+// space aside.
+func afterKeyStart(text string) bool {
+	t := strings.TrimRight(text, " \t\r\n")
+	return t != "" && (t[len(t)-1] == '{' || t[len(t)-1] == ',' && closes(t[:len(t)-1], '}'))
 }
 
 // closes reports whether the bracket c closes the innermost object or array
