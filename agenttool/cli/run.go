@@ -232,14 +232,15 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 // lists the program options.
 func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
-	var jf *jsonFlag
+	// A refusal that shows a corrected call, which needs the names.
+	var corrected interface{ message(program, command string) string }
 	switch {
 	case errors.Is(err, ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
 	case errors.As(err, &moved):
 		return r.usage(movedMessage(moved, r.Name, cmd.Name))
-	case errors.As(err, &jf):
-		return r.commandUsage(cmd, jf.message(r.Name, cmd.Name))
+	case errors.As(err, &corrected):
+		return r.commandUsage(cmd, corrected.message(r.Name, cmd.Name))
 	}
 	return r.commandUsage(cmd, err.Error())
 }

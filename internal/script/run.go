@@ -33,6 +33,11 @@ type Program struct {
 // stalling it.
 const callLimit = time.Minute
 
+// pipeHolds is the most of a step's stdin that the step writes into a pipe
+// before the program starts: less than the smallest buffer a pipe has on
+// the systems CI runs, 16 KiB on macOS.
+const pipeHolds = 16 << 10
+
 // Run runs the steps of s with p in a new working tree and fails t at each
 // difference from what the script expects. Every run gets a home and a
 // temporary directory of the script's own (HOME, USERPROFILE, TMPDIR, TMP
@@ -103,6 +108,24 @@ func (r runner) step(bin string, env []string, st step) {
 	}
 	cmd.Dir = r.work
 	cmd.Stdin = strings.NewReader(st.stdin)
+	if len(st.stdin) <= pipeHolds {
+		// A pipe that holds all of stdin before the program starts, so
+		// that a program asking how many bytes wait there gets the same
+		// answer every run.
+		pr, pw, err := os.Pipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer pr.Close()
+		_, err = pw.WriteString(st.stdin)
+		if cerr := pw.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd.Stdin = pr
+	}
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
