@@ -233,7 +233,9 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 func (r Runner) refuse(cmd Command, err error) int {
 	var moved *misplacedOption
 	// A refusal that shows a corrected call, which needs the names.
-	var corrected interface{ message(program, command string) string }
+	var corrected interface {
+		message(program, command string) string
+	}
 	switch {
 	case errors.Is(err, ErrHelp):
 		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
