@@ -113,8 +113,9 @@ type forms struct {
 	maps          bool // a map flag, given once per entry
 	json          bool // a parameter no flag gives
 	// jsonEx is the first command with such a parameter whose required
-	// flags can be written on one line, and that parameter; nil when there
-	// is none.
+	// flags can be written on one line, the first read-only one when there
+	// is one, since its sample value (an empty list) may clear what a
+	// tool that writes keeps, and that parameter; nil when there is none.
 	jsonEx *jsonExample
 }
 
@@ -134,7 +135,7 @@ func survey(cmds []Command, walks [][]position) forms {
 			switch {
 			case pos.jsonOnly():
 				f.json = true
-				if f.jsonEx == nil && required(walk) {
+				if required(walk) && (f.jsonEx == nil || cmds[i].Annotations.ReadOnly && !f.jsonEx.cmd.Annotations.ReadOnly) {
 					f.jsonEx = &jsonExample{cmd: cmds[i], walk: walk, json: jsonSample(pos)}
 				}
 			case pos.flag == "":

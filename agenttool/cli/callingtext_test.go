@@ -153,6 +153,34 @@ func TestCallingAnswer(t *testing.T) {
 	}
 }
 
+// TestCallingJSONExample checks which command the calling text shows the
+// JSON argument with: the first read-only one that has a parameter only
+// the JSON gives, else the first that has one, since the sample value (an
+// empty list) may clear what a tool that writes keeps.
+func TestCallingJSONExample(t *testing.T) {
+	t.Parallel()
+	readOnly := agenttool.WithAnnotations(agenttool.Annotations{ReadOnly: true})
+	schema := json.RawMessage(`{"properties":{"items":{"type":"array","items":{"type":"object"}}}}`)
+	wipe := agenttool.NewFunc("wipe", "", schema, text("ok"))
+	peek := agenttool.NewFunc("peek", "", schema, text("ok"), readOnly)
+	for _, tt := range []struct {
+		name  string
+		tools agenttool.Set
+		want  string
+	}{
+		{"a read-only command after one that writes", agenttool.Set{wipe, peek}, "kit peek '{\"items\": []}'"},
+		{"no read-only command", agenttool.Set{wipe}, "kit wipe '{\"items\": []}'"},
+	} {
+		cmds, err := Commands(tt.tools)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := Calling("kit", cmds); !strings.Contains(got, "```sh\n"+tt.want+"\n") {
+			t.Errorf("%s: the calling text does not show %s:\n%s", tt.name, tt.want, got)
+		}
+	}
+}
+
 // TestCallingLinesParse checks that every command line of the calling text
 // of the fixtures parses against its command, quoted as the text says.
 func TestCallingLinesParse(t *testing.T) {
