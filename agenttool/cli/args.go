@@ -10,6 +10,8 @@ import (
 	"io"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/agenttool/agenttool/internal/jsonscan"
 )
 
 // ErrHelp is the error Command.Args returns when the words ask for the
@@ -336,11 +338,52 @@ func (v *flagValue) arrayWord(word string) error {
 	return fmt.Errorf("%s is a JSON array; the flag takes one value each time it is given, as in %s", shown(quoted(word)), strings.Join(each, " "))
 }
 
+// objectWord refuses word, a value of a map flag, when it is a JSON
+// object, as a tool's description may show its value: the refusal gives
+// the flag once for each member as key=value, or, where a member's value
+// is no scalar, shows the object in the JSON argument.
+func (v *flagValue) objectWord(word string) error {
+	t := trimJSONSpace(word)
+	r, ok := jsonscan.ReadMembers(t)
+	if !ok || !json.Valid([]byte(t)) {
+		return nil
+	}
+	var each []string
+	for {
+		key, value, ok := r.Next()
+		if !ok {
+			break
+		}
+		s, isString := jsonscan.String(value)
+		switch {
+		case strings.Contains(key, "="):
+			// key=value would cut it at its own "=".
+			return fmt.Errorf("%s is a JSON object; the flag takes one key=value each time it is given, and a key holding = goes in the JSON argument, as in %s",
+				shown(quoted(word)), v.inJSON(t))
+		case isString:
+		case value != "" && value[0] != '{' && value[0] != '[' && value != "null":
+			s = value
+		default:
+			return fmt.Errorf("%s is a JSON object; the flag takes one key=value each time it is given, and an object whose values are no scalars goes in the JSON argument, as in %s",
+				shown(quoted(word)), v.inJSON(t))
+		}
+		each = append(each, "--"+v.pos.flag+" "+ShellWord(key+"="+s))
+	}
+	if each == nil {
+		return fmt.Errorf("%s is an empty JSON object; a flag gives one entry each time it is given, so an empty object goes in the JSON argument, as in %s",
+			shown(quoted(word)), v.inJSON("{}"))
+	}
+	return fmt.Errorf("%s is a JSON object; the flag takes one key=value each time it is given, as in %s", shown(quoted(word)), strings.Join(each, " "))
+}
+
 // set is Set, without keeping the error.
 func (v *flagValue) set(word string) error {
 	p := v.pos.param
 	switch {
 	case p.Map():
+		if err := v.objectWord(word); err != nil {
+			return err
+		}
 		key, value, ok := strings.Cut(word, "=")
 		if !ok || key == "" {
 			return fmt.Errorf("expected key=value, got %q", word)
