@@ -40,7 +40,7 @@ const Where = " A command's reference is `references/<command>.md`."
 // the references the skill owns, which a later export reads back
 // (skillcheck.Linked).
 func Write(program string, entries []Entry, room int) string {
-	const read = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
+	const read = "\nEach command has a reference with its usage: read it before your first call of the command."
 	render := func(synopsis, link bool, width int) string {
 		var b strings.Builder
 		b.WriteString(read)

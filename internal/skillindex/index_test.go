@@ -66,7 +66,7 @@ func TestIndex(t *testing.T) {
 		{Name: "search_files", File: "references/search_files.md", Synopsis: "search_files", Sentence: "Search files."},
 	}
 	const (
-		intro    = "\nEach command has a reference with its flags and examples: read it before your first call of the command."
+		intro    = "\nEach command has a reference with its usage: read it before your first call of the command."
 		synopses = " An entry gives the command as it follows `p`, `[...]` standing for its optional flags."
 	)
 	full := intro + synopses + "\n\n" +
