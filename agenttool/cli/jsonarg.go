@@ -76,54 +76,66 @@ func jsonArgument(ctx context.Context, command string, words []string, stdin io.
 
 // duplicatePath returns the path of a key that the valid object text, or
 // an object at any depth in it, writes a second time, compared after
-// unescaping: a key of text itself first ("url"), then the first found
-// below, depth first ("filter.status", "files[0].path"). A tool whose
-// decoder keeps the first copy would act on a value that the check of the
-// arguments, which sees the last, never saw.
+// unescaping: a key of text itself first ("url"), else the first met in
+// written order ("filter.status", "files[0].path"). A tool whose decoder
+// keeps the first copy would act on a value that the check of the
+// arguments, which sees the last, never saw. Its time grows with the
+// length of text alone, whatever the depth.
 func duplicatePath(text string) (string, bool) {
 	if key, twice := duplicateKey(text); twice {
 		return key, true
 	}
-	return duplicateBelow(text, "")
-}
-
-// duplicateBelow is duplicatePath for the values inside the valid JSON
-// value text, whose path is at ("" for the argument itself).
-func duplicateBelow(text, at string) (string, bool) {
-	text = trimJSONSpace(text)
-	next := func(value, path string) (string, bool) {
-		if t := trimJSONSpace(value); !strings.HasPrefix(t, "{") && !strings.HasPrefix(t, "[") {
-			return "", false
-		}
-		if key, twice := duplicateKey(value); twice {
-			return join(path, key), true
-		}
-		return duplicateBelow(value, path)
+	// frame is an open object (keys not nil) or array, with its path.
+	type frame struct {
+		path  string
+		keys  map[string]bool
+		key   string // the object's member being read
+		index int    // the array's next element
 	}
-	if strings.HasPrefix(text, "[") {
-		r, _ := jsonscan.ReadItems(text)
-		for i := 0; ; i++ {
-			item, ok := r.Next()
-			if !ok {
-				return "", false
-			}
-			if path, twice := next(item, at+"["+strconv.Itoa(i)+"]"); twice {
-				return path, true
-			}
+	var stack []frame
+	// child is the path of the value that starts now in the innermost
+	// frame, counted as an element when that frame is an array.
+	child := func() string {
+		if len(stack) == 0 {
+			return ""
 		}
+		f := &stack[len(stack)-1]
+		if f.keys != nil {
+			return join(f.path, f.key)
+		}
+		f.index++
+		return f.path + "[" + strconv.Itoa(f.index-1) + "]"
 	}
-	r, ok := jsonscan.ReadMembers(text)
-	if !ok {
-		return "", false
-	}
+	dec := json.NewDecoder(strings.NewReader(text))
+	dec.UseNumber()
+	expectKey := false
 	for {
-		key, value, ok := r.Next()
-		if !ok {
+		tok, err := dec.Token()
+		if err != nil {
 			return "", false
 		}
-		if path, twice := next(value, join(at, key)); twice {
-			return path, true
+		if key, ok := tok.(string); ok && expectKey {
+			f := &stack[len(stack)-1]
+			if f.keys[key] {
+				return join(f.path, key), true
+			}
+			f.keys[key], f.key = true, key
+			expectKey = false
+			continue
 		}
+		switch tok {
+		case json.Delim('{'):
+			stack = append(stack, frame{path: child(), keys: map[string]bool{}})
+			expectKey = true
+			continue
+		case json.Delim('['):
+			stack = append(stack, frame{path: child()})
+		case json.Delim('}'), json.Delim(']'):
+			stack = stack[:len(stack)-1]
+		default:
+			child()
+		}
+		expectKey = len(stack) > 0 && stack[len(stack)-1].keys != nil
 	}
 }
 

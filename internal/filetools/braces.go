@@ -18,6 +18,10 @@ func checkBraces(arg, p string) error {
 	if !ok {
 		return nil
 	}
+	if len(p) > maxSpelt {
+		return fmt.Errorf("%s of %d bytes holds %s, which a glob takes literally rather than expanding as a shell does; give one --%s per pattern, each spelt out",
+			arg, len(p), p[start:end], arg)
+	}
 	expanded, total := expandBraces(p, maxExpanded)
 	each := make([]string, len(expanded))
 	for i, e := range expanded {
@@ -65,7 +69,10 @@ func expandBraces(p string, max int) (patterns []string, total int) {
 			total++
 			return
 		}
-		for _, alt := range strings.Split(p[start+1:end-1], ",") {
+		for alt := range strings.SplitSeq(p[start+1:end-1], ",") {
+			if total >= maxCounted {
+				return
+			}
 			spell(p[:start] + alt + p[end:])
 		}
 	}
@@ -73,8 +80,13 @@ func expandBraces(p string, max int) (patterns []string, total int) {
 	return patterns, total
 }
 
-// maxCounted bounds the count of expandBraces, whose work grows with it.
-const maxCounted = 1000
+// maxCounted bounds the count of expandBraces, whose work grows with it
+// times the pattern's length and its number of groups.
+const maxCounted = 100
+
+// maxSpelt is the longest glob whose brace groups a refusal spells out,
+// which bounds that work with maxCounted.
+const maxSpelt = 1024
 
 // braceGroup returns where the first brace group of p with a comma in it
 // lies, {go,md} of *.{go,md}, outside [...] classes and \ quoting, and
