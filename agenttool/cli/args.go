@@ -364,7 +364,7 @@ func (v *flagValue) objectWord(word string) error {
 		case value != "" && value[0] != '{' && value[0] != '[' && value != "null":
 			s = value
 		default:
-			return fmt.Errorf("%s is a JSON object; the flag takes one key=value each time it is given, and an object whose values are no scalars goes in the JSON argument, as in %s",
+			return fmt.Errorf("%s is a JSON object; the flag takes one key=value each time it is given, and an object with a value that is null, an object or an array goes in the JSON argument, as in %s",
 				shown(quoted(word)), v.inJSON(t))
 		}
 		each = append(each, "--"+v.pos.flag+" "+ShellWord(key+"="+s))

@@ -248,7 +248,7 @@ func FuzzNotObject(f *testing.F) {
 			"starts with +":                   c == '+',
 			"NaN and Infinity":                c == 'N' || c == 'I',
 			"in lower case":                   c == 'T' || c == 'F' || c == 'N',
-			"a member name without double quotes": c == '_' || unicode.IsLetter(rune(c)) &&
+			"a member name without double quotes": (c == '_' || unicode.IsLetter(rune(c))) &&
 				strings.ContainsAny(strings.TrimRight(text[:at-1], " \t\r\n")[max(0, len(strings.TrimRight(text[:at-1], " \t\r\n"))-1):], "{,"),
 		} {
 			if strings.Contains(msg, hint) && !holds {

@@ -269,7 +269,7 @@ func syntaxHint(text string, at int) string {
 		return "a number starts with +, which JSON does not allow: write it without the sign"
 	case strings.HasPrefix(here, "NaN"), strings.HasPrefix(here, "Infinity"):
 		return "NaN and Infinity are no JSON numbers"
-	case strings.HasPrefix(here, "True"), strings.HasPrefix(here, "False"), strings.HasPrefix(here, "None"):
+	case pythonLiteral(here):
 		return "JSON writes true, false and null in lower case"
 	case (c == '_' || unicode.IsLetter(rune(c))) && afterKeyStart(text[:at-1]):
 		hint := "a member name without double quotes, which JSON takes around every name"
@@ -279,6 +279,17 @@ func syntaxHint(text string, at int) string {
 		return hint
 	}
 	return ""
+}
+
+// pythonLiteral reports whether text starts with True, False or None as a
+// whole word, as Python writes them.
+func pythonLiteral(text string) bool {
+	for _, w := range [...]string{"True", "False", "None"} {
+		if rest, ok := strings.CutPrefix(text, w); ok && (rest == "" || !unicode.IsLetter(rune(rest[0])) && !unicode.IsDigit(rune(rest[0])) && rest[0] != '_') {
+			return true
+		}
+	}
+	return false
 }
 
 // afterKeyStart reports whether a member name comes next after text, the

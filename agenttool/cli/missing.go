@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,8 +38,9 @@ func (f refusal) missing(verr *agenttool.ValidationError) (string, bool) {
 		names = append([]string{verr.Missing}, names...)
 	}
 	var gave, meant []string // members named loosely as missing ones, and those
+	givenNames := slices.Sorted(maps.Keys(obj))
 	for _, name := range names {
-		for given := range obj {
+		for _, given := range givenNames {
 			if looseName(given) == looseName(name) && !slices.ContainsFunc(fields, func(p Param) bool { return p.Name == given }) {
 				gave, meant = append(gave, given), append(meant, name)
 				break
@@ -71,7 +73,11 @@ func (f refusal) missing(verr *agenttool.ValidationError) (string, bool) {
 		if flags != nil {
 			in = " (in the JSON argument)"
 		}
-		parts = append(parts, "propert"+map[bool]string{true: "y", false: "ies"}[len(members) == 1]+" "+list(members, strconv.Quote)+in)
+		noun := "properties"
+		if len(members) == 1 {
+			noun = "property"
+		}
+		parts = append(parts, noun+" "+list(members, strconv.Quote)+in)
 	}
 	msg := "invalid arguments: "
 	if verr.Path != "" && flags == nil {

@@ -9,7 +9,7 @@ import (
 )
 
 // pendingInPipe returns how many bytes the pipe that stdin is holds
-// unread, asked of the system without reading any, so that a reader after
+// unread (or the socket, as hosts built on libuv hand a child its stdio), asked of the system without reading any, so that a reader after
 // the call (the rest of a shell loop) still gets them all; 0 when stdin is
 // no pipe, holds nothing yet, or the system does not say.
 func pendingInPipe(stdin any) int {
@@ -20,7 +20,7 @@ func pendingInPipe(stdin any) int {
 	if !ok {
 		return 0
 	}
-	if info, err := f.Stat(); err != nil || info.Mode()&fs.ModeNamedPipe == 0 {
+	if info, err := f.Stat(); err != nil || info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 {
 		return 0
 	}
 	conn, err := f.SyscallConn()

@@ -6,11 +6,12 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"syscall"
 	"testing"
 )
 
 // TestPendingInPipe checks the note of a call that leaves bytes unread in
-// a pipe on stdin: it names how many and the line with "-", leaves the
+// a pipe on stdin, and that a socket is asked as a pipe is: it names how many and the line with "-", leaves the
 // bytes for the next reader, and is not given for a call that reads stdin
 // or a pipe that holds nothing.
 func TestPendingInPipe(t *testing.T) {
@@ -54,6 +55,20 @@ func TestPendingInPipe(t *testing.T) {
 				t.Errorf("the pipe holds %q after the call, want %q", rest[:n], tt.left)
 			}
 		})
+	}
+	// A socket, as hosts built on libuv hand a child its stdio.
+	fds, err := syscall.Socketpair(syscall.AF_UNIX, syscall.SOCK_STREAM, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, out := os.NewFile(uintptr(fds[0]), "in"), os.NewFile(uintptr(fds[1]), "out")
+	defer in.Close()
+	if _, err := out.WriteString("{}\n"); err != nil {
+		t.Fatal(err)
+	}
+	out.Close()
+	if got := pendingInPipe(in); got != 3 {
+		t.Errorf("pendingInPipe of a socket holding 3 bytes = %d", got)
 	}
 	if pendingInPipe(bytes.NewBufferString("x")) != 0 {
 		t.Error("a reader that is no pipe holds bytes")

@@ -193,6 +193,7 @@ var refusalCases = []refusalCase{
 	{"a map flag given a JSON object", []string{"deploy", "--target.host", "h", "--limits", `{"cpu":2,"mem":4}`}, "", ExitUsage},
 	{"a map flag given a JSON object of objects", []string{"deploy", "--target.host", "h", "--limits", `{"cpu":{"max":2}}`}, "", ExitUsage},
 	{"a map flag given an empty JSON object", []string{"deploy", "--target.host", "h", "--limits", `{}`}, "", ExitUsage},
+	{"a JSON argument with a name that starts as Python's None", []string{"read_file", `{"path":Nonexistent}`}, "", ExitUsage},
 	{"a repeated flag given an empty JSON array", []string{"search", "--pattern", "x", "--fields", "[]"}, "", ExitUsage},
 	{"a flag typed with an em dash", []string{"read_file", "\u2014path", "x"}, "", ExitUsage},
 	{"a flag typed with an en dash after a flag", []string{"read_file", "--path", "x", "\u2013offset=5"}, "", ExitUsage},

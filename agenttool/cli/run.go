@@ -213,10 +213,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
 	}
 	if n := pendingInPipe(r.Stdin); n > 0 && !gave.json && !opts.ask {
-		held := fmt.Sprintf("%d bytes", n)
-		if n == 1 {
-			held = "1 byte"
-		}
+		held := fmt.Sprintf("%d byte%s", n, plural(n))
 		fmt.Fprintf(r.Stderr, "%s: %s: note: stdin holds %s, which this call does not read; if they are its JSON argument, end the command line with -: `%s`\n",
 			r.Name, cmd.Name, held, withDash())
 	}

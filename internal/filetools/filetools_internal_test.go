@@ -460,3 +460,27 @@ func TestUnwritten(t *testing.T) {
 		}
 	}
 }
+
+// TestAccentOnly checks which two names are taken for one name in
+// Unicode's composed and decomposed forms: Latin letters with their
+// accents, not names of other scripts whose marks are combined too.
+func TestAccentOnly(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		a, b string
+		want bool
+	}{
+		{"cafe\u0301.txt", "caf\u00e9.txt", true},
+		{"re\u0301sume\u0301.txt", "r\u00e9sum\u00e9.txt", true},
+		{"cafe.txt", "caf\u00e9.txt", false},                  // no mark taken out
+		{"caf\u00e9.txt", "caf\u00e9.txt", false},             // the same
+		{"\u307b\u3099\u304f.txt", "\u306d\u3053.txt", false}, // kana, other letters
+		{"\u304b\u3099\u3063\u3053\u3046.txt", "\u3068\u3082\u3060\u3061.txt", false},
+		{"\u043c\u043e\u0438\u0306", "\u0434\u043e\u043c", false}, // Cyrillic
+		{"ae\u0301b", "\u00e9\u00e9b", false},                     // two places differ, one mark
+	} {
+		if got := accentOnly(tt.a, tt.b); got != tt.want {
+			t.Errorf("accentOnly(%q, %q) = %v, want %v", tt.a, tt.b, got, tt.want)
+		}
+	}
+}

@@ -153,22 +153,40 @@ func singleQuotedName(p string) (string, bool) {
 }
 
 // accentOnly reports whether the names a and b differ only where one has
-// a combining mark or a letter that is not ASCII: the same name in
-// Unicode's composed and decomposed forms, which look alike.
+// a Latin letter and a combining mark and the other a precomposed Latin
+// letter: the same name in Unicode's composed and decomposed forms, which
+// look alike (cafe\u0301 and caf\u00e9). Without Unicode's tables it
+// cannot tell which letter a precomposed one is built on, so it asks that
+// the two differ at no more places than marks were taken out, each time
+// an ASCII letter against a letter of the Latin blocks past ASCII.
 func accentOnly(a, b string) bool {
+	marks := 0
 	strip := func(s string) []rune {
-		return slices.DeleteFunc([]rune(s), func(r rune) bool { return unicode.Is(unicode.Mn, r) })
+		return slices.DeleteFunc([]rune(s), func(r rune) bool {
+			if unicode.Is(unicode.Mn, r) {
+				marks++
+				return true
+			}
+			return false
+		})
 	}
 	x, y := strip(a), strip(b)
-	if a == b || len(x) != len(y) || len(x) == len([]rune(a)) && len(y) == len([]rune(b)) {
+	if a == b || len(x) != len(y) || marks == 0 {
 		return false
 	}
+	latin := func(r rune) bool { return r >= 0xC0 && r <= 0x24F || r >= 0x1E00 && r <= 0x1EFF }
+	ascii := func(r rune) bool { return r < utf8.RuneSelf && unicode.IsLetter(r) }
+	differ := 0
 	for i := range x {
-		if x[i] != y[i] && x[i] < utf8.RuneSelf && y[i] < utf8.RuneSelf {
+		switch {
+		case x[i] == y[i]:
+		case ascii(x[i]) && latin(y[i]), latin(x[i]) && ascii(y[i]):
+			differ++
+		default:
 			return false
 		}
 	}
-	return true
+	return differ <= marks
 }
 
 // runeDistance is the edit distance between a and b: the fewest
