@@ -47,10 +47,11 @@ type editArgs struct {
 // holds more \n than old and no line break is written as given, with a
 // note saying so.
 //
-// A line break in old is found written as LF or as CRLF, whichever the
-// file holds there, so that a model that writes LF finds text in a file
-// of CRLF lines, and every occurrence counts, whatever its line endings
-// (an old that mixes them is also found as given). new takes the line
+// An old that spans lines is looked for with all its line breaks LF, with
+// all CRLF, and, when it mixes them, as given, so that a model that writes
+// LF finds text in a file of CRLF lines, and every occurrence of those
+// counts, whatever its line endings; an occurrence whose own line endings
+// mix LF and CRLF otherwise than old is not found. new takes the line
 // breaks of the occurrence it replaces, so that a file of mixed endings
 // keeps each; where old holds no line break, new takes the file's line
 // ending, that of its first line break. A file that ended with a line

@@ -61,6 +61,8 @@ func TestEditFile(t *testing.T) {
 			out: "replaced 1 occurrence at line 1", after: "X\nc\n"},
 		{name: "every line break, of either kind", file: "a\r\nZ\nc\r\n", args: map[string]any{"old": "\n", "new": ";", "all": true},
 			out: "replaced 3 occurrences at lines 1, 2 and 3", after: "a;Z;c;\r\n"},
+		{name: "a line break in new for a one-line old takes an LF file's ending", file: "a\nfoo\n", args: map[string]any{"old": "foo", "new": "x\r\ny"},
+			out: "replaced 1 occurrence at line 2", after: "a\nx\ny\n"},
 		{name: "mixed line breaks in old found as given", file: "a\r\nb\nc\n", args: map[string]any{"old": "a\r\nb\nc", "new": "x\ny"},
 			out: "replaced 1 occurrence at line 1", after: "x\ny\n"},
 		{name: "no occurrence, but a near one in a CRLF file", file: "one\r\n\ttwo three\r\n", args: map[string]any{"old": "two  three", "new": "2"}, err: true,

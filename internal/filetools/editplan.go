@@ -69,14 +69,14 @@ type spelling struct{ old, new string }
 // spellings returns the ways of writing old, and new with it, that plan
 // looks for, in the order it prefers them where two start at one place:
 // where old spans lines, with all its line breaks LF, with all CRLF, and
-// as given when it mixes them; else old as given, with new in the line
-// ending of a file of CRLF lines when crlf is set.
+// as given when it mixes them; else old as given, with new in the file's
+// line ending, CRLF when crlf is set and LF otherwise.
 func spellings(old, repl string, crlf bool) []spelling {
 	if !strings.Contains(old, "\n") {
 		if crlf {
-			repl = toCRLF(repl)
+			return []spelling{{old, toCRLF(repl)}}
 		}
-		return []spelling{{old, repl}}
+		return []spelling{{old, toLF(repl)}}
 	}
 	lf, cr := toLF(old), toCRLF(old)
 	forms := []spelling{{lf, toLF(repl)}, {cr, toCRLF(repl)}}

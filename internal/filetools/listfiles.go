@@ -43,7 +43,8 @@ type listArgs struct {
 // out, and nothing below an ignored directory is looked at; the directory
 // given as path is listed even when it is one of them, and so is one that
 // the pattern names by its literal first elements (build/** and build/*.o
-// name build, */build/*.o does not). A note names what
+// name build, */build/*.o does not), and so is a file whose whole path the
+// pattern spells out. A note names what
 // was left out, the first three, and how many more; with a pattern, only
 // the files that match it and the directories that could hold a match,
 // the files first. Nor does the walk go down a directory below which the
