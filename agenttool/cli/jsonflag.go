@@ -74,11 +74,11 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 				return e.pos.param
 			}
 			return nil
-		}, false)
+		})
 		var values []string
 		for _, u := range uses {
 			if u.given {
-				values = append(values, u.value)
+				values = lastOrAll(e.pos.param, values, u.value)
 			}
 		}
 		e.place(rest, []setting{{path: e.pos.path, value: jsonValue(e.pos.param, values)}}, false)
@@ -104,7 +104,7 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 				}
 			}
 			return nil
-		}, false)
+		})
 		var settings []setting
 		for _, u := range uses {
 			after := strings.TrimPrefix(u.name, p.dotted()+".")
@@ -116,7 +116,7 @@ func jsonFlagError(walk []position, name string, words []string) (*jsonFlag, boo
 				i = len(settings) - 1
 			}
 			if u.given {
-				settings[i].values = append(settings[i].values, u.value)
+				settings[i].values = lastOrAll(member, settings[i].values, u.value)
 			}
 		}
 		for i := range settings {
@@ -140,11 +140,8 @@ type flagUse struct {
 // flagUses splits words into the uses of the flags for which param
 // returns a parameter, in order, and the other words. A flag takes its
 // value after "=" or, but for a boolean, the next word as takesNext
-// guesses. Unless every is set, a flag of a parameter that is no array or
-// object is taken the first time only, its later words left among the
-// others.
-func flagUses(words []string, param func(name string) *Param, every bool) (uses []flagUse, rest []string) {
-	var taken []string
+// guesses.
+func flagUses(words []string, param func(name string) *Param) (uses []flagUse, rest []string) {
 	for j := 0; j < len(words); j++ {
 		w := words[j]
 		name, value, given := strings.Cut(strings.TrimPrefix(strings.TrimPrefix(w, "-"), "-"), "=")
@@ -152,11 +149,10 @@ func flagUses(words []string, param func(name string) *Param, every bool) (uses 
 		if len(w) > 1 && w[0] == '-' && !strings.HasPrefix(w, "---") {
 			p = param(name)
 		}
-		if p == nil || !every && p.Type != "array" && p.Type != "object" && slices.Contains(taken, name) {
+		if p == nil {
 			rest = append(rest, w)
 			continue
 		}
-		taken = append(taken, name)
 		if !given && p.Type != "boolean" && takesNext(words, j) {
 			value, given = words[j+1], true
 			j++
@@ -164,6 +160,16 @@ func flagUses(words []string, param func(name string) *Param, every bool) (uses 
 		uses = append(uses, flagUse{name: name, value: value, given: given})
 	}
 	return uses, rest
+}
+
+// lastOrAll returns values with value added: after them for an array or
+// an object, which take a value each time the flag is given, else in
+// their place, as Go's flag package keeps a flag's last value.
+func lastOrAll(p *Param, values []string, value string) []string {
+	if p.Type == "array" || p.Type == "object" {
+		return append(values, value)
+	}
+	return []string{value}
 }
 
 // takesNext reports whether the flag words[j], typed without "=", takes
@@ -285,7 +291,7 @@ func elementFlags(p position, words []string) (string, []string) {
 			return member
 		}
 		return nil
-	}, true)
+	})
 	var elements [][]setting
 	for _, u := range uses {
 		path, _ := elementMember(p, u.name)

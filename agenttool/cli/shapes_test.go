@@ -157,10 +157,10 @@ func TestShapes(t *testing.T) {
 			stderr: "kit: place_order: --customer.referrer.name: \"customer.referrer.name\" is a member of \"customer.referrer\", a parameter that takes JSON, not a flag; " +
 				"give it in the JSON argument: kit place_order --rush '{\"customer\":{\"referrer\":{\"name\":\"Bo\"}}}'\n" +
 				"Run `kit help place_order` for its flags.\n"},
-		{name: "every member of a parameter that takes JSON given as flags moves into the JSON at once",
+		{name: "every member of a parameter that takes JSON given as flags moves into the JSON at once, a scalar given twice with its last value",
 			args: []string{"place_order", "--customer.referrer.name", "Bo", "--rush", "--customer.referrer.email=bo@example.com", "--customer.referrer.name", "Cy"}, status: ExitUsage,
 			stderr: "kit: place_order: --customer.referrer.name: \"customer.referrer.name\" is a member of \"customer.referrer\", a parameter that takes JSON, not a flag; " +
-				"give it in the JSON argument: kit place_order --rush --customer.referrer.name Cy '{\"customer\":{\"referrer\":{\"name\":\"Bo\",\"email\":\"bo@example.com\"}}}'\n" +
+				"give it in the JSON argument: kit place_order --rush '{\"customer\":{\"referrer\":{\"name\":\"Cy\",\"email\":\"bo@example.com\"}}}'\n" +
 				"Run `kit help place_order` for its flags.\n"},
 		{name: "a member two levels under a reference met inside itself, merged into the JSON",
 			args: []string{"place_order", "--customer.referrer.referrer.name=Cy", "--rush", `{"customer":{"referrer":{"name":"Bo"}}}`}, status: ExitUsage,
