@@ -2,6 +2,8 @@
 
 package cli
 
+import "io/fs"
+
 // pendingInPipe returns 0: on this system a pipe is not asked how many
 // bytes it holds unread.
-func pendingInPipe(any) int { return 0 }
+func pendingInPipe(any, fs.FileMode) int { return 0 }

@@ -8,19 +8,17 @@ import (
 	"unsafe"
 )
 
-// pendingInPipe returns how many bytes the pipe that stdin is holds
-// unread (or the socket, as hosts built on libuv hand a child its stdio), asked of the system without reading any, so that a reader after
-// the call (the rest of a shell loop) still gets them all; 0 when stdin is
-// no pipe, holds nothing yet, or the system does not say.
-func pendingInPipe(stdin any) int {
+// pendingInPipe returns how many bytes stdin, whose mode is mode (see
+// stdinMode), holds unread when it is a pipe, or a socket as hosts built
+// on libuv hand a child its stdio, asked of the system without reading
+// any, so that a reader after the call (the rest of a shell loop) still
+// gets them all; 0 when stdin is neither, holds nothing yet, or the system
+// does not say.
+func pendingInPipe(stdin any, mode fs.FileMode) int {
 	f, ok := stdin.(interface {
 		SyscallConn() (syscall.RawConn, error)
-		Stat() (fs.FileInfo, error)
 	})
-	if !ok {
-		return 0
-	}
-	if info, err := f.Stat(); err != nil || info.Mode()&(fs.ModeNamedPipe|fs.ModeSocket) == 0 {
+	if !ok || mode&(fs.ModeNamedPipe|fs.ModeSocket) == 0 {
 		return 0
 	}
 	conn, err := f.SyscallConn()

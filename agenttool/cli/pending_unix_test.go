@@ -40,7 +40,7 @@ func TestPendingInPipe(t *testing.T) {
 				t.Fatal(err)
 			}
 			w.Close()
-			if got := pendingInPipe(r); got != len(tt.held) {
+			if got := pendingInPipe(r, stdinMode(r)); got != len(tt.held) {
 				t.Errorf("pendingInPipe = %d, want %d", got, len(tt.held))
 			}
 			var stdout, stderr bytes.Buffer
@@ -67,10 +67,10 @@ func TestPendingInPipe(t *testing.T) {
 		t.Fatal(err)
 	}
 	out.Close()
-	if got := pendingInPipe(in); got != 3 {
+	if got := pendingInPipe(in, stdinMode(in)); got != 3 {
 		t.Errorf("pendingInPipe of a socket holding 3 bytes = %d", got)
 	}
-	if pendingInPipe(bytes.NewBufferString("x")) != 0 {
+	if pendingInPipe(bytes.NewBufferString("x"), stdinMode(bytes.NewBufferString("x"))) != 0 {
 		t.Error("a reader that is no pipe holds bytes")
 	}
 }

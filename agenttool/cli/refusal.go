@@ -66,23 +66,19 @@ func pendingInput(stdin io.Reader) bool {
 	return false
 }
 
-// heldObject reports whether stdin is a regular file whose unread part
-// starts with a JSON object, as a heredoc that a shell hands on as a file
-// does: the JSON argument meant, given without the "-" that reads it. It
-// is read where the file stands without moving on, so a call that goes on
-// reads it as before. A pipe is never looked into: that would take bytes a
-// later reader of it may need, such as the rest of a shell loop.
-func heldObject(stdin io.Reader) bool {
+// heldObject reports whether stdin, whose mode is mode (see stdinMode),
+// is a regular file whose unread part starts with a JSON object, as a
+// heredoc that a shell hands on as a file does: the JSON argument meant,
+// given without the "-" that reads it. It is read where the file stands
+// without moving on, so a call that goes on reads it as before. A pipe is
+// never looked into: that would take bytes a later reader of it may need,
+// such as the rest of a shell loop (see pendingInPipe).
+func heldObject(stdin io.Reader, mode fs.FileMode) bool {
 	f, ok := stdin.(interface {
 		io.ReaderAt
 		io.Seeker
-		Stat() (fs.FileInfo, error)
 	})
-	if !ok {
-		return false
-	}
-	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() {
+	if !ok || !mode.IsRegular() {
 		return false
 	}
 	at, err := f.Seek(0, io.SeekCurrent)
@@ -93,6 +89,20 @@ func heldObject(stdin io.Reader) bool {
 	n, _ := f.ReadAt(head, at)
 	text := strings.TrimPrefix(strings.TrimLeft(string(head[:n]), " \t\r\n"), byteOrderMark)
 	return strings.HasPrefix(strings.TrimLeft(text, " \t\r\n"), "{")
+}
+
+// stdinMode is the mode of the file stdin is, as Stat gives it, or
+// fs.ModeIrregular for a reader that is no file or cannot say.
+func stdinMode(stdin io.Reader) fs.FileMode {
+	f, ok := stdin.(interface{ Stat() (fs.FileInfo, error) })
+	if !ok {
+		return fs.ModeIrregular
+	}
+	info, err := f.Stat()
+	if err != nil {
+		return fs.ModeIrregular
+	}
+	return info.Mode()
 }
 
 // word is explain without the hint about stdin.

@@ -407,7 +407,7 @@ func TestHeldObject(t *testing.T) {
 		if _, err := f.Seek(tt.skip, io.SeekStart); err != nil {
 			t.Fatal(err)
 		}
-		if got := heldObject(f); got != tt.want {
+		if got := heldObject(f, stdinMode(f)); got != tt.want {
 			t.Errorf("%s: heldObject = %v, want %v", tt.name, got, tt.want)
 		}
 		if at, err := f.Seek(0, io.SeekCurrent); err != nil || at != tt.skip {
@@ -415,7 +415,7 @@ func TestHeldObject(t *testing.T) {
 		}
 		f.Close()
 	}
-	if heldObject(strings.NewReader(`{"a":1}`)) {
+	if r := strings.NewReader(`{"a":1}`); heldObject(r, stdinMode(r)) {
 		t.Error("a reader that is no file is taken to hold an object")
 	}
 }

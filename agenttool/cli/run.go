@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"slices"
 	"strings"
@@ -202,7 +203,13 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 		}
 		return strings.Join(append(line, "-"), " ")
 	}
-	if !gave.json && !opts.ask && heldObject(r.Stdin) {
+	// What stdin holds matters to a call that does not read it; its mode
+	// is asked once.
+	mode := fs.ModeIrregular
+	if !gave.json && !opts.ask {
+		mode = stdinMode(r.Stdin)
+	}
+	if heldObject(r.Stdin, mode) {
 		return r.commandUsage(cmd, "stdin holds a JSON object, which a call reads only when its command line ends with -: `"+withDash()+"`")
 	}
 	why := refusal{cmd: cmd, gave: gave, stdin: r.Stdin, args: callArgs}
@@ -212,7 +219,7 @@ func (r Runner) Run(ctx context.Context, args []string) int {
 	for _, note := range gave.passed {
 		fmt.Fprintf(r.Stderr, "%s: %s: note: %s\n", r.Name, cmd.Name, note)
 	}
-	if n := pendingInPipe(r.Stdin); n > 0 && !gave.json && !opts.ask {
+	if n := pendingInPipe(r.Stdin, mode); n > 0 {
 		held := fmt.Sprintf("%d byte%s", n, plural(n))
 		fmt.Fprintf(r.Stderr, "%s: %s: note: stdin holds %s, which this call does not read; if they are its JSON argument, end the command line with -: `%s`\n",
 			r.Name, cmd.Name, held, withDash())
