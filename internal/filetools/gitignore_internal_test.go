@@ -54,3 +54,16 @@ func TestGitignoreByteOrderMark(t *testing.T) {
 		}
 	}
 }
+
+// TestGitignoreReversedRange checks that a rule whose class runs backwards
+// is skipped and the rules around it still apply.
+func TestGitignoreReversedRange(t *testing.T) {
+	t.Parallel()
+	rules := parseGitignore("*.log\n[z-a]*\n!keep.log\n")
+	if len(rules) != 2 {
+		t.Fatalf("%d rules, want 2 (the reversed one skipped)", len(rules))
+	}
+	if !rules.ignored([]string{"a.log"}, false) || rules.ignored([]string{"keep.log"}, false) || rules.ignored([]string{"b.txt"}, false) {
+		t.Error("the rules around the skipped one do not apply as written")
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"strings"
+	"unicode/utf8"
 )
 
 // glob is a compiled glob pattern, matched against a file's slash path
@@ -71,6 +72,9 @@ func compileGlob(arg, p string) (glob, error) {
 		if _, err := path.Match(e, ""); err != nil {
 			return glob{}, fmt.Errorf("%s %q is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [", arg, p)
 		}
+		if lo, hi, ok := reversedRange(e); ok {
+			return glob{}, fmt.Errorf("%s %q has the range %c-%c in a [...] class, which runs backwards and holds no character; write %c-%c", arg, p, lo, hi, hi, lo)
+		}
 		g.elems = append(g.elems, classify(e))
 	}
 	// "**" at the end matches one element or more: the files below it,
@@ -101,6 +105,43 @@ func dirGlob(arg, p string) error {
 		return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: '**' matches every file of the tree", arg, p)
 	}
 	return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: %s matches every file below %s", arg, p, singleQuoted(files), below)
+}
+
+// reversedRange returns the first range of a [...] class in the element
+// e, which path.Match accepts, whose first character comes after its last,
+// as in [z-a]: path.Match takes it, and it holds no character.
+func reversedRange(e string) (lo, hi rune, ok bool) {
+	// char returns the character at e[i], quoted by a \ or not, and the
+	// index after it.
+	char := func(i int) (rune, int) {
+		if e[i] == '\\' {
+			i++
+		}
+		r, n := utf8.DecodeRuneInString(e[i:])
+		return r, i + n
+	}
+	for i := 0; i < len(e); i++ {
+		switch e[i] {
+		case '\\':
+			i++
+		case '[':
+			i++
+			if e[i] == '^' {
+				i++
+			}
+			for n := 0; e[i] != ']' || n == 0; n++ {
+				lo, i = char(i)
+				hi = lo
+				if e[i] == '-' {
+					hi, i = char(i + 1)
+				}
+				if lo > hi {
+					return lo, hi, true
+				}
+			}
+		}
+	}
+	return 0, 0, false
 }
 
 // classify returns the element e, which path.Match accepts, with the

@@ -197,3 +197,32 @@ func TestGlobBelow(t *testing.T) {
 		}
 	}
 }
+
+// TestReversedRange checks that a class range running backwards is refused
+// with the range written the right way round, wherever it stands in the
+// class, and that a quoted bracket or dash is not taken for one.
+func TestReversedRange(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		pattern, err string
+	}{
+		{pattern: "[a-z].go"},
+		{pattern: "[z-a].go", err: `glob "[z-a].go" has the range z-a in a [...] class, which runs backwards and holds no character; write a-z`},
+		{pattern: "src/[!9-0]*", err: `glob "src/[!9-0]*" has the range 9-0 in a [...] class, which runs backwards and holds no character; write 0-9`},
+		{pattern: "[a-cz-x]", err: `glob "[a-cz-x]" has the range z-x in a [...] class, which runs backwards and holds no character; write x-z`},
+		{pattern: "[é-a]", err: `glob "[é-a]" has the range é-a in a [...] class, which runs backwards and holds no character; write a-é`},
+		{pattern: `[\]-a]`}, // ] is 0x5d, before a
+		{pattern: `[a\-z]`}, // a, a quoted dash, z
+		{pattern: `\[z-a]`}, // no class at all
+		{pattern: `[\z-\a]`, err: `glob "[\\z-\\a]" has the range z-a`}, // both ends quoted
+		{pattern: "[a-a]"},
+	} {
+		_, err := compileGlob("glob", tc.pattern)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.pattern, err)
+		case tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)):
+			t.Errorf("%q: error %v, want %s", tc.pattern, err, tc.err)
+		}
+	}
+}

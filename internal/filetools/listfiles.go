@@ -21,8 +21,8 @@ const listLines = 500
 
 // listArgs are the arguments of list_files.
 type listArgs struct {
-	Path    string          `json:"path,omitempty" desc:"Directory (default: the tree)"`
-	Pattern string          `json:"pattern,omitempty" desc:"Glob of files below path"`
+	Path    *string         `json:"path,omitempty" desc:"Directory (default: the tree)"`
+	Pattern *string         `json:"pattern,omitempty" desc:"Glob of files below path"`
 	Limit   count[limitArg] `json:"limit,omitempty" desc:"Most entries (default 500)" minimum:"0"`
 }
 
@@ -106,11 +106,15 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	if l.limit == 0 {
 		l.limit = listLines
 	}
-	if args.Pattern != "" {
-		if err := checkBraces("pattern", args.Pattern); err != nil {
+	// Both are pointers so that an empty one, as from an unset shell
+	// variable, is refused rather than taken as absent.
+	pattern := ""
+	if args.Pattern != nil {
+		pattern = *args.Pattern
+		if err := checkBraces("pattern", pattern); err != nil {
 			return agenttool.Result{}, err
 		}
-		g, err := compileGlob("pattern", args.Pattern)
+		g, err := compileGlob("pattern", pattern)
 		if err != nil {
 			return agenttool.Result{}, err
 		}
@@ -121,7 +125,10 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 		return agenttool.Result{}, err
 	}
 	defer t.close()
-	p := cmp.Or(args.Path, ".")
+	p := "."
+	if args.Path != nil {
+		p = *args.Path
+	}
 	rel, info, _, err := t.lookup(p)
 	switch {
 	case nameMissing(err) && !isGlob(p):
@@ -163,7 +170,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	notes := l.notes()
 	if l.glob != nil && l.total == 0 {
 		// Right after the note that no file matches.
-		notes = slices.Insert(notes, 1, dirPatternNote(t.root, args.Pattern)...)
+		notes = slices.Insert(notes, 1, dirPatternNote(t.root, pattern)...)
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: notes}}, nil
 }
