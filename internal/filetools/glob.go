@@ -2,7 +2,10 @@ package filetools
 
 import (
 	"fmt"
+	"os"
 	"path"
+	"path/filepath"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -105,6 +108,32 @@ func dirGlob(arg, p string) error {
 		return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: '**' matches every file of the tree", arg, p)
 	}
 	return fmt.Errorf("%s %q ends with /, but a glob matches files, not directories: %s matches every file below %s", arg, p, singleQuoted(files), below)
+}
+
+// fromDirNote returns the note for a glob g, written pattern, with a slash
+// that took no file below the directory dir given by dirFlag (not the
+// root), and that does not start with dir: such a glob matches paths from
+// the tree's root, where a model may have meant them from dir. The note
+// gives the glob joined to dir, as globFlag takes it, when the directories
+// its literal leading elements name exist in root.
+func fromDirNote(root *os.Root, dir string, g *glob, pattern, dirFlag, globFlag string) []string {
+	rest := strings.TrimPrefix(pattern, "./")
+	if dir == "" || dir == "." || g.base || strings.HasPrefix(rest, "**") || strings.HasPrefix(rest, dir+"/") {
+		return nil
+	}
+	joined := dir + "/" + rest
+	if _, err := compileGlob("", joined); err != nil {
+		return nil
+	}
+	elems := strings.Split(joined, "/")
+	lit := elems[:len(elems)-1]
+	if i := slices.IndexFunc(lit, func(e string) bool { return strings.ContainsAny(e, `*?[\`) }); i >= 0 {
+		lit = lit[:i]
+	}
+	if info, err := root.Stat(filepath.FromSlash(strings.Join(lit, "/"))); err != nil || !info.IsDir() {
+		return nil
+	}
+	return []string{fmt.Sprintf("a glob with a slash matches paths from the tree's root, not from %s: %s %s names %s below %s", dirFlag, globFlag, singleQuoted(joined), singleQuoted(rest), dir)}
 }
 
 // reversedRange returns the first range of a [...] class in the element

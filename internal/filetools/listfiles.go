@@ -56,15 +56,19 @@ type listArgs struct {
 //	<n> entries | <n> files
 //	<l> of <n> entries shown; --limit <n> shows all, a narrower --path or --pattern fewer
 //	no entries | no files match
+//	a glob with a slash matches paths from the tree's root, not from --path: --pattern '<path>/<pattern>' names '<pattern>' below <path>
 //	"<pattern>" is a directory: --path '<pattern>' lists it, --pattern '<pattern>/**' the files below it
 //	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); --path lists a directory of them, read_file reads a file
 //	not listed: <n> unreadable directories (<path>, …)
 //
-// (files in place of entries with a pattern; the directory's note follows
-// a pattern without metacharacters that matched nothing and names a
-// directory from the tree's root). A path that does not name a
-// directory, one outside the tree, and a pattern that is not a valid glob
-// are refused.
+// (files in place of entries with a pattern; the note on the glob's root
+// follows a pattern with a slash that matched nothing below a path other
+// than the root, does not start with it, and joined to it names existing
+// directories; the directory's note, a pattern without metacharacters
+// that matched nothing and names a directory from the tree's root). A
+// path that is empty or does not name a directory, one outside the tree,
+// and a pattern that is empty or not a valid glob (see Search) are
+// refused.
 func ListFiles(root string) agenttool.Tool {
 	return agenttool.New("list_files",
 		"List a directory, or the files below it matching a glob, but .git and what .gitignore excludes.",
@@ -171,6 +175,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	if l.glob != nil && l.total == 0 {
 		// Right after the note that no file matches.
 		notes = slices.Insert(notes, 1, dirPatternNote(t.root, pattern)...)
+		notes = slices.Insert(notes, 1, fromDirNote(t.root, name, l.glob, pattern, "--path", "--pattern")...)
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: notes}}, nil
 }

@@ -73,9 +73,9 @@ type searchArgs struct {
 // leading "./" anchors a glob at the root (./*.go, the .go files there).
 // "*", "?", "[...]" (negated by "!" or "^") and "\" are as in path.Match,
 // so "*" never matches a slash. A glob that is empty, malformed, starts
-// with "/" or has an empty, "." or ".." element past its leading "./" is
-// refused, and so is one holding a
-// shell's brace alternatives (see checkBraces).
+// with "/", has an empty, "." or ".." element past its leading "./" or a
+// class range that runs backwards ([z-a]) is refused, and so is one
+// holding a shell's brace alternatives (see checkBraces).
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
@@ -89,6 +89,9 @@ type searchArgs struct {
 //	files <a>-<b> of <f> shown (<n> matches in all)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>] --count
 //	files <a>-<b> of <f> shown (<n> matches in all), the last
 //	no matches
+//	no matches: no file matched --glob '<glob>' [or --glob '<glob>' ...]
+//	a glob with a slash matches paths from the tree's root, not from --paths: --glob '<dir>/<glob>' names '<glob>' below <dir>
+//	  (after the one before, for each glob that, joined to the one directory given in --paths, names existing directories)
 //	no matches from --offset <m> on: there are <n> (there is 1)
 //	no files from --offset <m> on: there are <f> (there is 1)
 //	not searched: <n> files not text (<path>, <path>, <path> and <k> more), <n> unreadable files (…), <n> files over 8 MiB (…), <n> unreadable directories (…)
@@ -238,7 +241,13 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: s.notes()}}, nil
+	notes := s.notes()
+	if s.total == 0 && len(gs) > 0 && s.globbed == 0 && len(rels) == 1 && infos[0].IsDir() {
+		for i := range gs {
+			notes = append(notes, fromDirNote(t.root, filepath.ToSlash(rels[0]), &gs[i], args.Glob[i], "--paths", "--glob")...)
+		}
+	}
+	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: notes}}, nil
 }
 
 // searcher holds the state of one search across the paths it walks. The
