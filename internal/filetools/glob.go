@@ -14,7 +14,8 @@ import (
 // relative to the tree. A pattern holding no slash matches the base name,
 // at any depth; any other matches the whole path, element by element,
 // where "*" is any run of characters but a slash, "?" one such character,
-// "[...]" one character of a class ("[!...]" or "[^...]" one not in it),
+// "[...]" one character of a class ("[!...]" or "[^...]" one not in it,
+// and [:digit:] and the other POSIX classes inside one, ASCII only),
 // "\" quotes the character after it, and "**", as a whole element, any
 // number of directories: "t/**/*.go" matches t/a.go and t/x/y/a.go, and
 // "t/**", at the end, everything below t. Elsewhere "**" is "*" twice.
@@ -203,28 +204,62 @@ func (e globElem) matches(elem string) bool {
 	return ok
 }
 
-// shellClass returns the element e with a class negated by "!", as a shell
-// and git write it, negated by "^" instead, as path.Match takes it.
+// posixClasses are the character classes of POSIX that a shell and git
+// take inside a [...] class, as [[:digit:]], with the ranges path.Match
+// takes for them, ASCII only, as git reads them.
+var posixClasses = map[string]string{
+	"alnum":  "0-9A-Za-z",
+	"alpha":  "A-Za-z",
+	"blank":  " \t",
+	"cntrl":  "\x00-\x1f\x7f",
+	"digit":  "0-9",
+	"graph":  "!-~",
+	"lower":  "a-z",
+	"print":  " -~",
+	"punct":  "!-/:-@\\[-`{-~",
+	"space":  " \t-\r",
+	"upper":  "A-Z",
+	"xdigit": "0-9A-Fa-f",
+}
+
+// shellClass returns the element e as path.Match takes it: a class negated
+// by "!", as a shell and git write it, negated by "^" instead, and a POSIX
+// class inside a class ([[:digit:]]) replaced by its ranges.
 func shellClass(e string) string {
-	if !strings.Contains(e, "[!") {
+	if !strings.Contains(e, "[") {
 		return e
 	}
-	b := []byte(e)
+	var b strings.Builder
 	inClass := false
-	for i := 0; i < len(b); i++ {
+	for i := 0; i < len(e); i++ {
+		c := e[i]
 		switch {
-		case b[i] == '\\':
+		case c == '\\' && i+1 < len(e):
+			b.WriteString(e[i : i+2])
 			i++
-		case !inClass && b[i] == '[':
+			continue
+		case !inClass && c == '[':
 			inClass = true
-			if i+1 < len(b) && b[i+1] == '!' {
-				b[i+1] = '^'
+			b.WriteByte(c)
+			if i+1 < len(e) && e[i+1] == '!' {
+				b.WriteByte('^')
+				i++
 			}
-		case inClass && b[i] == ']':
+			continue
+		case inClass && strings.HasPrefix(e[i:], "[:"):
+			if name, _, ok := strings.Cut(e[i+2:], ":]"); ok {
+				if ranges, ok := posixClasses[name]; ok {
+					b.WriteString(ranges)
+					i += len("[:") + len(name) + len(":]") - 1
+					continue
+				}
+			}
+		case inClass && c == ']':
 			inClass = false
 		}
+		b.WriteByte(c)
 	}
-	return string(b)
+	return b.String()
 }
 
 // splitPath appends the elements of the slash path name to parts[:0].

@@ -226,3 +226,47 @@ func TestReversedRange(t *testing.T) {
 		}
 	}
 }
+
+// TestGlobPOSIXClasses checks the POSIX classes inside a class, alone,
+// negated, beside others and beside ranges, and that a quoted one is not
+// taken for one.
+func TestGlobPOSIXClasses(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		pattern, name string
+		want          bool
+	}{
+		{"[[:digit:]].log", "1.log", true},
+		{"[[:digit:]].log", "a.log", false},
+		{"[![:digit:]].log", "a.log", true},
+		{"[^[:digit:]].log", "1.log", false},
+		{"[[:upper:][:digit:]]", "Q", true},
+		{"[[:upper:][:digit:]]", "q", false},
+		{"[a[:digit:]z]", "z", true},
+		{"[[:alnum:]_]*", "_x", true},
+		{"[[:alpha:]]", "é", false}, // ASCII only, as git
+		{"[[:xdigit:]]", "F", true},
+		{"[[:xdigit:]]", "g", false},
+		{"[[:lower:]]", "a", true},
+		{"[[:punct:]]", "]", true},
+		{"[[:punct:]]", `\`, true},
+		{"[[:punct:]]", "-", true},
+		{"[[:punct:]]", "a", false},
+		{"a[[:space:]]b", "a\tb", true},
+		{"a[[:blank:]]b", "a\nb", false},
+		{"[[:cntrl:]]", "\x7f", true},
+		{"[[:print:]]", " ", true},
+		{"[[:graph:]]", " ", false},
+		{`[\[:digit:]]`, "1", false}, // a quoted [ is a character of the class
+		{`[\[:digit:]]`, ":]", true},
+	} {
+		g, err := compileGlob("glob", tc.pattern)
+		if err != nil {
+			t.Errorf("%q: %v", tc.pattern, err)
+			continue
+		}
+		if got := g.match([]string{tc.name}); got != tc.want {
+			t.Errorf("%q on %q: %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+}

@@ -72,7 +72,8 @@ type searchArgs struct {
 // whole element matches any number of directories (cmd/**/*.go); a
 // leading "./" anchors a glob at the root (./*.go, the .go files there).
 // "*", "?", "[...]" (negated by "!" or "^") and "\" are as in path.Match,
-// so "*" never matches a slash. A glob that is empty, malformed, starts
+// so "*" never matches a slash, and a class may hold POSIX classes such as
+// [:digit:] ([[:digit:]]*.log), ASCII only. A glob that is empty, malformed, starts
 // with "/", has an empty, "." or ".." element past its leading "./" or a
 // class range that runs backwards ([z-a]) is refused, and so is one
 // holding a shell's brace alternatives (see checkBraces).
