@@ -72,7 +72,10 @@ func compileGlob(arg, p string) (glob, error) {
 			}
 			continue
 		}
-		e = shellClass(e)
+		e, unknown := shellClass(e)
+		if unknown != "" {
+			return glob{}, fmt.Errorf("%s %q holds [:%s:], which is no POSIX class; a class may hold [:alnum:], [:alpha:], [:digit:], [:lower:], [:upper:], [:space:], [:punct:], [:xdigit:] and the rest of POSIX's, or write \\[ for a literal [", arg, p, unknown)
+		}
 		if _, err := path.Match(e, ""); err != nil {
 			return glob{}, fmt.Errorf("%s %q is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [", arg, p)
 		}
@@ -224,10 +227,12 @@ var posixClasses = map[string]string{
 
 // shellClass returns the element e as path.Match takes it: a class negated
 // by "!", as a shell and git write it, negated by "^" instead, and a POSIX
-// class inside a class ([[:digit:]]) replaced by its ranges.
-func shellClass(e string) string {
+// class inside a class ([[:digit:]]) replaced by its ranges. unknown is the
+// first name written as a POSIX class's inside a class, [:like:] this,
+// that is none, which is left as it is.
+func shellClass(e string) (pat, unknown string) {
 	if !strings.Contains(e, "[") {
-		return e
+		return e, ""
 	}
 	var b strings.Builder
 	inClass := false
@@ -253,13 +258,16 @@ func shellClass(e string) string {
 					i += len("[:") + len(name) + len(":]") - 1
 					continue
 				}
+				if unknown == "" && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz") == "" {
+					unknown = name
+				}
 			}
 		case inClass && c == ']':
 			inClass = false
 		}
 		b.WriteByte(c)
 	}
-	return b.String()
+	return b.String(), unknown
 }
 
 // splitPath appends the elements of the slash path name to parts[:0].

@@ -35,7 +35,8 @@ func naivePattern(pattern string) []string {
 	pattern = strings.TrimPrefix(pattern, "./")
 	var elems []string
 	for _, e := range strings.Split(pattern, "/") {
-		elems = append(elems, shellClass(e))
+		pat, _ := shellClass(e)
+		elems = append(elems, pat)
 	}
 	if elems[len(elems)-1] == "**" {
 		elems = append(elems, "*")
@@ -87,7 +88,8 @@ func FuzzGlob(f *testing.F) {
 		case g.base && pattern == "**":
 			want = true
 		case g.base:
-			want, _ = path.Match(shellClass(pattern), elems[len(elems)-1])
+			pat, _ := shellClass(pattern)
+			want, _ = path.Match(pat, elems[len(elems)-1])
 		default:
 			want = naiveElems(naivePattern(pattern), elems)
 		}
@@ -267,6 +269,29 @@ func TestGlobPOSIXClasses(t *testing.T) {
 		}
 		if got := g.match([]string{tc.name}); got != tc.want {
 			t.Errorf("%q on %q: %v, want %v", tc.pattern, tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestGlobUnknownPOSIXClass checks that a name written as a POSIX class's
+// that is none is refused, and that what only looks like one is not.
+func TestGlobUnknownPOSIXClass(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		pattern, err string
+	}{
+		{pattern: "[[:nope:]].log", err: `glob "[[:nope:]].log" holds [:nope:], which is no POSIX class; a class may hold [:alnum:]`},
+		{pattern: "[[:digit:][:Bad:]]"}, // not all lower-case letters: characters of the class
+		{pattern: "x/[a[:digit:][:dgit:]]", err: `glob "x/[a[:digit:][:dgit:]]" holds [:dgit:]`},
+		{pattern: `[\[:nope:]]`}, // a quoted [ starts no POSIX class
+		{pattern: "[:nope:]"},    // a class of the characters :, n, o, p and e
+	} {
+		_, err := compileGlob("glob", tc.pattern)
+		switch {
+		case tc.err == "" && err != nil:
+			t.Errorf("%q: %v", tc.pattern, err)
+		case tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)):
+			t.Errorf("%q: error %v, want %s", tc.pattern, err, tc.err)
 		}
 	}
 }
