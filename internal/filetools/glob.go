@@ -140,6 +140,21 @@ func fromDirNote(root *os.Root, dir string, g *glob, pattern, dirFlag, globFlag 
 	return []string{fmt.Sprintf("a glob with a slash matches paths from the tree's root, not from %s: %s %s names %s below %s", dirFlag, globFlag, singleQuoted(joined), singleQuoted(rest), dir)}
 }
 
+// backslashNote returns the note for a glob, written pattern, that took no
+// file and holds a \, which quotes the character after it, where a model
+// used to Windows may have meant a separator: the note gives the glob with
+// slashes, as globFlag takes it, when that compiles.
+func backslashNote(pattern, globFlag string) []string {
+	if !strings.Contains(pattern, `\`) {
+		return nil
+	}
+	slashed := strings.ReplaceAll(pattern, `\`, "/")
+	if _, err := compileGlob("", slashed); err != nil {
+		return nil
+	}
+	return []string{fmt.Sprintf(`a \ in a glob quotes the character after it, and paths are matched with /: %s %s`, globFlag, singleQuoted(slashed))}
+}
+
 // reversedRange returns the first range of a [...] class in the element
 // e, which path.Match accepts, whose first character comes after its last,
 // as in [z-a]: path.Match takes it, and it holds no character.

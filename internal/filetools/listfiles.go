@@ -56,16 +56,18 @@ type listArgs struct {
 //	<n> entries | <n> files
 //	<l> of <n> entries shown; --limit <n> shows all, a narrower --path or --pattern fewer
 //	no entries | no files match
+//	a \ in a glob quotes the character after it, and paths are matched with /: --pattern '<pattern with / for \>'
 //	a glob with a slash matches paths from the tree's root, not from --path: --pattern '<path>/<pattern>' names '<pattern>' below <path>
 //	"<pattern>" is a directory: --path '<pattern>' lists it, --pattern '<pattern>/**' the files below it
 //	left out, as .git or by .gitignore: <n> entries (<path>, <path>, <path> and <k> more); --path lists a directory of them, read_file reads a file
 //	not listed: <n> unreadable directories (<path>, …)
 //
-// (files in place of entries with a pattern; the note on the glob's root
-// follows a pattern with a slash that matched nothing below a path other
-// than the root, does not start with it, and joined to it names existing
-// directories; the directory's note, a pattern without metacharacters
-// that matched nothing and names a directory from the tree's root). A
+// (files in place of entries with a pattern; the three notes after "no
+// files match" follow a pattern that matched nothing: the first when it
+// holds a \ and compiles with / in its place; the second when it has a
+// slash, does not start with the path given, which is not the root, and
+// joined to it names existing directories; the third when it has no
+// metacharacters and names a directory from the tree's root). A
 // path that is empty or does not name a directory, one outside the tree,
 // and a pattern that is empty or not a valid glob (see Search) are
 // refused.
@@ -176,6 +178,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 		// Right after the note that no file matches.
 		notes = slices.Insert(notes, 1, dirPatternNote(t.root, pattern)...)
 		notes = slices.Insert(notes, 1, fromDirNote(t.root, name, l.glob, pattern, "--path", "--pattern")...)
+		notes = slices.Insert(notes, 1, backslashNote(pattern, "--pattern")...)
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: notes}}, nil
 }

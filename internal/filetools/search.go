@@ -91,8 +91,9 @@ type searchArgs struct {
 //	files <a>-<b> of <f> shown (<n> matches in all), the last
 //	no matches
 //	no matches: no file matched --glob '<glob>' [or --glob '<glob>' ...]
+//	a \ in a glob quotes the character after it, and paths are matched with /: --glob '<glob with / for \>'
 //	a glob with a slash matches paths from the tree's root, not from --paths: --glob '<dir>/<glob>' names '<glob>' below <dir>
-//	  (after the one before, for each glob that, joined to the one directory given in --paths, names existing directories)
+//	  (after the one before: for each glob holding a \ that compiles with / in its place, and each that, joined to the one directory given in --paths, names existing directories)
 //	no matches from --offset <m> on: there are <n> (there is 1)
 //	no files from --offset <m> on: there are <f> (there is 1)
 //	not searched: <n> files not text (<path>, <path>, <path> and <k> more), <n> unreadable files (…), <n> files over 8 MiB (…), <n> unreadable directories (…)
@@ -243,9 +244,12 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		return agenttool.Result{}, err
 	}
 	notes := s.notes()
-	if s.total == 0 && len(gs) > 0 && s.globbed == 0 && len(rels) == 1 && infos[0].IsDir() {
+	if s.total == 0 && len(gs) > 0 && s.globbed == 0 {
 		for i := range gs {
-			notes = append(notes, fromDirNote(t.root, filepath.ToSlash(rels[0]), &gs[i], args.Glob[i], "--paths", "--glob")...)
+			notes = append(notes, backslashNote(args.Glob[i], "--glob")...)
+			if len(rels) == 1 && infos[0].IsDir() {
+				notes = append(notes, fromDirNote(t.root, filepath.ToSlash(rels[0]), &gs[i], args.Glob[i], "--paths", "--glob")...)
+			}
 		}
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: notes}}, nil
