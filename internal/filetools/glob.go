@@ -72,9 +72,9 @@ func compileGlob(arg, p string) (glob, error) {
 			}
 			continue
 		}
-		e, unknown := shellClass(e)
-		if unknown != "" {
-			return glob{}, fmt.Errorf("%s %q holds [:%s:], which is no POSIX class; a class may hold [:alnum:], [:alpha:], [:digit:], [:lower:], [:upper:], [:space:], [:punct:], [:xdigit:] and the rest of POSIX's, or write \\[ for a literal [", arg, p, unknown)
+		e, problem := shellClass(e)
+		if problem != "" {
+			return glob{}, fmt.Errorf("%s %q %s", arg, p, problem)
 		}
 		if _, err := path.Match(e, ""); err != nil {
 			return glob{}, fmt.Errorf("%s %q is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [", arg, p)
@@ -242,10 +242,12 @@ var posixClasses = map[string]string{
 
 // shellClass returns the element e as path.Match takes it: a class negated
 // by "!", as a shell and git write it, negated by "^" instead, and a POSIX
-// class inside a class ([[:digit:]]) replaced by its ranges. unknown is the
-// first name written as a POSIX class's inside a class, [:like:] this,
-// that is none, which is left as it is.
-func shellClass(e string) (pat, unknown string) {
+// class inside a class ([[:digit:]]) replaced by its ranges. problem, when
+// not empty, says what in e reads as a mistake, for compileGlob's refusal:
+// a name written as a POSIX class's inside a class ([:like:] this) that is
+// none, or a POSIX class written as a class of its own ([:digit:], which
+// is the class of the characters :, d, i, g and t), both left as written.
+func shellClass(e string) (pat, problem string) {
 	if !strings.Contains(e, "[") {
 		return e, ""
 	}
@@ -259,6 +261,9 @@ func shellClass(e string) (pat, unknown string) {
 			i++
 			continue
 		case !inClass && c == '[':
+			if name, _, ok := strings.Cut(e[i+1:], ":]"); ok && problem == "" && strings.HasPrefix(name, ":") && posixClasses[name[1:]] != "" {
+				problem = fmt.Sprintf("holds [%s:], which matches one of the characters between its brackets; POSIX's %s class goes inside a class: [[%s:]]", name, name[1:], name)
+			}
 			inClass = true
 			b.WriteByte(c)
 			if i+1 < len(e) && e[i+1] == '!' {
@@ -273,8 +278,8 @@ func shellClass(e string) (pat, unknown string) {
 					i += len("[:") + len(name) + len(":]") - 1
 					continue
 				}
-				if unknown == "" && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz") == "" {
-					unknown = name
+				if problem == "" && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz") == "" {
+					problem = fmt.Sprintf("holds [:%s:], which is no POSIX class; a class may hold [:alnum:], [:alpha:], [:digit:], [:lower:], [:upper:], [:space:], [:punct:], [:xdigit:] and the rest of POSIX's, or write \\[ for a literal [", name)
 				}
 			}
 		case inClass && c == ']':
@@ -282,7 +287,7 @@ func shellClass(e string) (pat, unknown string) {
 		}
 		b.WriteByte(c)
 	}
-	return b.String(), unknown
+	return b.String(), problem
 }
 
 // splitPath appends the elements of the slash path name to parts[:0].

@@ -274,7 +274,8 @@ func TestGlobPOSIXClasses(t *testing.T) {
 }
 
 // TestGlobUnknownPOSIXClass checks that a name written as a POSIX class's
-// that is none is refused, and that what only looks like one is not.
+// that is none is refused, and a POSIX class written as a class of its
+// own, and that what only looks like either is not.
 func TestGlobUnknownPOSIXClass(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
@@ -285,6 +286,9 @@ func TestGlobUnknownPOSIXClass(t *testing.T) {
 		{pattern: "x/[a[:digit:][:dgit:]]", err: `glob "x/[a[:digit:][:dgit:]]" holds [:dgit:]`},
 		{pattern: `[\[:nope:]]`}, // a quoted [ starts no POSIX class
 		{pattern: "[:nope:]"},    // a class of the characters :, n, o, p and e
+		{pattern: "a/[:digit:].log", err: `glob "a/[:digit:].log" holds [:digit:], which matches one of the characters between its brackets; POSIX's digit class goes inside a class: [[:digit:]]`},
+		{pattern: "[!:digit:]"}, // negated: not a POSIX class's spelling
+		{pattern: `\[:digit:]`}, // no class at all
 	} {
 		_, err := compileGlob("glob", tc.pattern)
 		switch {
