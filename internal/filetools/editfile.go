@@ -38,9 +38,10 @@ type editArgs struct {
 // every one ("replaced <k> occurrences at lines <a>, <b> and <c>", the
 // first five lines named, each once). Occurrences are counted as
 // strings.Count counts them, without overlaps. When old does not occur but
-// would with spaces and tabs ignored, as when it is indented other than the
-// file, the refusal names the lines where it would and the read_file flags
-// that show their exact text. When old holds the escapes \n, \r or \t as
+// would with capitals and small letters taken as one (strings.ToLower of
+// both), or else with spaces and tabs ignored, as when it is indented
+// other than the file, the refusal names the lines where it would and the
+// read_file flags that show their exact text. When old holds the escapes \n, \r or \t as
 // a backslash and a letter, as a shell passes them in single quotes, and
 // occurs, or nearly, only once they are read as what they stand for, the
 // refusal says that, and how to give the line breaks instead. A new that

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // edit is the result of one edit: the new contents and the lines of the
@@ -34,6 +35,10 @@ func plan(text string, args editArgs) (edit, error) {
 		if at := escapedLines(text, args.Old); len(at) > 0 {
 			return edit{}, fmt.Errorf(`--old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at %s; `+
 				`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`, lineList(at))
+		}
+		if at := caseLines(text, args.Old); len(at) > 0 {
+			return edit{}, fmt.Errorf("--old occurs 0 times as written, but with capitals and small letters taken as one it matches at %s; "+
+				"read_file --path %s --offset %d --limit %d shows the exact text", lineList(at), singleQuoted(args.Path), at[0], at[len(at)-1]-at[0]+spanLines(args.Old))
 		}
 		if near := nearLines(text, args.Old); len(near) > 0 {
 			return edit{}, fmt.Errorf("--old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
@@ -147,6 +152,18 @@ func escapedLines(text, old string) []int {
 		return at
 	}
 	return nearLines(text, u)
+}
+
+// caseLines returns the lines where old occurs in text when both are in
+// small letters, for a refusal of an old that does not occur as written.
+// Making them small keeps every line break, so the lines are text's.
+func caseLines(text, old string) []int {
+	lower := strings.ToLower(old)
+	if lower == old && !strings.ContainsFunc(text, unicode.IsUpper) {
+		return nil
+	}
+	t := strings.ToLower(text)
+	return lineNumbers(t, find(t, spellings(lower, "", false)))
 }
 
 // toLF returns s with every CRLF made LF.
