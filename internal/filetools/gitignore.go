@@ -27,13 +27,14 @@ type ignoreRule struct {
 // slash at its start or in its middle matches the path from the tree's
 // root (a leading slash is dropped), any other the base name at any depth;
 // "*", "?", "[...]", "\" and "**" are those of a glob (see glob). A rule
-// that is not a valid glob is skipped, and so is one a glob refuses for
-// its classes: a range that runs backwards ([z-a], which for git holds no
-// character), a POSIX class that does not exist ([[:nope:]], which git
-// matches nothing with) or one standing as a class of its own
-// ([:digit:]). The .gitignore files of directories below the root,
-// .git/info/exclude and the global excludes file are not read. As in git, nothing below an ignored directory is looked at, so a
-// negated rule cannot bring back a file in one.
+// that is not a valid glob is skipped, and so is one naming a POSIX class
+// that does not exist ([[:nope:]]), which git matches nothing with; the
+// classes a glob refuses as likely mistakes, a range that runs backwards
+// ([z-a]) and a POSIX class standing as a class of its own ([:digit:]),
+// keep git's meaning in a rule (see compile). The .gitignore files of
+// directories below the root, .git/info/exclude and the global excludes
+// file are not read. As in git, nothing below an ignored directory is
+// looked at, so a negated rule cannot bring back a file in one.
 type ignoreRules []ignoreRule
 
 // parseGitignore returns the rules of the .gitignore data.
@@ -62,7 +63,7 @@ func parseGitignore(data string) ignoreRules {
 		}
 		anchored := strings.Contains(line, "/")
 		line = strings.TrimPrefix(line, "/")
-		g, err := compileGlob("rule", line)
+		g, err := compile("rule", line, false)
 		if err != nil {
 			continue
 		}

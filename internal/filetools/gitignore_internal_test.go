@@ -55,15 +55,24 @@ func TestGitignoreByteOrderMark(t *testing.T) {
 	}
 }
 
-// TestGitignoreReversedRange checks that a rule whose class runs backwards
-// is skipped and the rules around it still apply.
-func TestGitignoreReversedRange(t *testing.T) {
+// TestGitignoreClasses checks that a rule holds the classes that a glob
+// refuses as likely mistakes with git's meaning, and that a rule naming a
+// POSIX class that does not exist is skipped, the rules around it still
+// applying.
+func TestGitignoreClasses(t *testing.T) {
 	t.Parallel()
-	rules := parseGitignore("*.log\n[z-a]*\n!keep.log\n")
-	if len(rules) != 2 {
-		t.Fatalf("%d rules, want 2 (the reversed one skipped)", len(rules))
+	rules := parseGitignore("*.log\n[z-ab]*.txt\n[:digit:]\n[[:nope:]]*\n!keep.log\n")
+	if len(rules) != 4 {
+		t.Fatalf("%d rules, want 4 (the unknown class's skipped)", len(rules))
 	}
-	if !rules.ignored([]string{"a.log"}, false) || rules.ignored([]string{"keep.log"}, false) || rules.ignored([]string{"b.txt"}, false) {
-		t.Error("the rules around the skipped one do not apply as written")
+	for name, want := range map[string]bool{
+		"a.log": true, "keep.log": false, // the rules around the skipped one
+		"b.txt": true, "c.txt": false, // [z-ab]: b only, as in git
+		"d": true, ":": true, "1": false, // [:digit:]: its characters
+		"nope": false,
+	} {
+		if got := rules.ignored([]string{name}, false); got != want {
+			t.Errorf("%s: ignored %v, want %v", name, got, want)
+		}
 	}
 }

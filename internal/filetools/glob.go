@@ -48,6 +48,14 @@ const (
 // and one starting with ./ is matched against the whole path, anchored at
 // the tree's root, though it has no other slash.
 func compileGlob(arg, p string) (glob, error) {
+	return compile(arg, p, true)
+}
+
+// compile is compileGlob; a .gitignore rule is compiled with strict unset,
+// which takes the classes that compileGlob refuses as likely mistakes (a
+// range that runs backwards, a POSIX class standing as a class of its own)
+// with path.Match's meaning, which is git's.
+func compile(arg, p string, strict bool) (glob, error) {
 	if p == "" {
 		return glob{}, fmt.Errorf("%s is empty; give a glob such as *.go or cmd/**/*.go", arg)
 	}
@@ -72,14 +80,17 @@ func compileGlob(arg, p string) (glob, error) {
 			}
 			continue
 		}
-		e, problem := shellClass(e)
-		if problem != "" {
-			return glob{}, fmt.Errorf("%s %q %s", arg, p, problem)
+		e, unknown, alone := shellClass(e)
+		switch {
+		case unknown != "":
+			return glob{}, fmt.Errorf("%s %q holds %s, which is no POSIX class; a class may hold [:alnum:], [:alpha:], [:digit:], [:lower:], [:upper:], [:space:], [:punct:], [:xdigit:] and the rest of POSIX's, or write \\[ for a literal [", arg, p, unknown)
+		case alone != "" && strict:
+			return glob{}, fmt.Errorf("%s %q holds [:%s:], which matches one of the characters between its brackets; POSIX's %s class goes inside a class: [[:%s:]]", arg, p, alone, alone, alone)
 		}
 		if _, err := path.Match(e, ""); err != nil {
 			return glob{}, fmt.Errorf("%s %q is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [", arg, p)
 		}
-		if lo, hi, ok := reversedRange(e); ok {
+		if lo, hi, ok := reversedRange(e); ok && strict {
 			return glob{}, fmt.Errorf("%s %q has the range %c-%c in a [...] class, which runs backwards and holds no character; write %c-%c", arg, p, lo, hi, hi, lo)
 		}
 		g.elems = append(g.elems, classify(e))
@@ -116,29 +127,41 @@ func dirGlob(arg, p string) error {
 
 // fromDirNote returns the note for a glob g, written pattern, with a slash
 // that took no file below the directory dir given by dirFlag (not the
-// root), and that does not start with dir: such a glob matches paths from
-// the tree's root, where a model may have meant them from dir. The note
-// gives the glob joined to dir, as globFlag takes it, when the directories
-// its literal leading elements name exist in root.
+// root, nor .git or below it, which is never searched), and that does not
+// start with dir: such a glob matches paths from the tree's root, where a
+// model may have meant them from dir. The note gives the glob joined to
+// dir, its metacharacters quoted, as globFlag takes it, when the
+// directories that the glob's literal leading elements name below dir
+// exist in root. Whether the joined glob matches a file is not looked at.
 func fromDirNote(root *os.Root, dir string, g *glob, pattern, dirFlag, globFlag string) []string {
 	rest := strings.TrimPrefix(pattern, "./")
-	if dir == "" || dir == "." || g.base || strings.HasPrefix(rest, "**") || strings.HasPrefix(rest, dir+"/") {
+	if dir == "" || dir == "." || g.base || strings.HasPrefix(rest, "**") || strings.HasPrefix(rest, dir+"/") ||
+		slices.Contains(strings.Split(dir, "/"), ".git") {
 		return nil
 	}
-	joined := dir + "/" + rest
+	joined := quoteGlob(dir) + "/" + rest
 	if _, err := compileGlob("", joined); err != nil {
 		return nil
 	}
-	elems := strings.Split(joined, "/")
+	elems := strings.Split(rest, "/")
 	lit := elems[:len(elems)-1]
 	if i := slices.IndexFunc(lit, func(e string) bool { return strings.ContainsAny(e, `*?[\`) }); i >= 0 {
 		lit = lit[:i]
 	}
-	if info, err := root.Stat(filepath.FromSlash(strings.Join(lit, "/"))); err != nil || !info.IsDir() {
+	if info, err := root.Stat(filepath.FromSlash(path.Join(append([]string{dir}, lit...)...))); err != nil || !info.IsDir() {
 		return nil
 	}
 	return []string{fmt.Sprintf("a glob with a slash matches paths from the tree's root, not from %s: %s %s names %s below %s", dirFlag, globFlag, singleQuoted(joined), singleQuoted(rest), dir)}
 }
+
+// quoteGlob returns the path p with the characters that a glob reads as
+// its own quoted by a \, so that as a glob it matches p only.
+func quoteGlob(p string) string {
+	return globQuoter.Replace(p)
+}
+
+// globQuoter quotes a glob's metacharacters.
+var globQuoter = strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`)
 
 // backslashNote returns the note for a glob, written pattern, that took no
 // file and holds a \, which quotes the character after it, where a model
@@ -235,21 +258,23 @@ var posixClasses = map[string]string{
 	"lower":  "a-z",
 	"print":  " -~",
 	"punct":  "!-/:-@\\[-`{-~",
-	"space":  " \t-\r",
+	"space":  " \t\n\r",
 	"upper":  "A-Z",
 	"xdigit": "0-9A-Fa-f",
 }
 
-// shellClass returns the element e as path.Match takes it: a class negated
-// by "!", as a shell and git write it, negated by "^" instead, and a POSIX
-// class inside a class ([[:digit:]]) replaced by its ranges. problem, when
-// not empty, says what in e reads as a mistake, for compileGlob's refusal:
-// a name written as a POSIX class's inside a class ([:like:] this) that is
-// none, or a POSIX class written as a class of its own ([:digit:], which
-// is the class of the characters :, d, i, g and t), both left as written.
-func shellClass(e string) (pat, problem string) {
+// shellClass returns the element e as path.Match takes it, read as a
+// shell and git read a class: negated by "!" as well as "^", a "]" first in
+// it taken literally, and a POSIX class inside it ([[:digit:]]) replaced by
+// its ranges, a "-" right after one taken literally. It also returns, for
+// compile's refusals, the first POSIX class written inside a class, from
+// "[:" to the first "]" after it when ":" comes before that, that is none
+// (unknown, which git matches nothing with), and the name of the first
+// written as a class of its own (alone: [:digit:], which is the class of
+// the characters :, d, i, g and t); both are left as written.
+func shellClass(e string) (pat, unknown, alone string) {
 	if !strings.Contains(e, "[") {
-		return e, ""
+		return e, "", ""
 	}
 	var b strings.Builder
 	inClass := false
@@ -261,33 +286,46 @@ func shellClass(e string) (pat, problem string) {
 			i++
 			continue
 		case !inClass && c == '[':
-			if name, _, ok := strings.Cut(e[i+1:], ":]"); ok && problem == "" && strings.HasPrefix(name, ":") && posixClasses[name[1:]] != "" {
-				problem = fmt.Sprintf("holds [%s:], which matches one of the characters between its brackets; POSIX's %s class goes inside a class: [[%s:]]", name, name[1:], name)
+			if name, _, ok := strings.Cut(e[i+1:], ":]"); ok && alone == "" && strings.HasPrefix(name, ":") && posixClasses[name[1:]] != "" {
+				alone = name[1:]
 			}
 			inClass = true
 			b.WriteByte(c)
-			if i+1 < len(e) && e[i+1] == '!' {
+			if i+1 < len(e) && (e[i+1] == '!' || e[i+1] == '^') {
 				b.WriteByte('^')
+				i++
+			}
+			if i+1 < len(e) && e[i+1] == ']' {
+				b.WriteString(`\]`)
 				i++
 			}
 			continue
 		case inClass && strings.HasPrefix(e[i:], "[:"):
-			if name, _, ok := strings.Cut(e[i+2:], ":]"); ok {
-				if ranges, ok := posixClasses[name]; ok {
-					b.WriteString(ranges)
-					i += len("[:") + len(name) + len(":]") - 1
-					continue
-				}
-				if problem == "" && name != "" && strings.Trim(name, "abcdefghijklmnopqrstuvwxyz") == "" {
-					problem = fmt.Sprintf("holds [:%s:], which is no POSIX class; a class may hold [:alnum:], [:alpha:], [:digit:], [:lower:], [:upper:], [:space:], [:punct:], [:xdigit:] and the rest of POSIX's, or write \\[ for a literal [", name)
-				}
+			end := strings.IndexByte(e[i+2:], ']')
+			if end < 0 || !strings.HasSuffix(e[i+2:i+2+end], ":") {
+				break // a "[" of the class
 			}
+			name := e[i+2 : i+2+end-1]
+			ranges, ok := posixClasses[name]
+			if !ok {
+				if unknown == "" {
+					unknown = e[i : i+2+end+1]
+				}
+				break
+			}
+			b.WriteString(ranges)
+			i += 2 + end
+			if i+1 < len(e) && e[i+1] == '-' {
+				b.WriteString(`\-`)
+				i++
+			}
+			continue
 		case inClass && c == ']':
 			inClass = false
 		}
 		b.WriteByte(c)
 	}
-	return b.String(), problem
+	return b.String(), unknown, alone
 }
 
 // splitPath appends the elements of the slash path name to parts[:0].

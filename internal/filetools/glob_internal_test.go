@@ -1,7 +1,9 @@
 package filetools
 
 import (
+	"os"
 	"path"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -35,7 +37,7 @@ func naivePattern(pattern string) []string {
 	pattern = strings.TrimPrefix(pattern, "./")
 	var elems []string
 	for _, e := range strings.Split(pattern, "/") {
-		pat, _ := shellClass(e)
+		pat, _, _ := shellClass(e)
 		elems = append(elems, pat)
 	}
 	if elems[len(elems)-1] == "**" {
@@ -88,7 +90,7 @@ func FuzzGlob(f *testing.F) {
 		case g.base && pattern == "**":
 			want = true
 		case g.base:
-			pat, _ := shellClass(pattern)
+			pat, _, _ := shellClass(pattern)
 			want, _ = path.Match(pat, elems[len(elems)-1])
 		default:
 			want = naiveElems(naivePattern(pattern), elems)
@@ -102,7 +104,7 @@ func FuzzGlob(f *testing.F) {
 				t.Fatalf("glob %q matches %q, but below(%q) is false", pattern, name, elems[:i])
 			}
 		}
-		quoted := strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(name)
+		quoted := quoteGlob(name)
 		if lit, err := compileGlob("glob", quoted); err == nil && !lit.match(splitPath(nil, name)) {
 			t.Fatalf("the quoted glob %q does not match %q", quoted, name)
 		}
@@ -261,6 +263,15 @@ func TestGlobPOSIXClasses(t *testing.T) {
 		{"[[:graph:]]", " ", false},
 		{`[\[:digit:]]`, "1", false}, // a quoted [ is a character of the class
 		{`[\[:digit:]]`, ":]", true},
+		{"[[:digit:]-]*", "-", true}, // a - after a POSIX class is a character
+		{"[[:alnum:]-_]", "_", true},
+		{"[[:alnum:]-_]", "+", false},
+		{"[]a]", "]", true}, // a ] first in a class is a character
+		{"[!]a]", "]", false},
+		{"[^]a]", "b", true},
+		{"[][:digit:]]*", "1.log", true},
+		{"[[:space:]]", "\v", false}, // git's space: space, \t, \n and \r
+		{"[[:space:]]", "\n", true},
 	} {
 		g, err := compileGlob("glob", tc.pattern)
 		if err != nil {
@@ -282,7 +293,9 @@ func TestGlobUnknownPOSIXClass(t *testing.T) {
 		pattern, err string
 	}{
 		{pattern: "[[:nope:]].log", err: `glob "[[:nope:]].log" holds [:nope:], which is no POSIX class; a class may hold [:alnum:]`},
-		{pattern: "[[:digit:][:Bad:]]"}, // not all lower-case letters: characters of the class
+		{pattern: "[[:digit:][:Bad:]]", err: `glob "[[:digit:][:Bad:]]" holds [:Bad:], which is no POSIX class`},
+		{pattern: "[[::]]", err: `glob "[[::]]" holds [::], which is no POSIX class`},
+		{pattern: "[[:digit]]"}, // no ":" before the "]": a [ of the class
 		{pattern: "x/[a[:digit:][:dgit:]]", err: `glob "x/[a[:digit:][:dgit:]]" holds [:dgit:]`},
 		{pattern: `[\[:nope:]]`}, // a quoted [ starts no POSIX class
 		{pattern: "[:nope:]"},    // a class of the characters :, n, o, p and e
@@ -296,6 +309,56 @@ func TestGlobUnknownPOSIXClass(t *testing.T) {
 			t.Errorf("%q: %v", tc.pattern, err)
 		case tc.err != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.err)):
 			t.Errorf("%q: error %v, want %s", tc.pattern, err, tc.err)
+		}
+	}
+}
+
+// TestFromDirNote checks the glob the note on a glob written from the
+// directory given offers: joined to it with the directory's metacharacters
+// quoted, so that it matches there, and none where the directories it
+// names do not exist, below .git, or for a glob that needs no joining.
+func TestFromDirNote(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, d := range []string{"x/a[1]/c", "src/sub", ".git/hooks"} {
+		if err := os.MkdirAll(filepath.Join(dir, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, tc := range []struct {
+		dir, pattern, want string
+	}{
+		{"src", "sub/*.go", "--glob 'src/sub/*.go' names 'sub/*.go' below src"},
+		{"src", "./sub/*.go", "--glob 'src/sub/*.go' names 'sub/*.go' below src"},
+		{"x/a[1]", "c/*.go", `--glob 'x/a\[1]/c/*.go' names 'c/*.go' below x/a[1]`},
+		{"x/a[1]/c", "c/*.go", ""}, // x/a[1]/c/c does not exist
+		{"src", "nope/*.go", ""},
+		{"src", "s*/*.go", "--glob 'src/s*/*.go' names 's*/*.go' below src"},
+		{".git", "hooks/*.sample", ""},
+		{"src", "src/sub/*.go", ""},
+		{"src", "**/x.go", ""},
+		{"src", "x.go", ""},
+		{".", "sub/*.go", ""},
+	} {
+		g, err := compileGlob("glob", tc.pattern)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Join(fromDirNote(root, tc.dir, &g, tc.pattern, "--paths", "--glob"), "\n")
+		_, got, _ = strings.Cut(got, "not from --paths: ")
+		if got != tc.want {
+			t.Errorf("%s, %s: %q, want %q", tc.dir, tc.pattern, got, tc.want)
+		}
+		if joined, _, ok := strings.Cut(strings.TrimPrefix(got, "--glob '"), "'"); ok {
+			g, err := compileGlob("glob", joined)
+			if err != nil || !g.match(splitPath(nil, tc.dir+"/"+strings.TrimPrefix(tc.pattern, "./"))) && !strings.Contains(tc.pattern, "*/") {
+				t.Errorf("%s, %s: the glob offered, %s, does not take the path it names (%v)", tc.dir, tc.pattern, joined, err)
+			}
 		}
 	}
 }

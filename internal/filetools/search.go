@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -245,12 +246,15 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	}
 	notes := s.notes()
 	if s.total == 0 && len(gs) > 0 && s.globbed == 0 {
+		// Right after the note that no file matched the globs.
+		var more []string
 		for i := range gs {
-			notes = append(notes, backslashNote(args.Glob[i], "--glob")...)
+			more = append(more, backslashNote(args.Glob[i], "--glob")...)
 			if len(rels) == 1 && infos[0].IsDir() {
-				notes = append(notes, fromDirNote(t.root, filepath.ToSlash(rels[0]), &gs[i], args.Glob[i], "--paths", "--glob")...)
+				more = append(more, fromDirNote(t.root, filepath.ToSlash(rels[0]), &gs[i], args.Glob[i], "--paths", "--glob")...)
 			}
 		}
+		notes = slices.Insert(notes, 1, more...)
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: notes}}, nil
 }
