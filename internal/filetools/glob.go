@@ -15,7 +15,8 @@ import (
 // at any depth; any other matches the whole path, element by element,
 // where "*" is any run of characters but a slash, "?" one such character,
 // "[...]" one character of a class ("[!...]" or "[^...]" one not in it,
-// and [:digit:] and the other POSIX classes inside one, ASCII only),
+// [:digit:] and the other POSIX classes inside one, ASCII only, and a "]"
+// first in one a character of it, as git reads a class),
 // "\" quotes the character after it, and "**", as a whole element, any
 // number of directories: "t/**/*.go" matches t/a.go and t/x/y/a.go, and
 // "t/**", at the end, everything below t. Elsewhere "**" is "*" twice.
