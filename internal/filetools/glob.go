@@ -127,22 +127,34 @@ func dirGlob(arg, p string) error {
 }
 
 // fromDirNote returns the note for a glob g, written pattern, with a slash
-// that took no file below the directory dir given by dirFlag (not the
-// root, nor .git or below it, which is never searched), and that does not
-// start with dir: such a glob matches paths from the tree's root, where a
-// model may have meant them from dir. The note gives the glob joined to
-// dir, its metacharacters quoted, as globFlag takes it, when the
-// directories that the glob's literal leading elements name below dir
-// exist in root. Whether the joined glob matches a file is not looked at.
+// that took no file below the directory dir given by dirFlag: such a glob
+// matches paths from the tree's root, where a model may have meant them
+// from dir. The note gives the glob joined to dir as globFlag takes it,
+// when joinDir does.
 func fromDirNote(root *os.Root, dir string, g *glob, pattern, dirFlag, globFlag string) []string {
+	joined, ok := joinDir(root, dir, g, pattern)
+	if !ok {
+		return nil
+	}
+	return []string{fmt.Sprintf("a glob with a slash matches paths from the tree's root, not from %s: %s %s names %s below %s",
+		dirFlag, globFlag, singleQuoted(joined), singleQuoted(strings.TrimPrefix(pattern, "./")), dir)}
+}
+
+// joinDir returns the glob g, written pattern, joined to the directory dir,
+// its metacharacters quoted, for a note on a glob that took no file below
+// dir: when g has a slash, does not start with dir, and the directories
+// its literal leading elements name below dir exist in root. It does not
+// join to the root, nor to .git or below it, which is never searched.
+// Whether the joined glob matches a file is not looked at.
+func joinDir(root *os.Root, dir string, g *glob, pattern string) (string, bool) {
 	rest := strings.TrimPrefix(pattern, "./")
 	if dir == "" || dir == "." || g.base || strings.HasPrefix(rest, "**") || strings.HasPrefix(rest, dir+"/") ||
 		slices.Contains(strings.Split(dir, "/"), ".git") {
-		return nil
+		return "", false
 	}
 	joined := quoteGlob(dir) + "/" + rest
 	if _, err := compileGlob("", joined); err != nil {
-		return nil
+		return "", false
 	}
 	elems := strings.Split(rest, "/")
 	lit := elems[:len(elems)-1]
@@ -150,9 +162,9 @@ func fromDirNote(root *os.Root, dir string, g *glob, pattern, dirFlag, globFlag 
 		lit = lit[:i]
 	}
 	if info, err := root.Stat(filepath.FromSlash(path.Join(append([]string{dir}, lit...)...))); err != nil || !info.IsDir() {
-		return nil
+		return "", false
 	}
-	return []string{fmt.Sprintf("a glob with a slash matches paths from the tree's root, not from %s: %s %s names %s below %s", dirFlag, globFlag, singleQuoted(joined), singleQuoted(rest), dir)}
+	return joined, true
 }
 
 // quoteGlob returns the path p with the characters that a glob reads as
@@ -165,16 +177,21 @@ func quoteGlob(p string) string {
 var globQuoter = strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`)
 
 // backslashNote returns the note for a glob, written pattern, that took no
-// file and holds a \, which quotes the character after it, where a model
-// used to Windows may have meant a separator: the note gives the glob with
-// slashes, as globFlag takes it, when that compiles.
-func backslashNote(pattern, globFlag string) []string {
+// file below the directory dir and holds a \, which quotes the character
+// after it, where a model used to Windows may have meant a separator: the
+// note gives the glob with slashes, as globFlag takes it, when that
+// compiles, joined to dir where joinDir joins it.
+func backslashNote(root *os.Root, dir, pattern, globFlag string) []string {
 	if !strings.Contains(pattern, `\`) {
 		return nil
 	}
 	slashed := strings.ReplaceAll(pattern, `\`, "/")
-	if _, err := compileGlob("", slashed); err != nil {
+	g, err := compileGlob("", slashed)
+	if err != nil {
 		return nil
+	}
+	if joined, ok := joinDir(root, dir, &g, slashed); ok {
+		slashed = joined
 	}
 	return []string{fmt.Sprintf(`a \ in a glob quotes the character after it, and paths are matched with /: %s %s`, globFlag, singleQuoted(slashed))}
 }

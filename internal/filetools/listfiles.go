@@ -64,13 +64,13 @@ type listArgs struct {
 //
 // (files in place of entries with a pattern; the three notes after "no
 // files match" follow a pattern that matched nothing: the first when it
-// holds a \ and compiles with / in its place; the second when it has a
-// slash, does not start with the path given, which is not the root, and
-// joined to it names existing directories; the third when it has no
-// metacharacters and names a directory from the tree's root). A
-// path that is empty or does not name a directory, one outside the tree,
-// and a pattern that is empty or not a valid glob (see Search) are
-// refused.
+// holds a \ and compiles with / in its place, joined to the path as the
+// second would join it; the second when it has a slash, does not start
+// with the path given, which is not the root, and joined to it names
+// existing directories; the third when it has no metacharacters and names
+// a directory from the tree's root). A path that is empty or does not
+// name a directory, one outside the tree, and a pattern that is empty or
+// not a valid glob (see Search) are refused.
 func ListFiles(root string) agenttool.Tool {
 	return agenttool.New("list_files",
 		"List a directory, or the files below it matching a glob, but .git and what .gitignore excludes.",
@@ -178,7 +178,7 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 		// Right after the note that no file matches.
 		notes = slices.Insert(notes, 1, dirPatternNote(t.root, pattern)...)
 		notes = slices.Insert(notes, 1, fromDirNote(t.root, name, l.glob, pattern, "--path", "--pattern")...)
-		notes = slices.Insert(notes, 1, backslashNote(pattern, "--pattern")...)
+		notes = slices.Insert(notes, 1, backslashNote(t.root, name, pattern, "--pattern")...)
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: notes}}, nil
 }

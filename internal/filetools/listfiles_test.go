@@ -76,6 +76,8 @@ func TestListFiles(t *testing.T) {
 			notes: "no files match\na glob with a slash matches paths from the tree's root, not from --path: --pattern 'a/c/*' names 'c/*' below a"},
 		{name: "a pattern with Windows separators", args: map[string]any{"pattern": `a\c\*.go`},
 			notes: "no files match\na \\ in a glob quotes the character after it, and paths are matched with /: --pattern 'a/c/*.go'\n" + left + "3 entries (.git/, a/build/, build/); --path lists a directory of them, read_file reads a file"},
+		{name: "a pattern with Windows separators below the path", args: map[string]any{"path": "a", "pattern": `c\*.go`},
+			notes: "no files match\na \\ in a glob quotes the character after it, and paths are matched with /: --pattern 'a/c/*.go'\n" + left + "1 entry (a/build/); --path lists a directory of them, read_file reads a file"},
 		{name: "a pattern from the path naming no directory", args: map[string]any{"path": "a", "pattern": "nope/*.go"},
 			notes: "no files match"},
 		{name: "pattern outside the path given", args: map[string]any{"path": "a", "pattern": "deep/**/*.go"}, notes: "no files match"},

@@ -248,11 +248,13 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	if s.total == 0 && len(gs) > 0 && s.globbed == 0 {
 		// Right after the note that no file matched the globs.
 		var more []string
+		dir := "" // the one directory given, which a glob may be joined to
+		if len(rels) == 1 && infos[0].IsDir() {
+			dir = filepath.ToSlash(rels[0])
+		}
 		for i := range gs {
-			more = append(more, backslashNote(args.Glob[i], "--glob")...)
-			if len(rels) == 1 && infos[0].IsDir() {
-				more = append(more, fromDirNote(t.root, filepath.ToSlash(rels[0]), &gs[i], args.Glob[i], "--paths", "--glob")...)
-			}
+			more = append(more, backslashNote(t.root, dir, args.Glob[i], "--glob")...)
+			more = append(more, fromDirNote(t.root, dir, &gs[i], args.Glob[i], "--paths", "--glob")...)
 		}
 		notes = slices.Insert(notes, 1, more...)
 	}

@@ -245,6 +245,8 @@ func TestSearchGlobAndCount(t *testing.T) {
 			want: "[odd].txt:1:x\n", notes: "1 match in 1 file"},
 		{name: "a glob with Windows separators that takes nothing", args: map[string]any{"glob": []string{`a\c\*.go`}},
 			notes: "no matches: no file matched --glob 'a\\c\\*.go'\na \\ in a glob quotes the character after it, and paths are matched with /: --glob 'a/c/*.go'"},
+		{name: "a glob with Windows separators below the path", args: map[string]any{"glob": []string{`c\*.go`}, "paths": []string{"a"}},
+			notes: "no matches: no file matched --glob 'c\\*.go'\na \\ in a glob quotes the character after it, and paths are matched with /: --glob 'a/c/*.go'"},
 		{name: "a glob from a path that is a file", args: map[string]any{"glob": []string{"c/*.go"}, "paths": []string{"a/b.go"}},
 			notes: "no matches: no file matched --glob 'c/*.go'"},
 		{name: "no file matches any of several", args: map[string]any{"glob": []string{"*.rs", "it's/*.c"}}, notes: `no matches: no file matched --glob '*.rs' or --glob 'it'\''s/*.c'`},
