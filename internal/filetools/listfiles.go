@@ -176,9 +176,10 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	notes := l.notes()
 	if l.glob != nil && l.total == 0 {
 		// Right after the note that no file matches.
-		notes = slices.Insert(notes, 1, dirPatternNote(t.root, pattern)...)
-		notes = slices.Insert(notes, 1, fromDirNote(t.root, name, l.glob, pattern, "--path", "--pattern")...)
-		notes = slices.Insert(notes, 1, backslashNote(t.root, name, pattern, "--pattern")...)
+		notes = slices.Insert(notes, 1, slices.Concat(
+			backslashNote(t.root, name, pattern, "--pattern"),
+			fromDirNote(t.root, name, l.glob, pattern, "--path", "--pattern"),
+			dirPatternNote(t.root, pattern))...)
 	}
 	return agenttool.Result{Output: agenttool.Output{Text: l.out.String(), Exact: true, Notes: notes}}, nil
 }

@@ -4,9 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"regexp"
-	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -74,10 +74,12 @@ type searchArgs struct {
 // leading "./" anchors a glob at the root (./*.go, the .go files there).
 // "*", "?", "[...]" (negated by "!" or "^") and "\" are as in path.Match,
 // so "*" never matches a slash, and a class may hold POSIX classes such as
-// [:digit:] ([[:digit:]]*.log), ASCII only. A glob that is empty, malformed, starts
-// with "/", has an empty, "." or ".." element past its leading "./" or a
-// class range that runs backwards ([z-a]) is refused, and so is one
-// holding a shell's brace alternatives (see checkBraces).
+// [:digit:] ([[:digit:]]*.log), ASCII only. A glob that is empty,
+// malformed, starts with "/", or has an empty, "." or ".." element past
+// its leading "./" is refused; so is one whose class holds a range that
+// runs backwards ([z-a]), a POSIX class that does not exist ([[:nope:]])
+// or one standing as a class of its own ([:digit:]), and one holding a
+// shell's brace alternatives (see checkBraces).
 //
 // It shows the matches from number offset (from 1) on, at most limit of
 // them (0 or absent means 200) and no more than 28,000 bytes, and counts
@@ -195,7 +197,10 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 		infos = append(infos, info)
 	}
 	s := newSearcher(ctx, re, args)
-	s.globs, s.globArgs = gs, args.Glob
+	s.globs, s.globArgs, s.globRoot = gs, args.Glob, t.root
+	if len(rels) == 1 && infos[0].IsDir() {
+		s.globDir = filepath.ToSlash(rels[0])
+	}
 	// One path reaches each file once; only several can reach one twice.
 	if len(paths) > 1 {
 		s.seen = make(map[string]bool)
@@ -244,21 +249,7 @@ func (t *tree) search(ctx context.Context, re *regexp.Regexp, args searchArgs) (
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
-	notes := s.notes()
-	if s.total == 0 && len(gs) > 0 && s.globbed == 0 {
-		// Right after the note that no file matched the globs.
-		var more []string
-		dir := "" // the one directory given, which a glob may be joined to
-		if len(rels) == 1 && infos[0].IsDir() {
-			dir = filepath.ToSlash(rels[0])
-		}
-		for i := range gs {
-			more = append(more, backslashNote(t.root, dir, args.Glob[i], "--glob")...)
-			more = append(more, fromDirNote(t.root, dir, &gs[i], args.Glob[i], "--paths", "--glob")...)
-		}
-		notes = slices.Insert(notes, 1, more...)
-	}
-	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: notes}}, nil
+	return agenttool.Result{Output: agenttool.Output{Text: s.out.String(), Exact: true, Notes: s.notes()}}, nil
 }
 
 // searcher holds the state of one search across the paths it walks. The
@@ -285,9 +276,13 @@ type searcher struct {
 
 	globs globs // the files to search, all when empty
 	// globbed counts the files the globs took, and globArgs are the
-	// globs as given, which a note names when they took none.
+	// globs as given, which a note names when they took none; the notes
+	// after it may join them to globDir, the one directory given in
+	// paths ("" otherwise), in the tree globRoot.
 	globbed  int
 	globArgs []string
+	globDir  string
+	globRoot *os.Root
 	parts    []string // the elements of the path of the file the walk queues
 	// count says that the output is one line per file with a match, with
 	// their count; first and limit then number files.

@@ -26,6 +26,10 @@ func (s *searcher) notes() []string {
 			given[i] = "--glob " + singleQuoted(g)
 		}
 		notes = append(notes, "no matches: no file matched "+strings.Join(given, " or "))
+		for i, g := range s.globArgs {
+			notes = append(notes, backslashNote(s.globRoot, s.globDir, g, "--glob")...)
+			notes = append(notes, fromDirNote(s.globRoot, s.globDir, &s.globs[i], g, "--paths", "--glob")...)
+		}
 	case s.total == 0 && seeks(s.re.String(), '\n'):
 		notes = append(notes, `no matches; search matches one line at a time, without its line break, so a \n in the pattern finds nothing; search for one of its lines, and read_file shows those around it`)
 	case s.total == 0 && seeks(s.re.String(), '\r'):
