@@ -6,7 +6,9 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -92,7 +94,7 @@ func compile(arg, p string, strict bool) (glob, error) {
 			return glob{}, fmt.Errorf("%s %q is malformed: a [...] class is unclosed or empty, or a \\ ends an element; write \\[ for a literal [", arg, p)
 		}
 		if lo, hi, ok := reversedRange(e); ok && strict {
-			return glob{}, fmt.Errorf("%s %q has the range %c-%c in a [...] class, which runs backwards and holds no character; write %c-%c", arg, p, lo, hi, hi, lo)
+			return glob{}, fmt.Errorf("%s %q has the range %s in a [...] class, which runs backwards and holds no character; write %s", arg, p, rangeText(lo, hi), rangeText(hi, lo))
 		}
 		g.elems = append(g.elems, classify(e))
 	}
@@ -233,6 +235,16 @@ func reversedRange(e string) (lo, hi rune, ok bool) {
 	return 0, 0, false
 }
 
+// rangeText writes the range lo-hi of a class for a message: as it is
+// written in a glob, or with each end quoted where one is a space or
+// another character that would not show, as in ' '-'!'.
+func rangeText(lo, hi rune) string {
+	if unicode.IsGraphic(lo) && unicode.IsGraphic(hi) && !unicode.IsSpace(lo) && !unicode.IsSpace(hi) {
+		return string(lo) + "-" + string(hi)
+	}
+	return strconv.QuoteRune(lo) + "-" + strconv.QuoteRune(hi)
+}
+
 // classify returns the element e, which path.Match accepts, with the
 // quickest way to match it: most are a name, "*" or "*.ext".
 func classify(e string) globElem {
@@ -296,12 +308,27 @@ func shellClass(e string) (pat, unknown, alone string) {
 	}
 	var b strings.Builder
 	inClass := false
+	// ranged is whether a "-" here makes a range: a character of the
+	// class comes before it, and no range or POSIX class ends there.
+	ranged := false
 	for i := 0; i < len(e); i++ {
 		c := e[i]
 		switch {
 		case c == '\\' && i+1 < len(e):
 			b.WriteString(e[i : i+2])
 			i++
+			ranged = inClass
+			continue
+		case inClass && c == '-' && ranged && i+1 < len(e) && e[i+1] != ']':
+			// The end of a range is one character, as git reads it, so
+			// that [a-[:blank:]] is the range a-[ and not one to a class.
+			n := 2
+			if e[i+1] == '\\' && i+2 < len(e) {
+				n = 3
+			}
+			b.WriteString(e[i : i+n])
+			i += n - 1
+			ranged = false
 			continue
 		case !inClass && c == '[':
 			if name, _, ok := strings.Cut(e[i+1:], ":]"); ok && alone == "" && strings.HasPrefix(name, ":") && posixClasses[name[1:]] != "" {
@@ -313,9 +340,11 @@ func shellClass(e string) (pat, unknown, alone string) {
 				b.WriteByte('^')
 				i++
 			}
+			ranged = false
 			if i+1 < len(e) && e[i+1] == ']' {
 				b.WriteString(`\]`)
 				i++
+				ranged = true
 			}
 			continue
 		case inClass && strings.HasPrefix(e[i:], "[:"):
@@ -337,11 +366,13 @@ func shellClass(e string) (pat, unknown, alone string) {
 				b.WriteString(`\-`)
 				i++
 			}
+			ranged = false
 			continue
 		case inClass && c == ']':
 			inClass = false
 		}
 		b.WriteByte(c)
+		ranged = inClass
 	}
 	return b.String(), unknown, alone
 }

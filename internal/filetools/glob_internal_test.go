@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 )
 
 // naiveElems is matchElems written the obvious way, trying every split at
@@ -26,8 +28,134 @@ func naiveElems(pat, name []string) bool {
 	if len(name) == 0 {
 		return false
 	}
-	ok, _ := path.Match(pat[0], name[0])
-	return ok && naiveElems(pat[1:], name[1:])
+	return naiveElem(pat[0], name[0]) && naiveElems(pat[1:], name[1:])
+}
+
+// naiveElem reports whether the element name matches the element pattern
+// pat, read character by character as git's wildmatch reads one and
+// without path.Match or shellClass, so that the fuzz target checks how
+// compileGlob translates a class as well as how it matches: * is any run
+// of characters, ? one, \ quotes the next, and a [...] class is negated
+// by ! or ^, takes a ] first as a character, a POSIX class by its name,
+// and a range to the one character after a -, except after a POSIX class.
+func naiveElem(pat, name string) bool {
+	for pat != "" {
+		switch pat[0] {
+		case '*':
+			pat = strings.TrimLeft(pat, "*") // several match as one does
+			for i := 0; ; {
+				if naiveElem(pat, name[i:]) {
+					return true
+				}
+				if i == len(name) {
+					return false
+				}
+				_, n := utf8.DecodeRuneInString(name[i:])
+				i += n
+			}
+		case '[':
+			c, n := utf8.DecodeRuneInString(name)
+			rest, ok := naiveClass(pat[1:], c)
+			if name == "" || !ok {
+				return false
+			}
+			pat, name = rest, name[n:]
+			continue
+		}
+		// A character stands for itself byte for byte, as a name's
+		// bytes need not be UTF-8; ? takes one character of the name.
+		wild := pat[0] == '?'
+		if pat[0] == '\\' && len(pat) > 1 {
+			pat = pat[1:]
+		}
+		_, n := utf8.DecodeRuneInString(pat)
+		_, m := utf8.DecodeRuneInString(name)
+		if name == "" || !wild && pat[:n] != name[:m] {
+			return false
+		}
+		pat, name = pat[n:], name[m:]
+	}
+	return name == ""
+}
+
+// naiveClass reads the class that starts pat, after its [, and returns
+// the pattern after the class and whether it holds c.
+func naiveClass(pat string, c rune) (string, bool) {
+	negated := pat != "" && (pat[0] == '!' || pat[0] == '^')
+	if negated {
+		pat = pat[1:]
+	}
+	in, ranged := false, false
+	var prev rune
+	for first := true; pat != "" && (first || pat[0] != ']'); first = false {
+		if name, _, ok := strings.Cut(pat, ":]"); ok && strings.HasPrefix(name, "[:") && !strings.Contains(name, "]") {
+			for _, r := range posixRunes(name[2:]) {
+				in = in || r == c
+			}
+			pat, ranged = pat[len(name)+2:], false
+			continue
+		}
+		if pat[0] == '-' && ranged && len(pat) > 1 && pat[1] != ']' {
+			pat = pat[1:]
+			if pat[0] == '\\' {
+				pat = pat[1:]
+			}
+			hi, n := utf8.DecodeRuneInString(pat)
+			in = in || prev <= c && c <= hi
+			pat, ranged = pat[n:], false
+			continue
+		}
+		if pat[0] == '\\' && len(pat) > 1 {
+			pat = pat[1:]
+		}
+		r, n := utf8.DecodeRuneInString(pat)
+		in = in || r == c
+		pat, prev, ranged = pat[n:], r, true
+	}
+	if pat == "" {
+		return "", false // unclosed: compileGlob refuses it
+	}
+	return pat[1:], in != negated
+}
+
+// posixRunes returns the ASCII characters of the POSIX class name, by
+// the functions of package unicode rather than by the table compileGlob
+// uses: git's space is space, tab, LF and CR, its blank space and tab.
+func posixRunes(name string) []rune {
+	var rs []rune
+	for r := rune(0); r < 0x80; r++ {
+		var in bool
+		switch name {
+		case "alnum":
+			in = unicode.IsLetter(r) || unicode.IsDigit(r)
+		case "alpha":
+			in = unicode.IsLetter(r)
+		case "blank":
+			in = r == ' ' || r == '\t'
+		case "cntrl":
+			in = unicode.IsControl(r)
+		case "digit":
+			in = unicode.IsDigit(r)
+		case "graph":
+			in = unicode.IsGraphic(r) && r != ' '
+		case "lower":
+			in = unicode.IsLower(r)
+		case "print":
+			in = unicode.IsPrint(r)
+		case "punct":
+			in = unicode.IsGraphic(r) && r != ' ' && !unicode.IsLetter(r) && !unicode.IsDigit(r)
+		case "space":
+			in = strings.ContainsRune(" \t\n\r", r)
+		case "upper":
+			in = unicode.IsUpper(r)
+		case "xdigit":
+			in = strings.ContainsRune("0123456789abcdefABCDEF", r)
+		}
+		if in {
+			rs = append(rs, r)
+		}
+	}
+	return rs
 }
 
 // naivePattern returns the elements of a glob that compileGlob accepted,
@@ -35,11 +163,7 @@ func naiveElems(pat, name []string) bool {
 // "*", and the rest as path.Match takes them; a leading ./ is left out.
 func naivePattern(pattern string) []string {
 	pattern = strings.TrimPrefix(pattern, "./")
-	var elems []string
-	for _, e := range strings.Split(pattern, "/") {
-		pat, _, _ := shellClass(e)
-		elems = append(elems, pat)
-	}
+	elems := strings.Split(pattern, "/")
 	if elems[len(elems)-1] == "**" {
 		elems = append(elems, "*")
 	}
@@ -90,8 +214,7 @@ func FuzzGlob(f *testing.F) {
 		case g.base && pattern == "**":
 			want = true
 		case g.base:
-			pat, _, _ := shellClass(pattern)
-			want, _ = path.Match(pat, elems[len(elems)-1])
+			want = naiveElem(pattern, elems[len(elems)-1])
 		default:
 			want = naiveElems(naivePattern(pattern), elems)
 		}
@@ -222,6 +345,12 @@ func TestGlobClassRefusals(t *testing.T) {
 		{pattern: `\[z-a]`}, // no class at all
 		{pattern: `[\z-\a]`, err: `glob "[\\z-\\a]" has the range z-a`}, // both ends quoted
 		{pattern: "[a-a]"},
+		// A range ends at one character, as git reads it: a-[ here, not
+		// a range to the characters of [:blank:].
+		{pattern: "[a-[:blank:]]", err: `glob "[a-[:blank:]]" has the range a-[ in a [...] class, which runs backwards and holds no character; write [-a`},
+		{pattern: "[~- ]", err: `glob "[~- ]" has the range '~'-' ' in a [...] class, which runs backwards and holds no character; write ' '-'~'`},
+		{pattern: "[a-\x01]", err: `glob "[a-\x01]" has the range 'a'-'\x01' in a [...] class`},
+		{pattern: "[]-a]"}, // ] first is a character, and may start a range
 		{pattern: "[[:nope:]].log", err: `glob "[[:nope:]].log" holds [:nope:], which is no POSIX class; a class may hold [:alnum:]`},
 		{pattern: "[[:digit:][:Bad:]]", err: `glob "[[:digit:][:Bad:]]" holds [:Bad:], which is no POSIX class`},
 		{pattern: "[[::]]", err: `glob "[[::]]" holds [::], which is no POSIX class`},
@@ -277,6 +406,12 @@ func TestGlobPOSIXClasses(t *testing.T) {
 		{`[\[:digit:]]`, ":]", true},
 		{"[[:digit:]-]*", "-", true}, // a - after a POSIX class is a character
 		{"[[:alnum:]-_]", "_", true},
+		// The range A-[, then :, d, i, g, t, and a ] after the class.
+		{"[A-[:digit:]]", "Q]", true},
+		{"[A-[:digit:]]", "1]", false},
+		{"[A-[:digit:]]", "t]", true},
+		{"[]-a]", "_", true}, // the range ]-a
+		{"[]-a]", "b", false},
 		{"[[:alnum:]-_]", "+", false},
 		{"[]a]", "]", true}, // a ] first in a class is a character
 		{"[!]a]", "]", false},

@@ -3,6 +3,7 @@ package filetools
 import (
 	"cmp"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -134,6 +135,9 @@ func listFiles(ctx context.Context, root string, args listArgs) (agenttool.Resul
 	p := "."
 	if args.Path != nil {
 		p = *args.Path
+		if p == "" {
+			return agenttool.Result{}, errors.New("the path is empty; give a directory relative to the working tree, such as src, or leave path out to list the tree's root")
+		}
 	}
 	rel, info, _, err := t.lookup(p)
 	switch {

@@ -93,7 +93,7 @@ func TestListFiles(t *testing.T) {
 		{name: "outside", args: map[string]any{"path": "../x"}, err: `path "../x" is outside the working tree`},
 		{name: "a bad pattern", args: map[string]any{"pattern": "[x"}, err: `pattern "[x" is malformed`},
 		{name: "an empty pattern", args: map[string]any{"pattern": ""}, err: "pattern is empty; give a glob such as *.go or cmd/**/*.go"},
-		{name: "an empty path", args: map[string]any{"path": ""}, err: "the path is empty; give one relative to the working tree"},
+		{name: "an empty path", args: map[string]any{"path": ""}, err: "the path is empty; give a directory relative to the working tree, such as src, or leave path out to list the tree's root"},
 		{name: "a reversed range", args: map[string]any{"pattern": "a/[z-a]*"}, err: `pattern "a/[z-a]*" has the range z-a in a [...] class, which runs backwards and holds no character; write a-z`},
 		{name: "a pattern from /", args: map[string]any{"pattern": "/etc/*"}, err: `pattern "/etc/*" starts with /; a glob is relative to the working tree's root and may not start with /, as in cmd/**/*.go`},
 		{name: "a pattern climbing out", args: map[string]any{"pattern": "../*"}, err: `pattern "../*" has an empty, "." or ".." element`},
