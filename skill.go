@@ -357,7 +357,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return cli.ExitOK
 	}
 	files := append(slices.Clip(refs), fileset.File{Name: "SKILL.md", Data: data})
-	changed, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
+	changes, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
 	if err != nil {
 		return fail(err)
 	}
@@ -376,27 +376,50 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 	// The skill is written: a report stdout cannot take is said to be lost
 	// and changes no status, as the output of a call that wrote files.
 	var report strings.Builder
-	exportReport(&report, b, skillDir, len(refs), changed)
+	exportReport(&report, b, skillDir, len(refs), changes)
 	if cli.Print(s.stdout, s.stderr, b.Name, report.String()) != cli.ExitOK {
 		fmt.Fprintf(s.stderr, "%s: export-skill: the skill was written all the same; only its report was lost\n", b.Name)
 	}
 	return cli.ExitOK
 }
 
-// exportReport prints, on w, what export-skill wrote into skillDir, with refs
-// references beside SKILL.md, or that it found them up to date when the
-// write changed nothing, then what hostrules.Report says of the hosts.
-func exportReport(w io.Writer, b Bundle, skillDir string, refs int, changed bool) {
-	path := filepath.Join(skillDir, "SKILL.md")
-	switch {
-	case !changed:
+// exportReport prints, on w, what export-skill changed in skillDir, the
+// skill having refs references beside SKILL.md: the files it wrote, how
+// many it left as they were, the stale references it removed, or that it
+// found them all up to date; then what hostrules.Report says of the hosts.
+func exportReport(w io.Writer, b Bundle, skillDir string, refs int, c fileset.Changes) {
+	if c.None() {
 		fmt.Fprintf(w, "%s is up to date; nothing was written\n", skillDir)
-	case refs == 0:
-		fmt.Fprintf(w, "wrote %s\n", path)
-	case refs == 1:
-		fmt.Fprintf(w, "wrote %s and 1 reference in %s\n", path, filepath.Join(skillDir, "references"))
-	default:
-		fmt.Fprintf(w, "wrote %s and %d references in %s\n", path, refs, filepath.Join(skillDir, "references"))
+	} else {
+		var wrote []string
+		var wroteRefs []string
+		for _, name := range c.Written {
+			if name == "SKILL.md" {
+				wrote = append(wrote, filepath.Join(skillDir, name))
+			} else {
+				wroteRefs = append(wroteRefs, name)
+			}
+		}
+		switch {
+		case len(wroteRefs) == 1:
+			wrote = append(wrote, filepath.Join(skillDir, filepath.FromSlash(wroteRefs[0])))
+		case len(wroteRefs) > 1:
+			wrote = append(wrote, fmt.Sprintf("%d references in %s", len(wroteRefs), filepath.Join(skillDir, "references")))
+		}
+		if len(wrote) > 0 {
+			line := "wrote " + strings.Join(wrote, " and ")
+			switch left := refs + 1 - len(c.Written); left {
+			case 0:
+			case 1:
+				line += "; the other file was up to date"
+			default:
+				line += fmt.Sprintf("; the other %d files were up to date", left)
+			}
+			fmt.Fprintln(w, line)
+		}
+		for _, name := range c.Removed {
+			fmt.Fprintf(w, "removed %s, the reference of a command the skill no longer has\n", filepath.Join(skillDir, filepath.FromSlash(name)))
+		}
 	}
 	hostrules.Report(w, b.Name, allowedRules(b))
 }

@@ -65,15 +65,15 @@ var fault func(step string) error
 // this call made, dir, its parents and the subdirectory, are removed again
 // on a failure, so that a failed write leaves no empty directory behind.
 //
-// changed reports whether the write changed dir: false when every file
+// The Changes say what the write changed in dir: none when every file
 // already held its bytes and no stale file was there to remove.
-func Write(ctx context.Context, dir string, files []File, stale []string, force bool) (changed bool, warnings []error, err error) {
+func Write(ctx context.Context, dir string, files []File, stale []string, force bool) (c Changes, warnings []error, err error) {
 	if len(files) == 0 {
-		return false, nil, nil
+		return Changes{}, nil, nil
 	}
 	made, err := mkdirs(dir)
 	if err != nil {
-		return false, nil, err
+		return Changes{}, nil, err
 	}
 	defer func() {
 		if err != nil {
@@ -82,17 +82,32 @@ func Write(ctx context.Context, dir string, files []File, stale []string, force 
 	}()
 	w := &writer{dir: dir, force: force, last: files[len(files)-1].Name}
 	if err := w.choose(files); err != nil {
-		return false, nil, err
+		return Changes{}, nil, err
 	}
 	if err := w.stage(ctx); err != nil {
-		return false, nil, err
+		return Changes{}, nil, err
 	}
 	if err := w.place(); err != nil {
-		return false, nil, err
+		return Changes{}, nil, err
 	}
 	warnings = w.cleanUp(files, stale)
-	return len(w.files) > 0 || w.removedStale, warnings, nil
+	for _, f := range w.files {
+		c.Written = append(c.Written, f.Name)
+	}
+	c.Removed = w.removed
+	return c, warnings, nil
 }
+
+// Changes is what a Write changed in its directory: the names of the files
+// it wrote, in the order of the set, those that already held their bytes
+// left out, and of the stale files it removed, in the order given.
+type Changes struct {
+	Written []string
+	Removed []string
+}
+
+// None reports whether the write changed nothing.
+func (c Changes) None() bool { return len(c.Written) == 0 && len(c.Removed) == 0 }
 
 // writer is one Write under way.
 type writer struct {
@@ -108,9 +123,9 @@ type writer struct {
 	temps   []string
 	backups []string
 
-	subdir       string   // the set's subdirectory, "" when it has none
-	madeSubdir   []string // the directories made for it, for removeEmpty
-	removedStale bool     // a stale file was removed
+	subdir     string   // the set's subdirectory, "" when it has none
+	madeSubdir []string // the directories made for it, for removeEmpty
+	removed    []string // the names of the stale files removed
 }
 
 // inject calls the fault hook, if any, for step of the file named name.
@@ -278,7 +293,7 @@ func (w *writer) cleanUp(files []File, stale []string) (warnings []error) {
 		}
 		switch {
 		case err == nil:
-			w.removedStale = true
+			w.removed = append(w.removed, name)
 		case !errors.Is(err, fs.ErrNotExist):
 			warnings = append(warnings, fmt.Errorf("the skill is written, but %q, the reference of a command it no longer has, is left: %w; remove it by hand", name, err))
 		}

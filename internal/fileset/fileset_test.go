@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -243,28 +244,31 @@ func TestWrite(t *testing.T) {
 		}
 	})
 
-	// Write reports whether it changed the directory: a set written again
-	// as it is changes nothing, one with a stale file to remove or a file
-	// that differs does.
-	t.Run("changed", func(t *testing.T) {
+	// Write reports what it changed in the directory: a set written again
+	// as it is changes nothing, one with a stale file removes it, and one
+	// with a file that differs writes that file only.
+	t.Run("changes", func(t *testing.T) {
 		t.Parallel()
 		dir := filepath.Join(t.TempDir(), "skill")
 		old := skillSet(3, "old")
 		writeOK(t, dir, old, nil, false)
+		oneNew := skillSet(2, "old")
+		oneNew[0].Data = []byte("other 0\n")
 		for _, step := range []struct {
 			name  string
 			set   []File
 			stale []string
-			want  bool
+			want  Changes
 		}{
-			{"the same set again", old, names(old), false},
-			{"one reference fewer", skillSet(2, "old"), names(old), true},
-			{"the smaller set again", skillSet(2, "old"), names(old), false},
-			{"other bytes", skillSet(2, "new"), names(old), true},
+			{"the same set again", old, names(old), Changes{}},
+			{"one reference fewer", skillSet(2, "old"), names(old), Changes{Written: []string{"SKILL.md"}, Removed: []string{"references/t2.md"}}},
+			{"the smaller set again", skillSet(2, "old"), names(old), Changes{}},
+			{"one reference other", oneNew, names(oneNew), Changes{Written: []string{"references/t0.md"}}},
+			{"other bytes", skillSet(2, "new"), names(old), Changes{Written: []string{"references/t0.md", "references/t1.md", "SKILL.md"}}},
 		} {
-			changed, warnings, err := Write(context.Background(), dir, step.set, step.stale, true)
-			if err != nil || len(warnings) > 0 || changed != step.want {
-				t.Fatalf("%s: Write = %v, %q, %v; want %v and no error", step.name, changed, warnings, err, step.want)
+			got, warnings, err := Write(context.Background(), dir, step.set, step.stale, true)
+			if err != nil || len(warnings) > 0 || !reflect.DeepEqual(got, step.want) || got.None() != (len(step.want.Written)+len(step.want.Removed) == 0) {
+				t.Fatalf("%s: Write = %+v, %q, %v; want %+v and no error", step.name, got, warnings, err, step.want)
 			}
 		}
 	})
