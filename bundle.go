@@ -216,12 +216,38 @@ func checkExample(c cli.Command, args string) error {
 	}
 	// Only the words are checked, not the arguments against the schema
 	// (required members, enums, bounds): that check compiles the schema,
-	// which every call would pay for here, and a call makes it anyway.
+	// which every call would pay for here. export-skill makes it, with
+	// checkExampleCalls, before it writes an example into the skill.
 	if _, err := c.Args(words[1:], noStdin{}); err != nil {
 		if errors.Is(err, cli.ErrHelp) {
 			return errors.New("it asks for the command's help; it is not a call of the command")
 		}
 		return err
+	}
+	return nil
+}
+
+// checkExampleCalls checks the arguments of every example of b against
+// its tool's whole schema, as a call of it would be checked, so that the
+// skill never teaches a call the program refuses: a value outside an enum
+// or a bound, a required parameter left out. The startup check, which
+// every call runs, has parsed the examples but leaves this out, since it
+// compiles the schemas; export-skill runs it before it writes anything.
+func checkExampleCalls(b Bundle) error {
+	for _, t := range b.Tools {
+		if len(t.examples) == 0 {
+			continue
+		}
+		c := cli.Describe(t.tool)
+		for _, ex := range t.examples {
+			words, err := shellwords.Split(ex.args)
+			if err == nil {
+				err = c.Check(words[1:], noStdin{})
+			}
+			if err != nil {
+				return fmt.Errorf("tool %q: example %q is refused as a call: %w", c.Name, ex.args, err)
+			}
+		}
 	}
 	return nil
 }

@@ -321,6 +321,9 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return cli.ExitFailed
 	}
 	skill, refs, err := buildSkill(b, true)
+	if err == nil {
+		err = checkExampleCalls(b)
+	}
 	if err != nil {
 		return fail(err)
 	}

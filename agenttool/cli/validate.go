@@ -2,9 +2,11 @@ package cli
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/agenttool/agenttool"
 	"github.com/agenttool/agenttool/internal/jsonschema"
@@ -33,6 +35,29 @@ func checkArgs(cmd Command, args json.RawMessage) error {
 	var verr *jsonschema.ValidationError
 	if err := s.Validate(v); errors.As(err, &verr) {
 		return &agenttool.ValidationError{Path: verr.Path, Msg: verr.Msg, Missing: verr.Missing}
+	}
+	return nil
+}
+
+// Check parses one command's words as [Command.Args] does and checks the
+// arguments against the command's whole schema, as Runner.Run does before
+// it calls the tool, without running anything: it returns nil when Run,
+// given these words, would call the tool (what Run notes about stdin
+// aside). A mismatch of the schema is worded as Run words it, naming a
+// value by the flag that gave it or should have; a schema that cannot be
+// compiled is an error that says so. Check costs the compilation of the
+// command's schema, which Args does not.
+func (c Command) Check(words []string, stdin io.Reader) error {
+	args, gave, err := c.parse(context.Background(), words, stdin)
+	if err != nil {
+		return err
+	}
+	if err := checkArgs(c, args); err != nil {
+		why := refusal{cmd: c, gave: gave, stdin: stdin, args: args}
+		if msg, ok := why.explain(err); ok {
+			return errors.New(msg)
+		}
+		return err
 	}
 	return nil
 }

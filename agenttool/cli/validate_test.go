@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/agenttool/agenttool"
@@ -33,6 +34,39 @@ func TestValidArgumentsReachTheTool(t *testing.T) {
 		got := run(t, tools, "", tt.args...)
 		if got.status != ExitOK || !jsonEqual(t, got.stdout, tt.want) {
 			t.Errorf("%q:\n%v\nwant status 0 and %s", tt.args, got, tt.want)
+		}
+	}
+}
+
+// TestCheck holds Command.Check to Runner.Run: for each command line,
+// Check accepts it exactly when Run calls the tool, and when it refuses,
+// Run's refusal says what Check says, in the same words.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	tools := agenttool.Set{agenttool.NewFunc("list_issues", "List issues.", json.RawMessage(issuesSchema), echo)}
+	cmd := Describe(tools[0])
+	for _, tc := range []struct {
+		words []string
+		want  string // the error, "" for none
+	}{
+		{[]string{"--owner", "o", "--repo", "r"}, ""},
+		{[]string{`{"owner":"o","repo":"r","since":{"date":"2026"}}`}, ""},
+		{[]string{"--owner", "o", "--repo", "r", "--state", "OPEN"}, `--state: expected one of ["open", "closed"], got "OPEN"`},
+		{[]string{"--owner", "o", "--repo", "r", "--perPage", "500"}, "--perPage: expected at most 100, got 500"},
+		{[]string{"--owner", "o", "--repo", "r", "--perPage", "1.5"}, `--perPage: expected integer, got "1.5"`},
+		{[]string{"--owner", "o"}, "missing required flag --repo"},
+		{[]string{"--owner", "o", "--repo", "r", "--nope", "x"}, `unknown flag "--nope"`},
+		{[]string{`{"owner":"o","repo":"r","since":{}}`}, "since"},
+	} {
+		err := cmd.Check(tc.words, strings.NewReader(""))
+		got := run(t, tools, "", append([]string{"list_issues"}, tc.words...)...)
+		switch {
+		case tc.want == "" && (err != nil || got.status != ExitOK):
+			t.Errorf("%q: Check = %v, Run:\n%v\nwant both to accept", tc.words, err, got)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%q: Check = %v, want an error holding %q", tc.words, err, tc.want)
+		case tc.want != "" && (got.status != ExitUsage || !strings.Contains(got.stderr, err.Error())):
+			t.Errorf("%q: Run:\n%v\nwant status 2 and the refusal %q", tc.words, got, err)
 		}
 	}
 }
