@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -85,11 +86,11 @@ const exampleDigest = "3f0c9e1a2b7d"
 // answerLine is the call the calling text shows answered: --answer bound
 // to exampleDigest, then a call of the first command that is not
 // read-only, or else of the first command, with its required flags; ""
-// when no command's required flags can be written on one line.
+// when no command can be called with flags alone on one line (callable).
 func answerLine(program string, cmds []Command, walks [][]position) string {
 	for _, readOnly := range []bool{false, true} {
 		for i, c := range cmds {
-			if c.Annotations.ReadOnly != readOnly || !required(walks[i]) {
+			if c.Annotations.ReadOnly != readOnly || !callable(walks[i], -1) {
 				continue
 			}
 			line := plainLine(program, c.Name, walks[i])
@@ -112,10 +113,11 @@ type forms struct {
 	repeated      bool // an array flag, given once per element
 	maps          bool // a map flag, given once per entry
 	json          bool // a parameter no flag gives
-	// jsonEx is the first command with such a parameter whose required
-	// flags can be written on one line, the first read-only one when there
-	// is one, since its sample value (an empty list) may clear what a
-	// tool that writes keeps, and that parameter; nil when there is none.
+	// jsonEx is the first command with such a parameter that a call can
+	// give with flags on one line and that parameter alone in the JSON
+	// (callable), the first read-only one when there is one, since its
+	// sample value (an empty list) may clear what a tool that writes
+	// keeps, and that parameter; nil when there is none.
 	jsonEx *jsonExample
 }
 
@@ -131,11 +133,11 @@ type jsonExample struct {
 func survey(cmds []Command, walks [][]position) forms {
 	var f forms
 	for i, walk := range walks {
-		for _, pos := range walk {
+		for j, pos := range walk {
 			switch {
 			case pos.jsonOnly():
 				f.json = true
-				if required(walk) && (f.jsonEx == nil || cmds[i].Annotations.ReadOnly && !f.jsonEx.cmd.Annotations.ReadOnly) {
+				if callable(walk, j) && (f.jsonEx == nil || cmds[i].Annotations.ReadOnly && !f.jsonEx.cmd.Annotations.ReadOnly) {
 					f.jsonEx = &jsonExample{cmd: cmds[i], walk: walk, json: jsonSample(pos)}
 				}
 			case pos.flag == "":
@@ -169,7 +171,7 @@ const (
 func features(walk []position) [featCount][]int {
 	var fs [featCount][]int
 	strs := 0
-	if !required(walk) {
+	if !callable(walk, -1) {
 		return fs
 	}
 	for i, pos := range walk {
@@ -264,7 +266,7 @@ func plainLine(program, name string, walk []position) string {
 	words := []string{program, name}
 	first := -1
 	strs := len(stringSamples)
-	if !required(walk) {
+	if !callable(walk, -1) {
 		return ""
 	}
 	for i, pos := range walk {
@@ -287,12 +289,24 @@ func plainLine(program, name string, walk []position) string {
 	return strings.Join(words, " ")
 }
 
-// required reports whether every required flag of the walk can be written
-// on one line, so that a call of its command can be shown.
-func required(walk []position) bool {
-	for _, pos := range walk {
-		if pos.flag != "" && pos.chainRequired && !oneLine(pos.flag) {
+// callable reports whether a call of the walk's command can be shown on
+// one line, with its required flags alone or, when json is an index of the
+// walk, with the JSON argument giving the parameter there: every other
+// parameter the call must give has a flag, whose name can be written on a
+// line, or is an object that one of them gives. A shown call that left out
+// a required parameter would be refused.
+func callable(walk []position, json int) bool {
+	for i, pos := range walk {
+		if !pos.chainRequired || i == json {
+			continue
+		}
+		if pos.jsonOnly() || pos.flag != "" && !oneLine(pos.flag) {
 			return false
+		}
+		if pos.nests && !slices.ContainsFunc(walk[i+1:], func(in position) bool {
+			return in.chainRequired && in.flag != "" && len(in.path) > len(pos.path) && slices.Equal(in.path[:len(pos.path)], pos.path)
+		}) {
+			return false // no required flag gives the object
 		}
 	}
 	return true

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"io"
 	"strings"
 	"testing"
 
@@ -62,9 +63,9 @@ func TestCallingForms(t *testing.T) {
 			[]string{"```sh\nkit e --e \"it's \\$1\"\n```"}, nil},
 		{"enum values: the first one the flag takes, else a sample",
 			agenttool.Set{schemaTool("e", `{"properties":{"i":{"type":"integer","enum":[12345678901234567891]},`+
-				`"j":{"type":"integer","enum":[1.5]},"s":{"type":"string","enum":[null]},"n":{"type":"number","enum":["x"]}},`+
+				`"j":{"type":"integer","enum":[1.5,2]},"s":{"type":"string","enum":[null,"x y"]},"n":{"type":"number","enum":["x",2.5]}},`+
 				`"required":["i","j","s","n"]}`)},
-			[]string{"```sh\nkit e --i 12345678901234567891 --j 1 --s x --n 1.5\n```"}, nil},
+			[]string{"```sh\nkit e --i 12345678901234567891 --j 2 --s 'x y' --n 2.5\n```"}, nil},
 		{"a flag name the shell would read", agenttool.Set{schemaTool("q", `{"properties":{"x|y":{"type":"integer"}}}`)},
 			[]string{"```sh\nkit q '--x|y' 1\n```"}, nil},
 		{"flags that cannot be written on one line are not shown",
@@ -99,7 +100,7 @@ func TestCallingForms(t *testing.T) {
 					t.Errorf("the calling text has %q:\n%s", unwanted, got)
 				}
 			}
-			checkCallingLines(t, got, cmds)
+			checkCallingLines(t, got, cmds, true)
 		})
 	}
 }
@@ -114,6 +115,9 @@ func TestCallingAnswer(t *testing.T) {
 	look := agenttool.NewFunc("look", "", json.RawMessage(`{"properties":{"at":{"type":"string"}}}`), text("ok"), readOnly)
 	drop := agenttool.NewFunc("drop", "", json.RawMessage(`{"properties":{"name":{"type":"string"},"all":{"type":"boolean"}},"required":["name"]}`), text("ok"))
 	odd := agenttool.NewFunc("odd", "", json.RawMessage(`{"properties":{"a\nb":{"type":"string"}},"required":["a\nb"]}`), text("ok"))
+	nest := agenttool.NewFunc("nest", "", json.RawMessage(`{"properties":{"cfg":{"type":"object","properties":{"a":{"type":"string"}}}},"required":["cfg"]}`), text("ok"))
+	nestNeed := agenttool.NewFunc("nest", "", json.RawMessage(`{"properties":{"cfg":{"type":"object","properties":{"a":{"type":"string"},"b":{"type":"string"}},"required":["b"]}},"required":["cfg"]}`), text("ok"))
+	add := agenttool.NewFunc("add", "", json.RawMessage(`{"properties":{"tag":{"type":"string"},"entities":{"type":"array","items":{"type":"object"}}},"required":["tag","entities"]}`), text("ok"))
 	const teach = "then rerun with one `--answer` per question so far, in order, before the command: " +
 		"`accept@<digest>`, `decline@<digest>` or `'{\"field\": \"value\"}@<digest>'`.\n"
 	const helps = "`kit help <command>` gives a command's usage, `schema <command>` its JSON Schema.\n"
@@ -126,6 +130,10 @@ func TestCallingAnswer(t *testing.T) {
 		{"every command read-only", agenttool.Set{look}, "kit --answer accept@3f0c9e1a2b7d look --at x"},
 		{"a command that cannot be written skipped", agenttool.Set{odd, look}, "kit --answer accept@3f0c9e1a2b7d look --at x"},
 		{"no command that can be written", agenttool.Set{odd}, ""},
+		{"a command with a required member only the JSON gives skipped", agenttool.Set{add, drop}, "kit --answer accept@3f0c9e1a2b7d drop --name x"},
+		{"only a command with a required member only the JSON gives", agenttool.Set{add}, ""},
+		{"a command with a required object no required flag gives skipped", agenttool.Set{nest, drop}, "kit --answer accept@3f0c9e1a2b7d drop --name x"},
+		{"a required object a required flag gives", agenttool.Set{nestNeed}, "kit --answer accept@3f0c9e1a2b7d nest --cfg.b x"},
 		{"no commands", nil, ""},
 	}
 	for _, tt := range tests {
@@ -148,7 +156,7 @@ func TestCallingAnswer(t *testing.T) {
 					t.Errorf("the calling text teaches the unbound answer %s:\n%s", plain, got)
 				}
 			}
-			checkCallingLines(t, got, cmds)
+			checkCallingLines(t, got, cmds, true)
 		})
 	}
 }
@@ -163,6 +171,9 @@ func TestCallingJSONExample(t *testing.T) {
 	schema := json.RawMessage(`{"properties":{"items":{"type":"array","items":{"type":"object"}}}}`)
 	wipe := agenttool.NewFunc("wipe", "", schema, text("ok"))
 	peek := agenttool.NewFunc("peek", "", schema, text("ok"), readOnly)
+	need := agenttool.NewFunc("need", "", json.RawMessage(`{"properties":{"may":{"type":"array","items":{"type":"object"}},"must":{"type":"array","items":{"type":"object"}}},"required":["must"]}`), text("ok"))
+	mix := agenttool.NewFunc("mix", "", json.RawMessage(`{"properties":{"mixed":{"type":["null","string","integer"]}}}`), text("ok"))
+	both := agenttool.NewFunc("both", "", json.RawMessage(`{"properties":{"a":{"type":"array","items":{"type":"object"}},"b":{"type":"array","items":{"type":"object"}}},"required":["a","b"]}`), text("ok"), readOnly)
 	for _, tt := range []struct {
 		name  string
 		tools agenttool.Set
@@ -170,14 +181,21 @@ func TestCallingJSONExample(t *testing.T) {
 	}{
 		{"a read-only command after one that writes", agenttool.Set{wipe, peek}, "kit peek '{\"items\": []}'"},
 		{"no read-only command", agenttool.Set{wipe}, "kit wipe '{\"items\": []}'"},
+		// The member the JSON gives is the one the call must give, and
+		// a command that must give two is not shown.
+		{"a required member after one that is not", agenttool.Set{need}, "kit need '{\"must\": []}'"},
+		{"two required members", agenttool.Set{both, wipe}, "kit wipe '{\"items\": []}'"},
+		{"a member of two types, a sample of the first", agenttool.Set{mix}, "kit mix '{\"mixed\": \"x\"}'"},
 	} {
 		cmds, err := Commands(tt.tools)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := Calling("kit", cmds); !strings.Contains(got, "```sh\n"+tt.want+"\n") {
+		got := Calling("kit", cmds)
+		if !strings.Contains(got, "```sh\n"+tt.want+"\n") {
 			t.Errorf("%s: the calling text does not show %s:\n%s", tt.name, tt.want, got)
 		}
+		checkCallingLines(t, got, cmds, true)
 	}
 }
 
@@ -189,16 +207,19 @@ func TestCallingLinesParse(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := Calling("kit", cmds)
-	if n := checkCallingLines(t, got, cmds); n < 3 {
+	if n := checkCallingLines(t, got, cmds, true); n < 3 {
 		t.Errorf("%d command lines in the calling text of the fixtures, want a flag line and the two JSON lines:\n%s", n, got)
 	}
 }
 
-// checkCallingLines parses each command line of the calling text text, a
-// heredoc's body as its stdin, and returns how many there were. Each word
+// checkCallingLines checks each command line of the calling text text as
+// a call, a heredoc's body as its stdin, and returns how many there were:
+// with full, against its command's whole schema, as a call is checked;
+// without, for a schema that may hold no value at all, only that its
+// words parse. Each word
 // must be written as ShellWord writes its value, so the lines follow the
 // quoting rule the text gives.
-func checkCallingLines(t *testing.T, text string, cmds []Command) int {
+func checkCallingLines(t *testing.T, text string, cmds []Command, full bool) int {
 	t.Helper()
 	n := 0
 	for _, lines := range shellBlocks(text) {
@@ -230,8 +251,15 @@ func checkCallingLines(t *testing.T, text string, cmds []Command) int {
 			if !ok {
 				t.Fatalf("line %q calls an unknown command", line)
 			}
-			if _, err := cmd.Args(rest[1:], strings.NewReader(stdin)); err != nil {
-				t.Errorf("line %q does not parse: %v", line, err)
+			check := cmd.Check
+			if !full {
+				check = func(words []string, stdin io.Reader) error {
+					_, err := cmd.Args(words, stdin)
+					return err
+				}
+			}
+			if err := check(rest[1:], strings.NewReader(stdin)); err != nil {
+				t.Errorf("line %q would be refused: %v", line, err)
 			}
 		}
 	}

@@ -155,7 +155,7 @@ func FuzzDescribe(f *testing.F) {
 		probe := &standIn{name: "c", schema: json.RawMessage(schema)}
 		cmd := Describe(probe)
 		_ = Markdown("kit", []Command{cmd})
-		checkCallingLines(t, Calling("kit", []Command{cmd}), []Command{cmd})
+		checkCallingLines(t, Calling("kit", []Command{cmd}), []Command{cmd}, false)
 		fs, values := cmd.flagSet()
 		var flags []string
 		for _, pos := range walkFlags(cmd.Params) {

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 )
 
@@ -56,22 +57,27 @@ func sampleWord(typ, text string, i int) string {
 	return text
 }
 
-// enumSample is the first value of a scalar flag's enum as a word, when
-// the flag takes it as written: a string for a string flag, a number for a
+// enumSample is the first value of a scalar flag's enum that the flag
+// takes as written, as a word: a string for a string flag, a number for a
 // numeric one.
 func enumSample(p *Param) (string, bool) {
-	if len(p.Enum) == 0 || p.Repeated() || p.Map() {
+	if p.Repeated() || p.Map() {
 		return "", false
 	}
-	switch v := p.Enum[0].(type) {
-	case string:
-		return ShellWord(v), p.Type == "string"
-	case json.Number:
-		if p.Type != "integer" && p.Type != "number" {
-			return "", false
+	for _, v := range p.Enum {
+		switch v := v.(type) {
+		case string:
+			if p.Type == "string" {
+				return ShellWord(v), true
+			}
+		case json.Number:
+			if p.Type != "integer" && p.Type != "number" {
+				continue
+			}
+			if _, err := convert(p.Type, v.String()); err == nil {
+				return v.String(), true
+			}
 		}
-		_, err := convert(p.Type, v.String())
-		return v.String(), err == nil
 	}
 	return "", false
 }
@@ -141,8 +147,12 @@ func requiredFlags(program string, ex jsonExample) string {
 // jsonSample is a JSON object setting the parameter at pos to a sample
 // value of its type.
 func jsonSample(pos position) string {
+	typ := pos.param.Type
+	if i := slices.IndexFunc(pos.param.Types, func(t string) bool { return t != "null" }); typ == "" && i >= 0 {
+		typ = pos.param.Types[i] // of ["string","integer"], a string
+	}
 	var v string
-	switch pos.param.Type {
+	switch typ {
 	case "array":
 		v = "[]"
 	case "object":
