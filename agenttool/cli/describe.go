@@ -93,6 +93,12 @@ type Param struct {
 	// Default is the default keyword's value, decoded as Enum's are; nil
 	// when it is absent or null.
 	Default any
+
+	// variants are, for an object without Fields or a schema of no type,
+	// the properties of the object schemas its anyOf or oneOf lists, the
+	// first of a name kept: they get no flags, and a refusal that moves a
+	// flag into the JSON types a member's value by them.
+	variants []Param
 }
 
 // Flag reports whether the property can have a flag of its own: its name is

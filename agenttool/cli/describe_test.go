@@ -96,7 +96,8 @@ func TestDescribeLenient(t *testing.T) {
 			`"f":{"type":"object","properties":{},"anyOf":[{"type":"object"},{"type":"null"}]},` +
 			`"k":{"type":"object","properties":{"a":{"type":"string"}},"not":{"required":["b"]}}}}`,
 			[]Param{
-				{Name: "u", Type: "object"}, {Name: "p", Type: "object"},
+				{Name: "u", Type: "object", variants: []Param{{Name: "id", Type: "integer"}, {Name: "name", Type: "string"}}},
+				{Name: "p", Type: "object"},
 				{Name: "f", Type: "object", Fields: []Param{}, Open: true, Null: true},
 				{Name: "k", Type: "object", Fields: []Param{{Name: "a", Type: "string"}}, Open: true},
 			}},

@@ -362,6 +362,19 @@ func memberOf(p *Param, rest string) (path []string, member *Param, ok bool) {
 			}
 		}
 	}
+	// A member that the object's anyOf or oneOf declares is typed as
+	// declared there, the first declaration of its name holding.
+	for i := range p.variants {
+		f := &p.variants[i]
+		if rest == f.Name {
+			return []string{f.Name}, f, true
+		}
+		if after, found := strings.CutPrefix(rest, f.Name+"."); found {
+			if path, member, ok := memberOf(f, after); ok {
+				return append([]string{f.Name}, path...), member, true
+			}
+		}
+	}
 	if p.Type == "object" && (p.Open || p.Fields == nil) || p.Type == "" && p.Types == nil {
 		path = strings.Split(rest, ".")
 		return path, &Param{Name: path[len(path)-1]}, true

@@ -1,6 +1,12 @@
 package cli
 
-import "testing"
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/agenttool/agenttool"
+)
 
 // TestJSONValue checks the JSON a refusal of a flag that takes JSON puts in
 // the call it shows: what the caller gave, in the shape of the parameter,
@@ -58,6 +64,41 @@ func TestJSONValue(t *testing.T) {
 	for _, tt := range tests {
 		if got := jsonValue(tt.p, tt.values); got != tt.want {
 			t.Errorf("%s: jsonValue(%q) = %s, want %s", tt.name, tt.values, got, tt.want)
+		}
+	}
+}
+
+// TestJSONFlagVariants gives flags for members of an object, and of the
+// elements of an array, whose members only its oneOf declares, as GitHub's
+// tools write one field of several shapes: the refusal moves them into the
+// JSON typed as the oneOf declares them, so that the call it shows runs.
+func TestJSONFlagVariants(t *testing.T) {
+	t.Parallel()
+	const schema = `{"type":"object","properties":{
+		"field":{"type":"object","oneOf":[
+			{"type":"object","properties":{"id":{"type":"integer"},"value":{}},"required":["id","value"],"additionalProperties":false},
+			{"type":"object","properties":{"name":{"type":"string"},"value":{}},"required":["name","value"],"additionalProperties":false}]},
+		"items":{"type":"array","items":{"oneOf":[
+			{"type":"object","properties":{"node_id":{"type":"string"}},"required":["node_id"],"additionalProperties":false},
+			{"type":"object","properties":{"item_id":{"type":"integer"}},"required":["item_id"],"additionalProperties":false}]}}}}`
+	tools := agenttool.Set{agenttool.NewFunc("update", "", json.RawMessage(schema), echo)}
+	for _, tc := range []struct {
+		words []string
+		json  string // the JSON argument of the call the refusal shows
+	}{
+		{[]string{"--field.id", "1", "--field.value", "x"}, `{"field":{"id":1,"value":"x"}}`},
+		{[]string{"--field.name", "123", "--field.value", "x"}, `{"field":{"name":"123","value":"x"}}`},
+		{[]string{"--items.item_id", "5"}, `{"items":[{"item_id":5}]}`},
+		{[]string{"--items.node_id", "5"}, `{"items":[{"node_id":"5"}]}`},
+	} {
+		got := run(t, tools, "", append([]string{"update"}, tc.words...)...)
+		shown := "kit update '" + tc.json + "'"
+		if got.status != ExitUsage || !strings.Contains(got.stderr, "give it in the JSON argument: "+shown+"\n") {
+			t.Errorf("%q:\n%v\nwant status 2 and the call %s", tc.words, got, shown)
+			continue
+		}
+		if again := run(t, tools, "", "update", tc.json); again.status != ExitOK {
+			t.Errorf("the call shown for %q, %s, is refused:\n%v", tc.words, shown, again)
 		}
 	}
 }

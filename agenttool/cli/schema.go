@@ -261,8 +261,40 @@ func (r *reader) property(name, schema string) Param {
 			p.Fields, p.Open = nil, false
 		}
 	}
+	if !k.cut && len(p.Fields) == 0 && (p.Type == "object" || p.Type == "" && p.Types == nil) {
+		p.variants = r.variants(k)
+	}
 	r.refs = r.refs[:mark]
 	return p
+}
+
+// variants reads the properties of the object schemas (of type object or
+// of no type) that the anyOf and oneOf of k list, the first of a name
+// kept, for Param.variants.
+func (r *reader) variants(k keywords) []Param {
+	var params []Param
+	for _, list := range [...]string{k.anyOf, k.oneOf} {
+		items, ok := jsonscan.ReadItems(list)
+		for ok {
+			item, more := items.Next()
+			if !more {
+				break
+			}
+			if !strings.HasPrefix(item, "{") {
+				continue
+			}
+			mark := len(r.refs)
+			if ik := r.keywords(item); !ik.cut && (ik.typ == "" || typeName(ik.typ) == "object") {
+				for _, f := range r.properties(ik) {
+					if !slices.ContainsFunc(params, func(p Param) bool { return p.Name == f.Name }) {
+						params = append(params, f)
+					}
+				}
+			}
+			r.refs = r.refs[:mark]
+		}
+	}
+	return params
 }
 
 // allowsNull reports whether the keywords k allow null besides their

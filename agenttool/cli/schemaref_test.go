@@ -370,6 +370,28 @@ func (r *refReader) property(name string, schema *refNode) Param {
 			p.Fields, p.Open = nil, false
 		}
 	}
+	if !k.cut && len(p.Fields) == 0 && (p.Type == "object" || p.Type == "" && p.Types == nil) {
+		for _, key := range []string{"anyOf", "oneOf"} {
+			list := schema.get(key)
+			if list == nil || list.kind != '[' {
+				continue
+			}
+			for _, item := range list.items {
+				if item.kind != '{' {
+					continue
+				}
+				mark := len(r.refs)
+				if ik := r.keywords(item); !ik.cut && (ik.typ == nil || refTypeName(ik.typ) == "object") {
+					for _, f := range r.properties(ik) {
+						if !slices.ContainsFunc(p.variants, func(v Param) bool { return v.Name == f.Name }) {
+							p.variants = append(p.variants, f)
+						}
+					}
+				}
+				r.refs = r.refs[:mark]
+			}
+		}
+	}
 	return p
 }
 
