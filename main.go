@@ -162,9 +162,17 @@ func run(ctx context.Context, b Bundle, args []string, s streams) int {
 		Hidden:   hidden,
 		Builtins: builtins(b, argv0, s),
 		Check:    func() error { return checkBundle(b) },
-		Stdin:    s.stdin,
-		Stdout:   s.stdout,
-		Stderr:   s.stderr,
+		Examples: func(command string) string {
+			for _, t := range b.Tools {
+				if t.tool.Name() == command {
+					return examplesText(b.Name, t.examples)
+				}
+			}
+			return ""
+		},
+		Stdin:  s.stdin,
+		Stdout: s.stdout,
+		Stderr: s.stderr,
 	}
 	return r.Run(ctx, words)
 }

@@ -80,6 +80,17 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []fileset.File, error) 
 	return s, refs, nil
 }
 
+// examplesText is the examples of one command of the program name, each
+// its caption and its command line in a shell block, as the skill and a
+// command's help print them under its usage.
+func examplesText(name string, examples []example) string {
+	var b strings.Builder
+	for _, ex := range examples {
+		fmt.Fprintf(&b, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), name, strings.TrimSpace(ex.args))
+	}
+	return b.String()
+}
+
 // instructions returns the bundle's instructions as the skill and help
 // give them: trimmed, and with CRLF line breaks made LF, as a text read
 // from a file written on Windows has them.
@@ -131,12 +142,7 @@ func skillBody(b Bundle) (string, []fileset.File) {
 	lines := strings.Count(head.String(), "\n")
 	for i, t := range tools {
 		usages[i] = cmds[i].Usage(b.Name)
-		var sec strings.Builder
-		sec.WriteString(usages[i].Text)
-		for _, ex := range t.examples {
-			fmt.Fprintf(&sec, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), b.Name, strings.TrimSpace(ex.args))
-		}
-		sections[i] = sec.String()
+		sections[i] = usages[i].Text + examplesText(b.Name, t.examples)
 		whole += 1 + len("### "+usages[i].Heading+"\n") + len(sections[i])
 		lines += 2 + strings.Count(sections[i], "\n")
 	}

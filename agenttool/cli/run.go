@@ -83,6 +83,11 @@ type Runner struct {
 	// and before the command line is read. An error ends the call with
 	// [ExitUsage], written to Stderr after the Name.
 	Check func() error
+	// Examples, when not nil, returns the text that help <command> and a
+	// command's --help print after a tool's usage, as Markdown: the
+	// program's worked examples of the command named, "" for none, so that
+	// one command's help says what the skill says of it.
+	Examples func(command string) string
 	// Stdin is read for the JSON argument "-" and, under --ask, for the
 	// replies to questions, and nothing else; nil means os.Stdin.
 	Stdin io.Reader
@@ -242,7 +247,7 @@ func (r Runner) refuse(cmd Command, err error) int {
 	}
 	switch {
 	case errors.Is(err, ErrHelp):
-		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, cmd))
+		return Print(r.Stdout, r.Stderr, r.Name, r.commandHelp(cmd))
 	case errors.As(err, &moved):
 		return r.usage(movedMessage(moved, r.Name, cmd.Name))
 	case errors.As(err, &corrected):
@@ -345,9 +350,18 @@ func (r Runner) help(ctx context.Context, words []string) int {
 		if !ok {
 			return r.unknown(words[0])
 		}
-		return Print(r.Stdout, r.Stderr, r.Name, section(r.Name, Describe(tool)))
+		return Print(r.Stdout, r.Stderr, r.Name, r.commandHelp(Describe(tool)))
 	}
 	return r.usage(fmt.Sprintf("help takes one command, got %d: %q", len(words), words))
+}
+
+// commandHelp is the help of one tool's command: its section, then what
+// Examples gives for it.
+func (r Runner) commandHelp(cmd Command) string {
+	if r.Examples == nil {
+		return section(r.Name, cmd)
+	}
+	return section(r.Name, cmd) + r.Examples(cmd.Name)
 }
 
 // refuseProgramOption refuses a program option given among the words after

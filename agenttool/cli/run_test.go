@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -389,5 +391,29 @@ func TestUsageErrorsWriteNothing(t *testing.T) {
 				t.Errorf("%d lines on stderr, want the message and the pointer to help:\n%s", lines, got.stderr)
 			}
 		})
+	}
+}
+
+// TestExamplesInHelp checks that one command's help, asked for in each of
+// the three ways, is its section followed by what Runner.Examples gives
+// for that command, and the section alone without Examples.
+func TestExamplesInHelp(t *testing.T) {
+	t.Parallel()
+	tools := agenttool.Set{agenttool.NewFunc("ping", "Ping.", json.RawMessage(`{"properties":{"n":{"type":"integer"}}}`), echo)}
+	section := Section("kit", Describe(tools[0]))
+	examples := func(command string) string { return "\nOnce (" + command + "):\n\n```sh\nkit " + command + " --n 1\n```\n" }
+	for _, args := range [][]string{{"help", "ping"}, {"ping", "--help"}, {"--help", "ping"}} {
+		for _, with := range []bool{false, true} {
+			var stdout, stderr bytes.Buffer
+			r := Runner{Name: "kit", Tools: tools, Stdin: strings.NewReader(""), Stdout: &stdout, Stderr: &stderr}
+			want := section
+			if with {
+				r.Examples = examples
+				want += examples("ping")
+			}
+			if status := r.Run(context.Background(), args); status != ExitOK || stdout.String() != want {
+				t.Errorf("%q, Examples %v: status %d, stdout\n%s\nwant\n%s", args, with, status, stdout.String(), want)
+			}
+		}
 	}
 }
