@@ -200,6 +200,8 @@ var refusalCases = []refusalCase{
 	{"an unknown flag typed with a minus sign", []string{"read_file", "\u2212\u2212paht", "x"}, "", ExitUsage},
 	{"flag without its value before a boolean flag, nothing left over", []string{"search", "--pattern", "--count"}, "", ExitUsage},
 	{"flag without its value in the middle", []string{"search", "--pattern", "--limit", "--count"}, "", ExitUsage},
+	{"flag without its value before --help", []string{"search", "--pattern", "--help"}, "", ExitUsage},
+	{"flag without its value before -h=true", []string{"read_file", "--path", "-h=true"}, "", ExitUsage},
 	{"flag given -- as its value, then a flag the command lacks", []string{"search", "--pattern", "--", "--z"}, "", ExitUsage},
 	{"array element outside the enum", []string{"search", "--fields", "nope"}, "", ExitUsage},
 	{"second array element outside the enum", []string{"search", "--fields", "path", "--fields", "nope"}, "", ExitUsage},

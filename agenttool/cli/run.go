@@ -332,6 +332,10 @@ func (r Runner) help(ctx context.Context, words []string) int {
 	if status, ok := r.refuseProgramOption("help", words); ok {
 		return status
 	}
+	// help <command> --help asks for the command's help twice over.
+	if len(words) == 2 && isHelpFlag(words[1]) && !isHelpFlag(words[0]) {
+		words = words[:1]
+	}
 	switch len(words) {
 	case 0:
 		return Print(r.Stdout, r.Stderr, r.Name, r.wholeHelp())
@@ -406,16 +410,18 @@ func (r Runner) schema(words []string) int {
 	if status, ok := r.refuseProgramOption("schema", words); ok {
 		return status
 	}
+	// A help flag anywhere, as in schema <command> --help, asks for
+	// schema's usage.
+	if slices.ContainsFunc(words, isHelpFlag) {
+		usage, _ := reservedUsage(r.Name, "schema")
+		return Print(r.Stdout, r.Stderr, r.Name, usage)
+	}
 	switch len(words) {
 	case 0:
 		return r.usage("schema takes one command, got none")
 	case 1:
 	default:
 		return r.usage(fmt.Sprintf("schema takes one command, got %d: %q", len(words), words))
-	}
-	if isHelpFlag(words[0]) {
-		usage, _ := reservedUsage(r.Name, "schema")
-		return Print(r.Stdout, r.Stderr, r.Name, usage)
 	}
 	if isOwn(words[0], r.Builtins) {
 		return r.usage(fmt.Sprintf("%s is a command of the program's own, not a tool; it has no schema", words[0]))

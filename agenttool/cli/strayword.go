@@ -204,7 +204,8 @@ func lastFlag(flags []string, values []flagValue) flagRead {
 }
 
 // namesFlag reports whether word is a flag of the command as a command
-// line gives one, with one dash or two and a value after "=" or none.
+// line gives one, with one dash or two and a value after "=" or none; the
+// help flag, -h or -help, which every command answers, is one.
 func namesFlag(word string, values []flagValue) bool {
 	name, ok := strings.CutPrefix(word, "-")
 	if !ok {
@@ -212,6 +213,9 @@ func namesFlag(word string, values []flagValue) bool {
 	}
 	name = strings.TrimPrefix(name, "-")
 	name, _, _ = strings.Cut(name, "=")
+	if name == "h" || name == "help" {
+		return true
+	}
 	for i := range values {
 		if name == values[i].pos.flag {
 			return true
