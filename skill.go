@@ -346,6 +346,11 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return fail(fmt.Errorf("%q is not a directory; the skill goes into <dir>/%s/, and <dir> is made when missing", file, b.Name))
 	}
 	skillDir := filepath.Join(a.dir, b.Name)
+	if strings.HasPrefix(skillDir, "~") {
+		// Join cleans ./~/skills to ~/skills, which a reader of the
+		// report would take for the home directory.
+		skillDir = "." + string(filepath.Separator) + skillDir
+	}
 	if a.check {
 		// The verdict is all --check gives, so one that stdout cannot take
 		// fails the command, as a read-only call's output does.
@@ -366,7 +371,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return cli.ExitOK
 	}
 	files := append(slices.Clip(refs), fileset.File{Name: "SKILL.md", Data: data})
-	changes, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(filepath.Join(skillDir, "SKILL.md")), a.force)
+	changes, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(skillcheck.Path(skillDir, "SKILL.md")), a.force)
 	if err != nil {
 		return fail(err)
 	}
@@ -404,16 +409,16 @@ func exportReport(w io.Writer, b Bundle, skillDir string, refs int, c fileset.Ch
 		var wroteRefs []string
 		for _, name := range c.Written {
 			if name == "SKILL.md" {
-				wrote = append(wrote, filepath.Join(skillDir, name))
+				wrote = append(wrote, skillcheck.Path(skillDir, name))
 			} else {
 				wroteRefs = append(wroteRefs, name)
 			}
 		}
 		switch {
 		case len(wroteRefs) == 1:
-			wrote = append(wrote, filepath.Join(skillDir, filepath.FromSlash(wroteRefs[0])))
+			wrote = append(wrote, skillcheck.Path(skillDir, wroteRefs[0]))
 		case len(wroteRefs) > 1:
-			wrote = append(wrote, fmt.Sprintf("%d references in %s", len(wroteRefs), filepath.Join(skillDir, "references")))
+			wrote = append(wrote, fmt.Sprintf("%d references in %s", len(wroteRefs), skillcheck.Path(skillDir, "references")))
 		}
 		if len(wrote) > 0 {
 			line := "wrote " + strings.Join(wrote, " and ")
@@ -427,7 +432,7 @@ func exportReport(w io.Writer, b Bundle, skillDir string, refs int, c fileset.Ch
 			fmt.Fprintln(w, line)
 		}
 		for _, name := range c.Removed {
-			fmt.Fprintf(w, "removed %s, the reference of a command the skill no longer has\n", filepath.Join(skillDir, filepath.FromSlash(name)))
+			fmt.Fprintf(w, "removed %s, the reference of a command the skill no longer has\n", skillcheck.Path(skillDir, name))
 		}
 	}
 	hostrules.Report(w, b.Name, allowedRules(b))
