@@ -405,7 +405,9 @@ func TestExamplesInHelp(t *testing.T) {
 	t.Parallel()
 	tools := agenttool.Set{agenttool.NewFunc("ping", "Ping.", json.RawMessage(`{"properties":{"n":{"type":"integer"}}}`), echo)}
 	section := Section("kit", Describe(tools[0]))
-	examples := func(command string) string { return "\nOnce (" + command + "):\n\n```sh\nkit " + command + " --n 1\n```\n" }
+	examples := func(command string) string {
+		return "\nOnce (" + command + "):\n\n```sh\nkit " + command + " --n 1\n```\n"
+	}
 	for _, args := range [][]string{{"help", "ping"}, {"ping", "--help"}, {"--help", "ping"}} {
 		for _, with := range []bool{false, true} {
 			var stdout, stderr bytes.Buffer
