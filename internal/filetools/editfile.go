@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
 
 	"github.com/agenttool/agenttool"
@@ -57,14 +58,15 @@ type editArgs struct {
 // keeps each; where old holds no line break, new takes the file's line
 // ending, that of its first line break. A file that ended with a line
 // break still does when the edit takes it away (in the file's line
-// ending). A file its
-// owner may not write is refused. The file keeps its permission bits; the
-// new contents are written as write_file
-// writes them (see WriteFile): to a temporary file beside it, synced and
-// swapped in, so the file holds either the old contents or the new. A
-// file changed or removed between the read and the swap (another file,
-// size, mode or modification time) is refused, `not edited: "<path>"
-// changed while it was being edited; read it again`, and left as it is.
+// ending). A file its owner may not write, or that the user running the
+// tool may not, is refused. The file keeps its permission bits, and its
+// owner and group as write_file keeps them; the new contents are written
+// as write_file writes them (see WriteFile): to a temporary file beside
+// it, synced and swapped in, so the file holds either the old contents or
+// the new. A file changed or removed between the read and the swap
+// (another file, size, mode or modification time) is refused, `not
+// edited: "<path>" changed while it was being edited; read it again`, and
+// left as it is.
 // The result's Details are the record write_file leaves, in namespace
 // RecordNS.
 //
@@ -149,7 +151,7 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)
 	}
-	if err := readOnly(args.Path, info, "edited"); err != nil {
+	if err := replaceable(d, base, args.Path, info, "edited"); err != nil {
 		_ = f.Close()
 		return agenttool.Result{}, err
 	}
@@ -169,14 +171,14 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 		return agenttool.Result{}, fmt.Errorf("path %q: %w", args.Path, err)
 	}
 	final := &placement{dir: d, base: base, shown: shown, asked: info, replaced: true,
-		stale: fmt.Sprintf("not edited: %q changed while it was being edited; read it again", shown), before: t.beforePlace}
+		stale: fmt.Sprintf("not edited: %q changed while it was being edited; read it again", shown), before: t.beforePlace, owner: info}
 	if err := final.place(ctx, args.Path, []byte(e.text), info.Mode().Perm()); err != nil {
 		return agenttool.Result{}, err
 	}
 	sum := sha256.Sum256([]byte(e.text))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("replaced %d %s at %s", len(e.lines), plural(int64(len(e.lines)), "occurrence", "occurrences"), lineList(e.lines)),
-			Notes: append(escapeNote("new", args.New, args.Old), linksNote(info)...)},
+			Notes: slices.Concat(escapeNote("new", args.New, args.Old), linksNote(info), final.owned)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(e.text),
