@@ -59,8 +59,9 @@ type editArgs struct {
 // ending, that of its first line break. A file that ended with a line
 // break still does when the edit takes it away (in the file's line
 // ending). A file its owner may not write, or that the user running the
-// tool may not, is refused. The file keeps its permission bits, and its
-// owner and group as write_file keeps them; the new contents are written
+// tool may not, is refused. The file keeps its permission bits, but not
+// its setuid, setgid or sticky bit, and its owner and group as write_file
+// keeps them; the new contents are written
 // as write_file writes them (see WriteFile): to a temporary file beside
 // it, synced and swapped in, so the file holds either the old contents or
 // the new. A file changed or removed between the read and the swap
@@ -83,7 +84,7 @@ type editArgs struct {
 // nothing is changed.
 func EditFile(root string) agenttool.Tool {
 	return agenttool.New("edit_file",
-		"Replace exact text in a file, keeping line endings and mode.",
+		"Replace exact text in a file, keeping line endings and permissions.",
 		func(ctx context.Context, args editArgs) (agenttool.Result, error) {
 			res, err := editFile(ctx, root, args)
 			return res, unwritten(ctx, err)

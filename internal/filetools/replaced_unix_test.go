@@ -303,3 +303,61 @@ func TestOwnerKept(t *testing.T) {
 		})
 	}
 }
+
+// TestSpecialBitsDropped checks that a replaced file keeps its permission
+// bits but not its setuid, setgid or sticky bit: a file that a program
+// rewrote is not to run with its owner's rights.
+func TestSpecialBitsDropped(t *testing.T) {
+	t.Parallel()
+	tools := []struct {
+		name   string
+		tool   func(string) agenttool.Tool
+		args   map[string]any
+		accept bool
+	}{
+		{"edit_file", filetools.EditFile, map[string]any{"path": "f.sh", "old": "v=1", "new": "v=2"}, false},
+		{"write_file --replace", filetools.WriteFile, map[string]any{"path": "f.sh", "content": "v=2\n", "replace": true}, false},
+		{"write_file with the question accepted", filetools.WriteFile, map[string]any{"path": "f.sh", "content": "v=2\n"}, true},
+	}
+	modes := []struct {
+		name string
+		mode fs.FileMode
+	}{
+		{"setuid", fs.ModeSetuid | 0o755},
+		{"setgid", fs.ModeSetgid | 0o750},
+		{"sticky", fs.ModeSticky | 0o711},
+		{"all three", fs.ModeSetuid | fs.ModeSetgid | fs.ModeSticky | 0o700},
+	}
+	for _, tool := range tools {
+		for _, m := range modes {
+			t.Run(tool.name+"/"+m.name, func(t *testing.T) {
+				t.Parallel()
+				dir := makeTree(t, map[string]string{"f.sh": "v=1\n"})
+				path := filepath.Join(dir, "f.sh")
+				if err := os.Chmod(path, m.mode); err != nil {
+					t.Fatal(err)
+				}
+				info, err := os.Stat(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if info.Mode() != m.mode {
+					t.Skipf("the mode %v does not hold here: the file has %v", m.mode, info.Mode())
+				}
+				ctx := t.Context()
+				if tool.accept {
+					ctx, _ = answering(ctx, agenttool.ActionAccept)
+				}
+				_, err = run(ctx, tool.tool(dir), argsJSON(t, tool.args))
+				checkErr(t, err, "")
+				info, err = os.Stat(path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := m.mode.Perm(); info.Mode() != want {
+					t.Errorf("mode %v, want %v", info.Mode(), want)
+				}
+			})
+		}
+	}
+}

@@ -100,8 +100,9 @@ func (written) RecordNS() string { return RecordNS }
 //
 // The write is otherwise atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
-// name), which is synced, given the replaced file's permission bits (0644
-// for a new file) and renamed or linked to the path. On Unix it is given
+// name), which is synced, given the replaced file's permission bits but
+// not its setuid, setgid or sticky bit (0644 for a new file) and renamed
+// or linked to the path. On Unix it is given
 // the replaced file's owner and group too, where they differ from its
 // own; where the system refuses (only root gives a file to another user),
 // it keeps the group where it may, and a note says whose the file now is. A symbolic link at the
