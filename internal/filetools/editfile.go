@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -76,11 +77,15 @@ type editArgs struct {
 // is not UTF-8, is taken for the name it quotes, or for itself when no
 // entry has that name, as read_file takes it.
 //
-// An empty old, a new equal to old, an edit that leaves the file as it was
-// (old "q\n" and new "q" at the end of a file, whose final line break is
-// put back), a path that is not a regular text file
-// of at most 8 MiB, a symbolic link (its target is named, to be edited
-// instead, unless it leads out of the tree or to nothing), a directory and a path outside the tree are refused, and
+// An empty old, a new equal to old, a new holding a NUL byte (named by
+// its place in new; the file would no longer be text, as write_file notes
+// of such a content, which it writes), an edit that leaves the file as it
+// was (old "q\n" and new "q" at the end of a file, whose final line break
+// is put back), an edit whose result would be larger than 8 MiB, the most
+// edit_file reads (both sizes named; --all makes one easily), a path that
+// is not a regular text file of at most 8 MiB, a symbolic link (its target
+// is named, to be edited instead, unless it leads out of the tree or to
+// nothing), a directory and a path outside the tree are refused, and
 // nothing is changed.
 func EditFile(root string) agenttool.Tool {
 	return agenttool.New("edit_file",
@@ -102,6 +107,8 @@ func editFile(ctx context.Context, root string, args editArgs) (agenttool.Result
 		return agenttool.Result{}, errors.New("--old is empty; give the exact text to replace, as read_file prints it")
 	case args.New == args.Old:
 		return agenttool.Result{}, errors.New("--new is the same as --old, so the edit would change nothing")
+	case strings.IndexByte(args.New, 0) >= 0:
+		return agenttool.Result{}, fmt.Errorf("--new holds a NUL byte (byte %d), so nothing was changed: read_file, edit_file and search would take the file for binary, not text; write_file writes such content as given, when it is meant", strings.IndexByte(args.New, 0)+1)
 	}
 	t, err := openTree(root)
 	if err != nil {
