@@ -9,7 +9,9 @@ import (
 	"io"
 	"io/fs"
 	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/agenttool/agenttool"
 )
@@ -57,14 +59,16 @@ type editArgs struct {
 // keeps each; where old holds no line break, new takes the file's line
 // ending, that of its first line break. A file that ended with a line
 // break still does when the edit takes it away (in the file's line
-// ending). A file its
-// owner may not write is refused. The file keeps its permission bits; the
-// new contents are written as write_file
-// writes them (see WriteFile): to a temporary file beside it, synced and
-// swapped in, so the file holds either the old contents or the new. A
-// file changed or removed between the read and the swap (another file,
-// size, mode or modification time) is refused, `not edited: "<path>"
-// changed while it was being edited; read it again`, and left as it is.
+// ending). A file its owner may not write, or that the user running the
+// tool may not, is refused. The file keeps its permission bits, but not
+// its setuid, setgid or sticky bit, and its owner and group as write_file
+// keeps them; the new contents are written
+// as write_file writes them (see WriteFile): to a temporary file beside
+// it, synced and swapped in, so the file holds either the old contents or
+// the new. A file changed or removed between the read and the swap
+// (another file, size, mode or modification time) is refused, `not
+// edited: "<path>" changed while it was being edited; read it again`, and
+// left as it is.
 // The result's Details are the record write_file leaves, in namespace
 // RecordNS.
 //
@@ -73,15 +77,19 @@ type editArgs struct {
 // is not UTF-8, is taken for the name it quotes, or for itself when no
 // entry has that name, as read_file takes it.
 //
-// An empty old, a new equal to old, an edit that leaves the file as it was
-// (old "q\n" and new "q" at the end of a file, whose final line break is
-// put back), a path that is not a regular text file
-// of at most 8 MiB, a symbolic link (its target is named, to be edited
-// instead, unless it leads out of the tree or to nothing), a directory and a path outside the tree are refused, and
+// An empty old, a new equal to old, a new holding a NUL byte (named by
+// its place in new; the file would no longer be text, as write_file notes
+// of such a content, which it writes), an edit that leaves the file as it
+// was (old "q\n" and new "q" at the end of a file, whose final line break
+// is put back), an edit whose result would be larger than 8 MiB, the most
+// edit_file reads (both sizes named; --all makes one easily), a path that
+// is not a regular text file of at most 8 MiB, a symbolic link (its target
+// is named, to be edited instead, unless it leads out of the tree or to
+// nothing), a directory and a path outside the tree are refused, and
 // nothing is changed.
 func EditFile(root string) agenttool.Tool {
 	return agenttool.New("edit_file",
-		"Replace exact text in a file, keeping line endings and mode.",
+		"Replace exact text in a file, keeping line endings and permissions.",
 		func(ctx context.Context, args editArgs) (agenttool.Result, error) {
 			res, err := editFile(ctx, root, args)
 			return res, unwritten(ctx, err)
@@ -99,6 +107,8 @@ func editFile(ctx context.Context, root string, args editArgs) (agenttool.Result
 		return agenttool.Result{}, errors.New("--old is empty; give the exact text to replace, as read_file prints it")
 	case args.New == args.Old:
 		return agenttool.Result{}, errors.New("--new is the same as --old, so the edit would change nothing")
+	case strings.IndexByte(args.New, 0) >= 0:
+		return agenttool.Result{}, fmt.Errorf("--new holds a NUL byte (byte %d), so nothing was changed: read_file, edit_file and search would take the file for binary, not text; write_file writes such content as given, when it is meant", strings.IndexByte(args.New, 0)+1)
 	}
 	t, err := openTree(root)
 	if err != nil {
@@ -149,7 +159,7 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 	case err != nil:
 		return agenttool.Result{}, explain(args.Path, err)
 	}
-	if err := readOnly(args.Path, info, "edited"); err != nil {
+	if err := replaceable(d, base, args.Path, info, "edited"); err != nil {
 		_ = f.Close()
 		return agenttool.Result{}, err
 	}
@@ -169,14 +179,14 @@ func (t *tree) editFile(ctx context.Context, args editArgs) (agenttool.Result, e
 		return agenttool.Result{}, fmt.Errorf("path %q: %w", args.Path, err)
 	}
 	final := &placement{dir: d, base: base, shown: shown, asked: info, replaced: true,
-		stale: fmt.Sprintf("not edited: %q changed while it was being edited; read it again", shown), before: t.beforePlace}
+		stale: fmt.Sprintf("not edited: %q changed while it was being edited; read it again", shown), before: t.beforePlace, owner: info}
 	if err := final.place(ctx, args.Path, []byte(e.text), info.Mode().Perm()); err != nil {
 		return agenttool.Result{}, err
 	}
 	sum := sha256.Sum256([]byte(e.text))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("replaced %d %s at %s", len(e.lines), plural(int64(len(e.lines)), "occurrence", "occurrences"), lineList(e.lines)),
-			Notes: append(escapeNote("new", args.New, args.Old), linksNote(info)...)},
+			Notes: slices.Concat(escapeNote("new", args.New, args.Old), linksNote(info), final.owned)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(e.text),

@@ -57,3 +57,46 @@ func TestEditFileChangedMeanwhile(t *testing.T) {
 		})
 	}
 }
+
+// plannedLen is editedLen for the edit of text that replaces every old
+// with repl, found as plan finds them.
+func plannedLen(text, old, repl string) int {
+	crlf := false
+	if i := strings.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
+		crlf = true
+	}
+	forms := spellings(old, repl, crlf)
+	return editedLen(text, forms, find(text, forms), crlf)
+}
+
+// TestEditedLen checks that the size an edit is refused by is the size
+// plan makes, the line break it puts back included, without building it.
+func TestEditedLen(t *testing.T) {
+	t.Parallel()
+	tests := []struct{ name, text, old, repl string }{
+		{"longer", "a b a\n", "a", "xyz"},
+		{"shorter", "abc abc\n", "abc", "d"},
+		{"no final line break", "a\nb", "b", "cc"},
+		{"the line break put back", "a\nb\n", "b\n", "c"},
+		{"the CRLF put back", "a\r\nb\r\n", "b\n", "c"},
+		{"new ending with a line break", "a\nb\n", "b\n", "c\n\n"},
+		{"an empty new at the end", "a\nb\n", "b\n", ""},
+		{"empty news back to text that ends a line", "a\nbb", "b", ""},
+		{"empty news back to text that does not", "ab\nb\n", "b\n", ""},
+		{"text after the last occurrence", "a\nb\nc\n", "b", "x"},
+		{"everything taken", "x\n", "x\n", ""},
+		{"CRLF lines for LF ones", "one\r\ntwo\r\n", "one\ntwo\n", "1\n2"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			e, err := plan(tt.text, editArgs{Path: "f", Old: tt.old, New: tt.repl, All: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := plannedLen(tt.text, tt.old, tt.repl); got != len(e.text) {
+				t.Errorf("editedLen = %d; plan made %d bytes, %q", got, len(e.text), e.text)
+			}
+		})
+	}
+}

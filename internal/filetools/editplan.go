@@ -48,6 +48,9 @@ func plan(text string, args editArgs) (edit, error) {
 	case len(found) > 1 && !args.All:
 		return edit{}, fmt.Errorf("--old occurs %d times, at %s; give more of the text around it to pick one, or --all to replace every one", len(found), lineList(lines))
 	}
+	if n := editedLen(text, forms, found, crlf); n > maxEdited {
+		return edit{}, fmt.Errorf("the edit would make the file %d bytes, larger than %d bytes (8 MiB), the most edit_file reads, so it could not edit it again; nothing was changed", n, maxEdited)
+	}
 	var b strings.Builder
 	b.Grow(len(text))
 	at := 0
@@ -65,6 +68,41 @@ func plan(text string, args editArgs) (edit, error) {
 		return edit{}, fmt.Errorf("the edit changes nothing: with new in place of old at %s the file stays as it is (its line endings and final line break are kept; write_file writes a file whole, with them or without)", lineList(lines))
 	}
 	return edit{text: out, lines: lines}, nil
+}
+
+// editedLen returns the length of text with the occurrences found of the
+// forms replaced, and its final line break put back in the file's line
+// ending (CRLF when crlf is set) where plan puts it back, without building
+// it: an edit with --all may make a file of 8 MiB many times larger, which
+// is refused before it is held in memory.
+func editedLen(text string, forms []spelling, found []occurrence, crlf bool) int {
+	n := len(text)
+	for _, m := range found {
+		n += len(forms[m.form].new) - len(forms[m.form].old)
+	}
+	if n == 0 || !strings.HasSuffix(text, "\n") {
+		return n
+	}
+	// The result ends as the text after the last occurrence, else as
+	// that occurrence's new, else as what comes before it, and so back.
+	putBack := func(end string) int {
+		if strings.HasSuffix(end, "\n") {
+			return 0
+		}
+		return len(lineEnding(crlf))
+	}
+	end := len(text)
+	for i := len(found) - 1; i >= 0; i-- {
+		m := found[i]
+		if m.at+len(forms[m.form].old) < end {
+			break
+		}
+		if repl := forms[m.form].new; repl != "" {
+			return n + putBack(repl)
+		}
+		end = m.at
+	}
+	return n + putBack(text[:end])
 }
 
 // spelling is one way old may be written in a file, with new written the

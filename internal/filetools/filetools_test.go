@@ -57,7 +57,7 @@ func TestDefinitions(t *testing.T) {
 		{
 			tool:        filetools.EditFile("."),
 			name:        "edit_file",
-			description: "Replace exact text in a file, keeping line endings and mode.",
+			description: "Replace exact text in a file, keeping line endings and permissions.",
 			parameters:  `{"type":"object","properties":{"path":{"type":"string","description":"File to edit"},"old":{"type":"string","description":"The exact text, found once"},"new":{"type":"string","description":"Its replacement"},"all":{"type":"boolean","description":"Replace every one"}},"required":["path","old","new"],"additionalProperties":false}`,
 			annotations: agenttool.Annotations{Destructive: true},
 		},

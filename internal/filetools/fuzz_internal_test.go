@@ -262,6 +262,8 @@ func FuzzPlan(f *testing.F) {
 				t.Fatalf("plan(%q, %q, %q): %v; want %q", file, old, repl, err, want)
 			case e.text != want || len(e.lines) != strings.Count(text, old):
 				t.Fatalf("plan(%q, %q, %q) = %q at %v; want %q, %d occurrences", file, old, repl, e.text, e.lines, want, strings.Count(text, old))
+			case plannedLen(file, old, repl) != len(e.text):
+				t.Fatalf("editedLen(%q, %q, %q) = %d; plan made %d bytes", file, old, repl, plannedLen(file, old, repl), len(e.text))
 			}
 		}
 	})

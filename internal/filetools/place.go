@@ -126,11 +126,19 @@ type placement struct {
 	// longer asked, its removal included: edit_file's, whose new
 	// contents were made from the old.
 	stale string
+	// owner is the regular file replaced, whose owner and group the new
+	// one is given where they differ (see keepOwner); nil for none.
+	owner fs.FileInfo
+	// owned is write's note on an owner or group the new file could not
+	// be given.
+	owned []string
 }
 
 // write writes data to a fresh temporary file beside the target and puts
 // it in place, so that the target holds either what it held or all of
-// data. The temporary file is removed on every failure.
+// data. The file is given perm, which holds no setuid, setgid or sticky
+// bit, and the owner and group of pl.owner where the system lets it. The
+// temporary file is removed on every failure.
 func (pl *placement) write(ctx context.Context, data []byte, perm fs.FileMode) (err error) {
 	tmp := tempName(pl.base)
 	f, err := pl.dir.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
@@ -142,6 +150,12 @@ func (pl *placement) write(ctx context.Context, data []byte, perm fs.FileMode) (
 			_ = pl.dir.Remove(tmp)
 		}
 	}()
+	if pl.owner != nil {
+		if pl.owned, err = keepOwner(f, pl.owner, pl.shown); err != nil {
+			_ = f.Close()
+			return err
+		}
+	}
 	if err := writeSynced(f, data); err != nil {
 		return err
 	}

@@ -100,8 +100,12 @@ func (written) RecordNS() string { return RecordNS }
 //
 // The write is otherwise atomic: the content goes to a temporary file
 // ".<base>.<random>.tmp" beside the target (base cut short for a long
-// name), which is synced, given the replaced file's permission bits (0644
-// for a new file) and renamed or linked to the path. A symbolic link at the
+// name), which is synced, given the replaced file's permission bits but
+// not its setuid, setgid or sticky bit (0644 for a new file) and renamed
+// or linked to the path. On Unix it is given
+// the replaced file's owner and group too, where they differ from its
+// own; where the system refuses (only root gives a file to another user),
+// it keeps the group where it may, and a note says whose the file now is. A symbolic link at the
 // path is itself replaced; its target is left alone, and the output says
 // so (`wrote a.txt (3 bytes), in place of the symbolic link to "b.txt",
 // which is unchanged`). On failure, or when
@@ -120,9 +124,10 @@ func (written) RecordNS() string { return RecordNS }
 // of that name when there is one, as read_file and edit_file read it; else
 // the name is written as given, quotes and all. A content holding a NUL
 // byte is written, with a note that the file is then not text. A file its
-// owner may not write is refused, with or without replace, before anything
-// is asked; one with other names (hard links) is replaced under this one
-// alone, with a note.
+// owner may not write, or that the user running the tool may not, as an
+// open for writing tells (see replaceable), is refused, with or without
+// replace, before anything is asked; one with other names (hard links) is
+// replaced under this one alone, with a note.
 func WriteFile(root string) agenttool.Tool {
 	return agenttool.New("write_file",
 		"Write a text file, making directories. Asks before replacing one, unless --replace.",
@@ -207,6 +212,9 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	defer d.Close()
 	placed := false
 	perm := fs.FileMode(0o644)
+	// owner is the regular file replaced, whose owner and group the new
+	// one keeps; nil for a new file or one in place of a link.
+	var owner fs.FileInfo
 	replaced := false
 	// asked is what stood at the path when the user was asked about it,
 	// nil when nothing stood there.
@@ -233,10 +241,11 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 			return agenttool.Result{}, fmt.Errorf("path %q is not a regular file", args.Path)
 		default:
 			if info.Mode().IsRegular() {
-				if err := readOnly(args.Path, info, "replaced"); err != nil {
+				if err := replaceable(d, base, args.Path, info, "replaced"); err != nil {
 					return agenttool.Result{}, err
 				}
 				perm = info.Mode().Perm()
+				owner = info
 				linked = linksNote(info)
 			} else {
 				was = linkNote(d, base)
@@ -295,7 +304,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	// terminal, and an accept covers the file the question described, not
 	// one written since; a file that appears while a new one is written
 	// was not asked about at all. With replace set, whatever is there goes.
-	final := &placement{dir: d, base: base, shown: shown, asked: asked, force: args.Replace, replaced: replaced}
+	final := &placement{dir: d, base: base, shown: shown, asked: asked, force: args.Replace, replaced: replaced, owner: owner}
 	if err := final.place(ctx, args.Path, []byte(args.Content), perm); err != nil {
 		return agenttool.Result{}, err
 	}
@@ -303,7 +312,7 @@ func (t *tree) writeFile(ctx context.Context, args writeArgs) (agenttool.Result,
 	sum := sha256.Sum256([]byte(args.Content))
 	return agenttool.Result{
 		Output: agenttool.Output{Text: fmt.Sprintf("wrote %s (%d %s)%s", shownName(shown), len(args.Content), plural(int64(len(args.Content)), "byte", "bytes"), was),
-			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content), linked, lookAlike)},
+			Notes: slices.Concat(escapeNote("content", args.Content, ""), stdinNote(args.Content), nulNote(args.Content), linked, final.owned, lookAlike)},
 		Details: written{
 			Path:     shown,
 			Bytes:    len(args.Content),
@@ -327,17 +336,6 @@ func linkNote(d *os.Root, base string) string {
 		return fmt.Sprintf(", in place of the symbolic link to %q, which led to nothing", target)
 	}
 	return fmt.Sprintf(", in place of the symbolic link to %q, which is unchanged", target)
-}
-
-// readOnly refuses the file of info at the path argument p, which would be
-// replaced (what), when its owner may not write it: a file made read-only
-// was meant to stay as it is, though its directory lets a new file take
-// its place.
-func readOnly(p string, info fs.FileInfo, what string) error {
-	if info.Mode().Perm()&0o200 != 0 {
-		return nil
-	}
-	return fmt.Errorf("path %q is read-only (%v), so it is not %s; make it writable first if it is meant to change", p, info.Mode().Perm(), what)
 }
 
 // staleAnswer is the refusal of a write whose target is no longer what
