@@ -367,7 +367,7 @@ func (l *lister) emit(name string, e dirEntry, dir bool) {
 	switch {
 	case l.total > l.limit:
 		return
-	case name == "" || !plainASCII(name) || !plainASCII(e.name) || strings.HasPrefix(name, `"`):
+	case name == "" || !plainASCII(name) || !plainASCII(e.name) || name[0] == '"' || name[0] == '~':
 		l.out.WriteString(l.show(name, e, dir))
 	default:
 		l.out.WriteString(name)

@@ -45,8 +45,13 @@ func deceptive(r rune) bool {
 // Go's syntax, when it holds a character that printable replaces, since
 // the output is one match a line, when it starts with a double quote, so
 // that no name reads as the quoted form of another, or when an element of
-// it starts or ends with a space, which a reader would not see.
+// it starts or ends with a space, which a reader would not see. A name
+// that starts with ~ is shown after ./, as ./~/notes.txt, since ~/notes.txt
+// reads as a file of the home directory, and a shell makes it one.
 func shownName(name string) string {
+	if strings.HasPrefix(name, "~") {
+		name = "./" + name
+	}
 	if strings.HasPrefix(name, `"`) || edgeSpace(name) || !plainASCII(name) && printable(name) != name {
 		return strconv.Quote(name)
 	}
