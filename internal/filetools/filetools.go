@@ -54,6 +54,12 @@ type tree struct {
 	// beforePlace, when set, runs between edit_file's read of a file and
 	// the swap of the new contents in; tests use it to change the file.
 	beforePlace func() error
+	// afterRead, when set, runs at the end of each pass of read_file over
+	// a file, named by pass: "count", counting its lines for a negative
+	// offset, "piece", finding the piece and counting the lines after it,
+	// or "file", reading a file that is not text. It runs before the check
+	// that the file has not changed; tests use it to change the file.
+	afterRead func(pass string)
 }
 
 // openTree opens dir for one call. The caller closes the result.

@@ -62,11 +62,17 @@ type readArgs struct {
 // there is one. The file is read a chunk of 64 KiB at a time, and a piece
 // that took more than the chunk it starts in to find is not held in memory
 // at all: it is the output's agenttool.Body, copied from the file, still
-// open, when the output is written, and closed with the body; a file
-// changed in the meantime (by its size, its modification time or, on Linux
-// and macOS, its change time) makes the body fail rather than write bytes
-// the notes do not describe. Everything else is said in notes, one line
-// each:
+// open, when the output is written, and closed with the body. A file that
+// changes from its opening on (in its size, its modification time or, on
+// Linux and macOS, its change time) is never passed off as what the notes
+// describe. When it has changed by the end of the call's reading, whatever
+// was read (the piece, the lines counted for the notes or for a negative
+// offset, a file that is not text) or refused (an offset or a column past
+// the end, which a count of the file as it was can make up), the call
+// fails with `"<path>" changed while it was read, so none of it was shown;
+// read it again`; when it has changed by the time a body is written, or
+// while it is, the body fails with `"<path>" changed while it was read;
+// read it again`. Everything else is said in notes, one line each:
 //
 //	lines <a>-<b> of <n> lines shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>] [--numbered]
 //	lines <a>-<b> of <n> lines shown (bytes <x>-<y> of <size>), the end of the file
@@ -134,6 +140,19 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
+	if args.Offset != nil && *args.Offset == 0 {
+		return agenttool.Result{}, errors.New("offset is 0; lines count from 1, or from the end when negative (-1 is the last)")
+	}
+	t, err := openTree(root)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer t.close()
+	return t.readFile(args)
+}
+
+// readFile runs one call of read_file, whose offset is not 0, on the tree.
+func (t *tree) readFile(args readArgs) (agenttool.Result, error) {
 	var notes []string
 	p := piece{line: 1, column: max(int64(args.Column), 1), lines: int64(args.Limit), bytes: pieceBytes,
 		limit: int64(args.Limit), maxBytes: int64(args.MaxBytes), numbered: args.Numbered}
@@ -142,8 +161,6 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	var fromEnd int64
 	switch offset := args.Offset; {
 	case offset == nil:
-	case *offset == 0:
-		return agenttool.Result{}, errors.New("offset is 0; lines count from 1, or from the end when negative (-1 is the last)")
 	case *offset < 0:
 		fromEnd = -max(int64(*offset), -math.MaxInt64)
 	default:
@@ -162,11 +179,6 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	case args.MaxBytes > 0:
 		p.bytes = int(args.MaxBytes)
 	}
-	t, err := openTree(root)
-	if err != nil {
-		return agenttool.Result{}, err
-	}
-	defer t.close()
 	// Stat before opening to name a directory as one; openRegular, which
 	// cannot tell it from any other file that is not regular, checks again
 	// on the opened file, in case the entry was swapped in between.
@@ -214,14 +226,25 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err := src.fill(); err != nil {
 		return agenttool.Result{}, explain(args.Path, err)
 	}
+	// Every pass over the file ends with the check that it has not
+	// changed since it was opened (checkRead): what a pass read of a file
+	// changing under it, the piece, the count of its lines behind a
+	// negative offset or the notes, may hold for neither the old file nor
+	// the new.
 	head := src.data[:min(len(src.data), sniffLen)]
 	if !isText(head, len(src.data) > sniffLen) {
-		return readBinary(args.Path, rel, src, info.Size(), p, fromEnd > 0)
+		res, err := readBinary(args.Path, rel, src, info.Size(), p, fromEnd > 0)
+		t.passed("file")
+		if err := checkRead(f, args.Path, info, err); err != nil {
+			return agenttool.Result{}, err
+		}
+		return res, nil
 	}
 	if fromEnd > 0 {
 		breaks, last, err := countBreaks(f, 0, info.Size())
+		t.passed("count")
 		if err != nil {
-			return agenttool.Result{}, explain(args.Path, err)
+			return agenttool.Result{}, checkRead(f, args.Path, info, explain(args.Path, err))
 		}
 		p.total = breaks
 		if last != '\n' && info.Size() > 0 {
@@ -231,7 +254,9 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		p.counted = true
 	}
 	out, err = p.read(src, args.Path, info.Size())
-	if err != nil {
+	t.passed("piece")
+	if err := checkRead(f, args.Path, info, err); err != nil {
+		out = agenttool.Output{} // no body: the file is closed on return
 		return agenttool.Result{}, err
 	}
 	if out.Body != nil {
@@ -239,6 +264,14 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	}
 	out.Notes = append(notes, out.Notes...)
 	return agenttool.Result{Output: out}, nil
+}
+
+// passed runs the hook afterRead, when it is set, at the end of a pass of
+// read_file over a file.
+func (t *tree) passed(pass string) {
+	if t.afterRead != nil {
+		t.afterRead(pass)
+	}
 }
 
 // lineAdvice returns err, the refusal of the path p that names nothing,

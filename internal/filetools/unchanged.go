@@ -1,6 +1,7 @@
 package filetools
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -8,6 +9,42 @@ import (
 
 	"github.com/agenttool/agenttool"
 )
+
+// errNotAsOpened says that a file no longer has the size, the modification
+// time or the change time it had when read_file opened it.
+var errNotAsOpened = errors.New("the file is not as it was when opened")
+
+// changedSince returns errNotAsOpened when the open file f no longer has the
+// size, the modification time and, where the system gives one, the change
+// time of was, the information taken when it was opened; the error of its
+// Stat when that fails; else nil.
+func changedSince(f *os.File, was fs.FileInfo) error {
+	info, err := f.Stat()
+	switch {
+	case err != nil:
+		return err
+	case info.Size() != was.Size() || !info.ModTime().Equal(was.ModTime()) || !sameChangeTime(info, was):
+		return errNotAsOpened
+	}
+	return nil
+}
+
+// checkRead returns err, the outcome of a call of read_file that has read
+// the open file f at path, unless the file changed since was was taken
+// (see changedSince): then the refusal that says so, and that nothing of
+// it was shown, since the bytes read, the line counts of the notes and
+// any refusal of an offset or a column as past the end may all be wrong.
+// When the file cannot be looked at again, err stands if it is an error,
+// else the failure to look.
+func checkRead(f *os.File, path string, was fs.FileInfo, err error) error {
+	switch cerr := changedSince(f, was); {
+	case errors.Is(cerr, errNotAsOpened):
+		return fmt.Errorf("%q changed while it was read, so none of it was shown; read it again", path)
+	case cerr != nil && err == nil:
+		return explain(path, cerr)
+	}
+	return err
+}
 
 // pieceBody is the body of a piece of the open file f, of which was is the
 // information taken when it was opened, before the piece was found. The
@@ -38,14 +75,14 @@ func (b *pieceBody) WriteTo(w io.Writer) (int64, error) {
 }
 
 // unchanged fails when the file no longer has the size, the modification
-// time and the change time it had.
+// time and the change time it had. The runner that writes the body says
+// how many of its bytes reached the output before it failed.
 func (b *pieceBody) unchanged() error {
-	info, err := b.f.Stat()
-	switch {
+	switch err := changedSince(b.f, b.was); {
+	case errors.Is(err, errNotAsOpened):
+		return fmt.Errorf("%q changed while it was read; read it again", b.path)
 	case err != nil:
 		return explain(b.path, err)
-	case info.Size() != b.was.Size() || !info.ModTime().Equal(b.was.ModTime()) || !sameChangeTime(info, b.was):
-		return fmt.Errorf("%q changed while it was read; read it again", b.path)
 	}
 	return nil
 }
