@@ -53,9 +53,14 @@ type editArgs struct {
 // LF finds text in a file of CRLF lines, and every occurrence of those
 // counts, whatever its line endings; an occurrence whose own line endings
 // mix LF and CRLF otherwise than old is not found. new takes the line
-// breaks of the occurrence it replaces, so that a file of mixed endings
-// keeps each; where old holds no line break, new takes the file's line
-// ending, that of its first line break. A file that ended with a line
+// breaks of the occurrence it replaces (all LF, all CRLF, or as given when
+// found as given), so that a file of mixed endings keeps each; where old
+// holds no line break, new takes the file's line ending, that of its first
+// line break. A file of LF lines therefore keeps LF: a CRLF in old or new
+// is read as LF there. A CR that no LF follows is no line break, in old
+// or new: it is looked for and written as it is, even where it then stands
+// before a line break of the file (new "x\r" in place of "b" in "b\n"
+// makes "x\r\n"). A file that ended with a line
 // break still does when the edit takes it away (in the file's line
 // ending). A file its
 // owner may not write is refused. The file keeps its permission bits; the

@@ -17,11 +17,13 @@ type edit struct {
 }
 
 // plan finds old in text and returns text with it replaced, or the
-// refusal naming how often it occurs. Where old or new spans lines, an
-// occurrence is found with its line breaks as given, all LF or all CRLF,
-// and new takes the line breaks of the occurrence it replaces, so that a
-// file of mixed endings keeps each; where old does not span lines, new
-// takes the file's line ending, that of its first line break.
+// refusal naming how often it occurs. Where old spans lines, an occurrence
+// is found with its line breaks all LF, all CRLF or, when old mixes them,
+// as given, and new takes the line breaks of the occurrence it replaces,
+// so that a file of mixed endings keeps each; where old does not span
+// lines, new takes the file's line ending, that of its first line break,
+// so that a CRLF in new is LF in a file of LF lines. A CR before no LF is
+// no line break, and stays as it is in old and new alike.
 func plan(text string, args editArgs) (edit, error) {
 	crlf := false
 	if i := strings.IndexByte(text, '\n'); i > 0 && text[i-1] == '\r' {
