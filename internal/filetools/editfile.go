@@ -41,7 +41,11 @@ type editArgs struct {
 // would with capitals and small letters taken as one (strings.ToLower of
 // both), or else with spaces and tabs ignored, as when it is indented
 // other than the file, the refusal names the lines where it would and the
-// read_file flags that show their exact text. When old holds the escapes \n, \r or \t as
+// read_file flags that show their exact text. When every line of old
+// starts with spaces, digits and a tab, as read_file --numbered prints a
+// line's number before it, the refusal says that the numbers are not in
+// the file and, when old occurs without them, how many times and at which
+// lines. When old holds the escapes \n, \r or \t as
 // a backslash and a letter, as a shell passes them in single quotes, and
 // occurs, or nearly, only once they are read as what they stand for, the
 // refusal says that, and how to give the line breaks instead. A new that

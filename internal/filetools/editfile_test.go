@@ -56,6 +56,20 @@ func TestEditFile(t *testing.T) {
 			out: `path "f.txt": --old occurs 0 times as written, but with spaces and tabs ignored it matches at line 2; read_file --path 'f.txt' --offset 2 --limit 1 shows the exact text, spaces and tabs included`},
 		{name: "no occurrence, but near ones across lines", file: "a\n  b c\n d\n  b  c\n d\n", args: map[string]any{"old": "b c\nd", "new": "e"}, err: true,
 			out: `path "f.txt": --old occurs 0 times as written, but with spaces and tabs ignored it matches at lines 2 and 4; read_file --path 'f.txt' --offset 2 --limit 4 shows the exact text, spaces and tabs included`},
+		{name: "no occurrence, but one with the line numbers of read_file --numbered left out", file: "alpha\nbeta\ngamma\n", args: map[string]any{"old": "     2\tbeta", "new": "     2\tBETA"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("     2\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`without them it occurs once, at line 2, so leave the numbers out of --old and --new`},
+		{name: "no occurrence, but one of several numbered lines", file: "alpha\nbeta\ngamma\n", args: map[string]any{"old": "     1\talpha\n     2\tbeta\n", "new": "x\n"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("     1\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`without them it occurs once, at line 1, so leave the numbers out of --old and --new`},
+		{name: "no occurrence, but several with the numbers left out", file: "x\ny\nx\n", args: map[string]any{"old": "3\tx", "new": "z"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("3\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`without them it occurs 2 times, at lines 1 and 3, so leave the numbers out of --old and --new`},
+		{name: "no occurrence, numbered or not", file: "alpha\nbeta\n", args: map[string]any{"old": "     3\tdelta", "new": "x"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("     3\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`leave the numbers out of --old and --new, and read_file without --numbered shows the exact text`},
+		{name: "no occurrence, a line of old not numbered", file: "alpha\nbeta\n", args: map[string]any{"old": "     1\talpha\nbeta gamma", "new": "x"}, err: true,
+			out: `path "f.txt": --old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
 		{name: "CRLF lines further down a file of LF lines", file: "a\nb\r\nc\r\n", args: map[string]any{"old": "b\nc", "new": "x\ny"},
 			out: "replaced 1 occurrence at line 2", after: "a\nx\r\ny\r\n"},
 		{name: "lines given with LF occur with either line ending", file: "a\nb\nc\r\nb\r\nc\r\n", args: map[string]any{"old": "b\nc", "new": "x"}, err: true,

@@ -3,6 +3,7 @@ package filetools
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 )
@@ -11,6 +12,15 @@ import (
 // lines where it would occur and how, when it nearly does in one of the
 // ways a model gets text wrong, so that the next call can be right.
 func notFound(text string, args editArgs) error {
+	if plain, number, ok := unnumbered(args.Old); ok {
+		why := fmt.Sprintf("--old occurs 0 times as written: its lines start with a line number and a tab (%q), as read_file --numbered prints them, and those are not in the file", number)
+		if plain != "" {
+			if found := find(text, spellings(plain, "", false)); len(found) > 0 {
+				return fmt.Errorf("%s; without them it occurs %s, at %s, so leave the numbers out of --old and --new", why, times(len(found)), lineList(lineNumbers(text, found)))
+			}
+		}
+		return fmt.Errorf("%s; leave the numbers out of --old and --new, and read_file without --numbered shows the exact text", why)
+	}
 	if at := escapedLines(text, args.Old); len(at) > 0 {
 		return fmt.Errorf(`--old occurs 0 times as written, but with each \n in it read as a line break and each \t as a tab it matches at %s; `+
 			`in single quotes a shell passes \n as a backslash and an n, so put the line breaks and tabs themselves in --old and --new, or give the arguments as one JSON object`, lineList(at))
@@ -24,6 +34,43 @@ func notFound(text string, args editArgs) error {
 			"read_file --path %s --offset %d --limit %d shows the exact text, spaces and tabs included", lineList(near), singleQuoted(args.Path), near[0], near[len(near)-1]-near[0]+spanLines(args.Old))
 	}
 	return errors.New("--old occurs 0 times; read_file shows the exact text, spaces and tabs included")
+}
+
+// unnumbered returns old without what read_file --numbered puts before
+// each line, spaces, the line's number and a tab, and the first of those
+// prefixes, when every line of old starts with one (an empty line after
+// its last line break aside); else ok is false. A model that copies
+// --old from numbered output takes the numbers with it.
+func unnumbered(old string) (plain, first string, ok bool) {
+	lines := strings.Split(old, "\n")
+	if len(lines) > 1 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for i, l := range lines {
+		rest := strings.TrimLeft(l, " ")
+		digits := len(rest) - len(strings.TrimLeft(rest, "0123456789"))
+		if digits == 0 || digits == len(rest) || rest[digits] != '\t' {
+			return "", "", false
+		}
+		end := len(l) - len(rest) + digits + 1
+		if i == 0 {
+			first = l[:end]
+		}
+		lines[i] = l[end:]
+	}
+	plain = strings.Join(lines, "\n")
+	if strings.HasSuffix(old, "\n") {
+		plain += "\n"
+	}
+	return plain, first, true
+}
+
+// times says how many times something occurs: "once", "2 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return strconv.Itoa(n) + " times"
 }
 
 // escapedLines returns the lines where old occurs, with either line
