@@ -45,7 +45,14 @@ type editArgs struct {
 // starts with spaces, digits and a tab, as read_file --numbered prints a
 // line's number before it, the refusal says that the numbers are not in
 // the file and, when old occurs without them, how many times and at which
-// lines. When old holds the escapes \n, \r or \t as
+// lines. When old occurs only with its accented letters encoded the other
+// way, precomposed (é as U+00E9) where the file has a letter and
+// combining marks (e and U+0301) or the other way round, which look the
+// same, the refusal names the lines where it would and both forms of its
+// first such letter, in Go's escapes, which a JSON string takes. (Without
+// Unicode's tables, a precomposed letter is taken for any ASCII letter
+// with marks, as the refusal of a name that differs only so takes it; see
+// nearAdvice.) When old holds the escapes \n, \r or \t as
 // a backslash and a letter, as a shell passes them in single quotes, and
 // occurs, or nearly, only once they are read as what they stand for, the
 // refusal says that, and how to give the line breaks instead. A new that

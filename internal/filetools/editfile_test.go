@@ -70,6 +70,14 @@ func TestEditFile(t *testing.T) {
 				`leave the numbers out of --old and --new, and read_file without --numbered shows the exact text`},
 		{name: "no occurrence, a line of old not numbered", file: "alpha\nbeta\n", args: map[string]any{"old": "     1\talpha\nbeta gamma", "new": "x"}, err: true,
 			out: `path "f.txt": --old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
+		{name: "no occurrence, but one with the file's decomposed accents", file: "menu\ncafe\u0301 au lait\n", args: map[string]any{"old": "caf\u00e9 au lait", "new": "tea"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written, but with its accents encoded as the file encodes them it matches at line 2: ` +
+				`where --old has "\u00e9" (one precomposed character), the file has "e\u0301" (a letter and a combining mark), which looks the same; write --old the file's way, as "e\u0301" in a JSON argument`},
+		{name: "no occurrence, but ones with the file's precomposed accents", file: "r\u00e9sum\u00e9\nx\nr\u00e9sum\u00e9\n", args: map[string]any{"old": "re\u0301sume\u0301", "new": "cv"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written, but with its accents encoded as the file encodes them it matches at lines 1 and 3: ` +
+				`where --old has "e\u0301" (a letter and a combining mark), the file has "\u00e9" (one precomposed character), which looks the same; write --old the file's way, as "\u00e9" in a JSON argument`},
+		{name: "no occurrence, another accent encoded alike", file: "caf\u00e8\n", args: map[string]any{"old": "caf\u00e9", "new": "x"}, err: true,
+			out: `path "f.txt": --old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
 		{name: "CRLF lines further down a file of LF lines", file: "a\nb\r\nc\r\n", args: map[string]any{"old": "b\nc", "new": "x\ny"},
 			out: "replaced 1 occurrence at line 2", after: "a\nx\r\ny\r\n"},
 		{name: "lines given with LF occur with either line ending", file: "a\nb\nc\r\nb\r\nc\r\n", args: map[string]any{"old": "b\nc", "new": "x"}, err: true,

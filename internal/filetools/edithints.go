@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // notFound is the refusal of an old that occurs 0 times in text: with the
@@ -28,6 +29,11 @@ func notFound(text string, args editArgs) error {
 	if at := caseLines(text, args.Old); len(at) > 0 {
 		return fmt.Errorf("--old occurs 0 times as written, but with capitals and small letters taken as one it matches at %s; "+
 			"read_file --path %s --offset %d --limit %d shows the exact text", lineList(at), singleQuoted(args.Path), at[0], at[len(at)-1]-at[0]+spanLines(args.Old))
+	}
+	if at, mine, theirs := accentLines(text, args.Old); len(at) > 0 {
+		return fmt.Errorf("--old occurs 0 times as written, but with its accents encoded as the file encodes them it matches at %s: "+
+			"where --old has %+q (%s), the file has %+q (%s), which looks the same; write --old the file's way, as %+q in a JSON argument",
+			lineList(at), mine, accentForm(mine), theirs, accentForm(theirs), theirs)
 	}
 	if near := nearLines(text, args.Old); len(near) > 0 {
 		return fmt.Errorf("--old occurs 0 times as written, but with spaces and tabs ignored it matches at %s; "+
@@ -98,6 +104,118 @@ func caseLines(text, old string) []int {
 	}
 	t := strings.ToLower(text)
 	return lineNumbers(t, find(t, spellings(lower, "", false)))
+}
+
+// accentMark stands for an accented letter in a text folded by
+// foldAccents: U+FFFF, a noncharacter, which no text is meant to hold.
+const accentMark = "\uffff"
+
+// accentLines returns the lines where old occurs in text once the accented
+// letters of one are encoded as those of the other, old's precomposed (é
+// as U+00E9) and the file's as a letter and combining marks (e and
+// U+0301), as macOS may write them, or the other way round; and the first
+// accented letter of old, with the file's form of it where old first
+// occurs so. It returns nil when old has no accented letter, or does not
+// occur that way. As accentOnly does for names, it takes a precomposed
+// letter of the Latin blocks past ASCII for any ASCII letter with marks,
+// since without Unicode's tables it cannot tell which letter that is
+// built on; a letter encoded the same way in both must be the same.
+func accentLines(text, old string) (lines []int, mine, theirs string) {
+	for _, composed := range []bool{true, false} {
+		o := foldAccents(old, composed)
+		if o == old {
+			continue
+		}
+		t := foldAccents(text, !composed)
+		forms := spellings(o, "", false)
+		found := find(t, forms)
+		if len(found) == 0 {
+			continue
+		}
+		i := unfold(old, composed, strings.Index(o, accentMark))
+		j := unfold(text, !composed, found[0].at+strings.Index(forms[found[0].form].old, accentMark))
+		n := accentAt(text[j:], !composed)
+		if n == 0 { // the text holds U+FFFF itself there
+			continue
+		}
+		return lineNumbers(t, found), old[i : i+accentAt(old[i:], composed)], text[j : j+n]
+	}
+	return nil, "", ""
+}
+
+// foldAccents returns s with each accented Latin letter that is encoded
+// one way replaced by accentMark: with composed, each letter of the Latin
+// blocks past ASCII, which are precomposed; else each ASCII letter with the
+// combining marks after it. Line breaks are kept, and so the lines.
+func foldAccents(s string, composed bool) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		if n := accentAt(s[i:], composed); n > 0 {
+			b.WriteString(accentMark)
+			i += n
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		b.WriteString(s[i : i+n])
+		i += n
+	}
+	return b.String()
+}
+
+// unfold returns the offset in s of what starts at byte at of
+// foldAccents(s, composed).
+func unfold(s string, composed bool, at int) int {
+	i, folded := 0, 0
+	for i < len(s) && folded < at {
+		if n := accentAt(s[i:], composed); n > 0 {
+			i += n
+			folded += len(accentMark)
+			continue
+		}
+		_, n := utf8.DecodeRuneInString(s[i:])
+		i += n
+		folded += n
+	}
+	return i
+}
+
+// accentAt returns the length of the accented letter that starts s,
+// encoded the way composed says (see foldAccents); 0 when none does.
+func accentAt(s string, composed bool) int {
+	r, n := utf8.DecodeRuneInString(s)
+	if composed {
+		if latinPastASCII(r) && unicode.IsLetter(r) {
+			return n
+		}
+		return 0
+	}
+	if !asciiLetter(r) {
+		return 0
+	}
+	end := n
+	for end < len(s) {
+		m, k := utf8.DecodeRuneInString(s[end:])
+		if !unicode.Is(unicode.Mn, m) {
+			break
+		}
+		end += k
+	}
+	if end == n {
+		return 0
+	}
+	return end
+}
+
+// accentForm says how the accented letter a is encoded.
+func accentForm(a string) string {
+	switch n := utf8.RuneCountInString(a); n {
+	case 1:
+		return "one precomposed character"
+	case 2:
+		return "a letter and a combining mark"
+	default:
+		return "a letter and " + strconv.Itoa(n-1) + " combining marks"
+	}
 }
 
 // nearLines returns the line, from 1, where each near occurrence of old in
