@@ -91,7 +91,10 @@ type searchArgs struct {
 //	matches <a>-<b> of <n> shown (in <f> files), the last
 //	files <a>-<b> of <f> shown (<n> matches in all)[, as many as fit in 28000 bytes]; next: --offset <m> [--limit <l>] --count
 //	files <a>-<b> of <f> shown (<n> matches in all), the last
-//	no matches
+//	no matches[; <why>]
+//	  (why: that a \n in the pattern finds nothing, or that a \r finds only one inside a line; then, for a pattern
+//	  holding \|, that it is a literal | and | alone alternation, and for one holding $ before a letter, a digit,
+//	  _ or {, as in $HOME, that $ is the end of the line and \$ a literal $, with the --pattern meant)
 //	no matches: no file matched --glob '<glob>' [or --glob '<glob>' ...]
 //	a \ in a glob quotes the character after it, and paths are matched with /: --glob '<glob with / for \>'
 //	a glob with a slash matches paths from the tree's root, not from --paths: --glob '<dir>/<glob>' names '<glob>' below <dir>
