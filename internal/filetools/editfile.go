@@ -43,7 +43,18 @@ type editArgs struct {
 // would with capitals and small letters taken as one (strings.ToLower of
 // both), or else with spaces and tabs ignored, as when it is indented
 // other than the file, the refusal names the lines where it would and the
-// read_file flags that show their exact text. When old holds the escapes \n, \r or \t as
+// read_file flags that show their exact text. When every line of old
+// starts with spaces, digits and a tab, as read_file --numbered prints a
+// line's number before it, the refusal says that the numbers are not in
+// the file and, when old occurs without them, how many times and at which
+// lines. When old occurs only with its accented letters encoded the other
+// way, precomposed (é as U+00E9) where the file has a letter and
+// combining marks (e and U+0301) or the other way round, which look the
+// same, the refusal names the lines where it would and both forms of its
+// first such letter, in Go's escapes, which a JSON string takes. (Without
+// Unicode's tables, a precomposed letter is taken for any ASCII letter
+// with marks, as the refusal of a name that differs only so takes it; see
+// nearAdvice.) When old holds the escapes \n, \r or \t as
 // a backslash and a letter, as a shell passes them in single quotes, and
 // occurs, or nearly, only once they are read as what they stand for, the
 // refusal says that, and how to give the line breaks instead. A new that
@@ -55,9 +66,14 @@ type editArgs struct {
 // LF finds text in a file of CRLF lines, and every occurrence of those
 // counts, whatever its line endings; an occurrence whose own line endings
 // mix LF and CRLF otherwise than old is not found. new takes the line
-// breaks of the occurrence it replaces, so that a file of mixed endings
-// keeps each; where old holds no line break, new takes the file's line
-// ending, that of its first line break. A file that ended with a line
+// breaks of the occurrence it replaces (all LF, all CRLF, or as given when
+// found as given), so that a file of mixed endings keeps each; where old
+// holds no line break, new takes the file's line ending, that of its first
+// line break. A file of LF lines therefore keeps LF: a CRLF in old or new
+// is read as LF there. A CR that no LF follows is no line break, in old
+// or new: it is looked for and written as it is, even where it then stands
+// before a line break of the file (new "x\r" in place of "b" in "b\n"
+// makes "x\r\n"). A file that ended with a line
 // break still does when the edit takes it away (in the file's line
 // ending). A file its owner may not write, or that the user running the
 // tool may not, is refused. The file keeps its permission bits, but not

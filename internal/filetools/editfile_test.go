@@ -56,6 +56,28 @@ func TestEditFile(t *testing.T) {
 			out: `path "f.txt": --old occurs 0 times as written, but with spaces and tabs ignored it matches at line 2; read_file --path 'f.txt' --offset 2 --limit 1 shows the exact text, spaces and tabs included`},
 		{name: "no occurrence, but near ones across lines", file: "a\n  b c\n d\n  b  c\n d\n", args: map[string]any{"old": "b c\nd", "new": "e"}, err: true,
 			out: `path "f.txt": --old occurs 0 times as written, but with spaces and tabs ignored it matches at lines 2 and 4; read_file --path 'f.txt' --offset 2 --limit 4 shows the exact text, spaces and tabs included`},
+		{name: "no occurrence, but one with the line numbers of read_file --numbered left out", file: "alpha\nbeta\ngamma\n", args: map[string]any{"old": "     2\tbeta", "new": "     2\tBETA"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("     2\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`without them it occurs once, at line 2, so leave the numbers out of --old and --new`},
+		{name: "no occurrence, but one of several numbered lines", file: "alpha\nbeta\ngamma\n", args: map[string]any{"old": "     1\talpha\n     2\tbeta\n", "new": "x\n"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("     1\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`without them it occurs once, at line 1, so leave the numbers out of --old and --new`},
+		{name: "no occurrence, but several with the numbers left out", file: "x\ny\nx\n", args: map[string]any{"old": "3\tx", "new": "z"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("3\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`without them it occurs 2 times, at lines 1 and 3, so leave the numbers out of --old and --new`},
+		{name: "no occurrence, numbered or not", file: "alpha\nbeta\n", args: map[string]any{"old": "     3\tdelta", "new": "x"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written: its lines start with a line number and a tab ("     3\t"), as read_file --numbered prints them, and those are not in the file; ` +
+				`leave the numbers out of --old and --new, and read_file without --numbered shows the exact text`},
+		{name: "no occurrence, a line of old not numbered", file: "alpha\nbeta\n", args: map[string]any{"old": "     1\talpha\nbeta gamma", "new": "x"}, err: true,
+			out: `path "f.txt": --old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
+		{name: "no occurrence, but one with the file's decomposed accents", file: "menu\ncafe\u0301 au lait\n", args: map[string]any{"old": "caf\u00e9 au lait", "new": "tea"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written, but with its accents encoded as the file encodes them it matches at line 2: ` +
+				`where --old has "\u00e9" (one precomposed character), the file has "e\u0301" (a letter and a combining mark), which looks the same; write --old the file's way, as "e\u0301" in a JSON argument`},
+		{name: "no occurrence, but ones with the file's precomposed accents", file: "r\u00e9sum\u00e9\nx\nr\u00e9sum\u00e9\n", args: map[string]any{"old": "re\u0301sume\u0301", "new": "cv"}, err: true,
+			out: `path "f.txt": --old occurs 0 times as written, but with its accents encoded as the file encodes them it matches at lines 1 and 3: ` +
+				`where --old has "e\u0301" (a letter and a combining mark), the file has "\u00e9" (one precomposed character), which looks the same; write --old the file's way, as "\u00e9" in a JSON argument`},
+		{name: "no occurrence, another accent encoded alike", file: "caf\u00e8\n", args: map[string]any{"old": "caf\u00e9", "new": "x"}, err: true,
+			out: `path "f.txt": --old occurs 0 times; read_file shows the exact text, spaces and tabs included`},
 		{name: "CRLF lines further down a file of LF lines", file: "a\nb\r\nc\r\n", args: map[string]any{"old": "b\nc", "new": "x\ny"},
 			out: "replaced 1 occurrence at line 2", after: "a\nx\r\ny\r\n"},
 		{name: "lines given with LF occur with either line ending", file: "a\nb\nc\r\nb\r\nc\r\n", args: map[string]any{"old": "b\nc", "new": "x"}, err: true,
@@ -73,6 +95,22 @@ func TestEditFile(t *testing.T) {
 			out: "replaced 1 occurrence at line 2", after: "a\nx\ny\n"},
 		{name: "mixed line breaks in old found as given", file: "a\r\nb\nc\n", args: map[string]any{"old": "a\r\nb\nc", "new": "x\ny"},
 			out: "replaced 1 occurrence at line 1", after: "x\ny\n"},
+		// A file of LF lines keeps LF: a CRLF in old or new is read as LF.
+		{name: "CRLF in old and new of several lines, in an LF file", file: "a\nb\nc\n", args: map[string]any{"old": "a\r\nb", "new": "x\r\ny"},
+			out: "replaced 1 occurrence at line 1", after: "x\ny\nc\n"},
+		{name: "a CRLF after a lone CR in new, in an LF file", file: "a\nb\n", args: map[string]any{"old": "a\r\nb", "new": "x\ry\r\nz"},
+			out: "replaced 1 occurrence at line 1", after: "x\ry\nz\n"},
+		{name: "lines of old found among the LF lines of a CRLF file keep LF", file: "a\r\nb\r\nc\nd\n", args: map[string]any{"old": "c\nd", "new": "x\ny"},
+			out: "replaced 1 occurrence at line 3", after: "a\r\nb\r\nx\ny\n"},
+		// A lone CR is no line break: looked for and written as it is.
+		{name: "a lone CR in new, in an LF file", file: "a\nb\n", args: map[string]any{"old": "b", "new": "x\ry"},
+			out: "replaced 1 occurrence at line 2", after: "a\nx\ry\n"},
+		{name: "a lone CR in new, in a CRLF file", file: "a\r\nb\r\n", args: map[string]any{"old": "b", "new": "x\ry"},
+			out: "replaced 1 occurrence at line 2", after: "a\r\nx\ry\r\n"},
+		{name: "a lone CR in old", file: "a\rb\nc\n", args: map[string]any{"old": "a\rb", "new": "x"},
+			out: "replaced 1 occurrence at line 1", after: "x\nc\n"},
+		{name: "a lone CR ending new, before the file's LF", file: "a\nb\n", args: map[string]any{"old": "b", "new": "x\r"},
+			out: "replaced 1 occurrence at line 2", after: "a\nx\r\n"},
 		{name: "no occurrence, but a near one in a CRLF file", file: "one\r\n\ttwo three\r\n", args: map[string]any{"old": "two  three", "new": "2"}, err: true,
 			out: `path "f.txt": --old occurs 0 times as written, but with spaces and tabs ignored it matches at line 2; read_file --path 'f.txt' --offset 2 --limit 1 shows the exact text, spaces and tabs included`},
 		{name: "no near occurrence when a middle line differs", file: "a\nb\nc\n", args: map[string]any{"old": "a\nx\nc", "new": "y"}, err: true,

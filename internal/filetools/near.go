@@ -174,13 +174,11 @@ func accentOnly(a, b string) bool {
 	if a == b || len(x) != len(y) || marks == 0 {
 		return false
 	}
-	latin := func(r rune) bool { return r >= 0xC0 && r <= 0x24F || r >= 0x1E00 && r <= 0x1EFF }
-	ascii := func(r rune) bool { return r < utf8.RuneSelf && unicode.IsLetter(r) }
 	differ := 0
 	for i := range x {
 		switch {
 		case x[i] == y[i]:
-		case ascii(x[i]) && latin(y[i]), latin(x[i]) && ascii(y[i]):
+		case asciiLetter(x[i]) && latinPastASCII(y[i]), latinPastASCII(x[i]) && asciiLetter(y[i]):
 			differ++
 		default:
 			return false
@@ -188,6 +186,14 @@ func accentOnly(a, b string) bool {
 	}
 	return differ <= marks
 }
+
+// latinPastASCII reports whether r is in one of the Latin blocks past
+// ASCII, where the precomposed letters with accents are (é, ő, ṩ).
+func latinPastASCII(r rune) bool { return r >= 0xC0 && r <= 0x24F || r >= 0x1E00 && r <= 0x1EFF }
+
+// asciiLetter reports whether r is a letter of ASCII, on which a combining
+// mark makes the same letter as a precomposed one of the Latin blocks.
+func asciiLetter(r rune) bool { return r < utf8.RuneSelf && unicode.IsLetter(r) }
 
 // runeDistance is the edit distance between a and b: the fewest
 // insertions, deletions and substitutions of a character, and swaps of two

@@ -7,10 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"mime"
-	"os"
 	"path/filepath"
 	"strings"
 	"unicode/utf8"
@@ -64,11 +62,17 @@ type readArgs struct {
 // there is one. The file is read a chunk of 64 KiB at a time, and a piece
 // that took more than the chunk it starts in to find is not held in memory
 // at all: it is the output's agenttool.Body, copied from the file, still
-// open, when the output is written, and closed with the body; a file
-// changed in the meantime (by its size, its modification time or, on Linux
-// and macOS, its change time) makes the body fail rather than write bytes
-// the notes do not describe. Everything else is said in notes, one line
-// each:
+// open, when the output is written, and closed with the body. A file that
+// changes from its opening on (in its size, its modification time or, on
+// Linux and macOS, its change time) is never passed off as what the notes
+// describe. When it has changed by the end of the call's reading, whatever
+// was read (the piece, the lines counted for the notes or for a negative
+// offset, a file that is not text) or refused (an offset or a column past
+// the end, which a count of the file as it was can make up), the call
+// fails with `"<path>" changed while it was read, so none of it was shown;
+// read it again`; when it has changed by the time a body is written, or
+// while it is, the body fails with `"<path>" changed while it was read;
+// read it again`. Everything else is said in notes, one line each:
 //
 //	lines <a>-<b> of <n> lines shown (bytes <x>-<y> of <size>); next: --offset <n> [--column <c>] [--limit <l>] [--max_bytes <m>] [--numbered]
 //	lines <a>-<b> of <n> lines shown (bytes <x>-<y> of <size>), the end of the file
@@ -136,6 +140,19 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err := ctx.Err(); err != nil {
 		return agenttool.Result{}, err
 	}
+	if args.Offset != nil && *args.Offset == 0 {
+		return agenttool.Result{}, errors.New("offset is 0; lines count from 1, or from the end when negative (-1 is the last)")
+	}
+	t, err := openTree(root)
+	if err != nil {
+		return agenttool.Result{}, err
+	}
+	defer t.close()
+	return t.readFile(args)
+}
+
+// readFile runs one call of read_file, whose offset is not 0, on the tree.
+func (t *tree) readFile(args readArgs) (agenttool.Result, error) {
 	var notes []string
 	p := piece{line: 1, column: max(int64(args.Column), 1), lines: int64(args.Limit), bytes: pieceBytes,
 		limit: int64(args.Limit), maxBytes: int64(args.MaxBytes), numbered: args.Numbered}
@@ -144,8 +161,6 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	var fromEnd int64
 	switch offset := args.Offset; {
 	case offset == nil:
-	case *offset == 0:
-		return agenttool.Result{}, errors.New("offset is 0; lines count from 1, or from the end when negative (-1 is the last)")
 	case *offset < 0:
 		fromEnd = -max(int64(*offset), -math.MaxInt64)
 	default:
@@ -164,11 +179,6 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	case args.MaxBytes > 0:
 		p.bytes = int(args.MaxBytes)
 	}
-	t, err := openTree(root)
-	if err != nil {
-		return agenttool.Result{}, err
-	}
-	defer t.close()
 	// Stat before opening to name a directory as one; openRegular, which
 	// cannot tell it from any other file that is not regular, checks again
 	// on the opened file, in case the entry was swapped in between.
@@ -216,14 +226,25 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	if err := src.fill(); err != nil {
 		return agenttool.Result{}, explain(args.Path, err)
 	}
+	// Every pass over the file ends with the check that it has not
+	// changed since it was opened (checkRead): what a pass read of a file
+	// changing under it, the piece, the count of its lines behind a
+	// negative offset or the notes, may hold for neither the old file nor
+	// the new.
 	head := src.data[:min(len(src.data), sniffLen)]
 	if !isText(head, len(src.data) > sniffLen) {
-		return readBinary(args.Path, rel, src, info.Size(), p, fromEnd > 0)
+		res, err := readBinary(args.Path, rel, src, info.Size(), p, fromEnd > 0)
+		t.passed("file")
+		if err := checkRead(f, args.Path, info, err); err != nil {
+			return agenttool.Result{}, err
+		}
+		return res, nil
 	}
 	if fromEnd > 0 {
 		breaks, last, err := countBreaks(f, 0, info.Size())
+		t.passed("count")
 		if err != nil {
-			return agenttool.Result{}, explain(args.Path, err)
+			return agenttool.Result{}, checkRead(f, args.Path, info, explain(args.Path, err))
 		}
 		p.total = breaks
 		if last != '\n' && info.Size() > 0 {
@@ -233,7 +254,9 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 		p.counted = true
 	}
 	out, err = p.read(src, args.Path, info.Size())
-	if err != nil {
+	t.passed("piece")
+	if err := checkRead(f, args.Path, info, err); err != nil {
+		out = agenttool.Output{} // no body: the file is closed on return
 		return agenttool.Result{}, err
 	}
 	if out.Body != nil {
@@ -241,6 +264,14 @@ func readFile(ctx context.Context, root string, args readArgs) (agenttool.Result
 	}
 	out.Notes = append(notes, out.Notes...)
 	return agenttool.Result{Output: out}, nil
+}
+
+// passed runs the hook afterRead, when it is set, at the end of a pass of
+// read_file over a file.
+func (t *tree) passed(pass string) {
+	if t.afterRead != nil {
+		t.afterRead(pass)
+	}
 }
 
 // lineAdvice returns err, the refusal of the path p that names nothing,
@@ -265,55 +296,6 @@ func (t *tree) lineAdvice(p string, err error) error {
 		}
 	}
 	return err
-}
-
-// pieceBody is the body of a piece of the open file f, of which was is the
-// information taken when it was opened, before the piece was found. The
-// body reads the piece again when it is written, so a file changed in place
-// since then would give other bytes than the notes describe; as far as its
-// size, its modification time and, on Linux and macOS, its change time
-// tell, that is an error instead, before the piece is written and again
-// after.
-type pieceBody struct {
-	agenttool.Body
-	f    *os.File
-	path string
-	was  fs.FileInfo
-}
-
-// WriteTo writes the piece, unless the file has changed. A copy that fails
-// on a file that has changed, as one cut short does, says so rather than
-// how the copy ended, since reading it again is then the remedy.
-func (b *pieceBody) WriteTo(w io.Writer) (int64, error) {
-	if err := b.unchanged(); err != nil {
-		return 0, err
-	}
-	n, err := b.Body.WriteTo(w)
-	if changed := b.unchanged(); changed != nil {
-		return n, changed
-	}
-	return n, err
-}
-
-// unchanged fails when the file no longer has the size, the modification
-// time and the change time it had.
-func (b *pieceBody) unchanged() error {
-	info, err := b.f.Stat()
-	switch {
-	case err != nil:
-		return explain(b.path, err)
-	case info.Size() != b.was.Size() || !info.ModTime().Equal(b.was.ModTime()) || !sameChangeTime(info, b.was):
-		return fmt.Errorf("%q changed while it was read; read it again", b.path)
-	}
-	return nil
-}
-
-// sameChangeTime reports whether a and b, two observations of one file,
-// show the same change time, or either shows none.
-func sameChangeTime(a, b fs.FileInfo) bool {
-	ta, oka := changeTime(a)
-	tb, okb := changeTime(b)
-	return !oka || !okb || ta.Equal(tb)
 }
 
 // readBinary returns the file that is not text, of which src holds the

@@ -30,12 +30,15 @@ func (s *searcher) notes() []string {
 			notes = append(notes, backslashNote(s.globRoot, s.globDir, g, "--glob")...)
 			notes = append(notes, fromDirNote(s.globRoot, s.globDir, &s.globs[i], g, "--paths", "--glob")...)
 		}
-	case s.total == 0 && seeks(s.re.String(), '\n'):
-		notes = append(notes, `no matches; search matches one line at a time, without its line break, so a \n in the pattern finds nothing; search for one of its lines, and read_file shows those around it`)
-	case s.total == 0 && seeks(s.re.String(), '\r'):
-		notes = append(notes, `no matches; the carriage return that ends each line of a CRLF file is dropped before the line is matched, so a \r in the pattern finds only one inside a line`)
 	case s.total == 0:
-		notes = append(notes, "no matches")
+		note := "no matches"
+		switch pattern := s.re.String(); {
+		case seeks(pattern, '\n'):
+			note += `; search matches one line at a time, without its line break, so a \n in the pattern finds nothing; search for one of its lines, and read_file shows those around it`
+		case seeks(pattern, '\r'):
+			note += `; the carriage return that ends each line of a CRLF file is dropped before the line is matched, so a \r in the pattern finds only one inside a line`
+		}
+		notes = append(notes, note+grepNote(s.re.String()))
 	case s.shown == 0:
 		notes = append(notes, fmt.Sprintf("no %s from --offset %d on: there %s %d", what, s.offset, plural(int64(of), "is", "are"), of))
 	case s.first == 1 && s.shown == of:
@@ -135,4 +138,98 @@ func seeks(pattern string, c rune) bool {
 		return r.Op == syntax.OpLiteral && slices.Contains(r.Rune, c) || slices.ContainsFunc(r.Sub, holds)
 	}
 	return holds(re)
+}
+
+// grepNote is what the note on a search without matches adds when the
+// pattern holds what grep reads otherwise than Go's RE2 syntax, as a model
+// used to grep writes it: \| (grep's alternation, a literal | here), and
+// $ followed by a letter, a digit, _ or { (a shell variable meant
+// literally, where $ is the end of the line, which nothing follows). It
+// names what was found and gives the pattern as meant, when that
+// compiles; "" when there is nothing to say.
+func grepNote(pattern string) string {
+	bars, dollars := grepSlips(pattern)
+	if len(bars) == 0 && len(dollars) == 0 {
+		return ""
+	}
+	var why []string
+	if len(bars) > 0 {
+		why = append(why, `\| is a literal | in Go's RE2 syntax, where | alone is alternation`)
+	}
+	if len(dollars) > 0 {
+		at := dollars[0]
+		end := at + 1
+		if pattern[end] == '{' {
+			end += max(strings.IndexByte(pattern[end:], '}')+1, 1)
+		} else {
+			end += len(pattern[end:]) - len(strings.TrimLeftFunc(pattern[end:], isWordByte))
+		}
+		why = append(why, fmt.Sprintf("the $ of %s is the end of the line, which nothing follows, and \\$ matches a literal $", pattern[at:end]))
+	}
+	var b strings.Builder
+	for i := 0; i < len(pattern); i++ {
+		switch {
+		case slices.Contains(bars, i):
+			continue // the backslash of \|
+		case slices.Contains(dollars, i):
+			b.WriteByte('\\')
+		}
+		b.WriteByte(pattern[i])
+	}
+	note := "; " + strings.Join(why, "; ")
+	if _, err := syntax.Parse(b.String(), syntax.Perl); err == nil {
+		note += ": --pattern " + singleQuoted(b.String())
+	}
+	return note
+}
+
+// grepSlips returns the offsets in the pattern, which compiles, of the
+// backslash of each \| and of each $ followed by a letter, a digit, _ or
+// {, outside classes ([$x] is a $ or an x) and \Q...\E quotes.
+func grepSlips(pattern string) (bars, dollars []int) {
+	inClass := false
+	for i := 0; i < len(pattern); i++ {
+		c := pattern[i]
+		var next byte
+		if i+1 < len(pattern) {
+			next = pattern[i+1]
+		}
+		switch {
+		case c == '\\' && next == 'Q':
+			end := strings.Index(pattern[i+2:], `\E`)
+			if end < 0 {
+				return bars, dollars
+			}
+			i += 2 + end + 1
+		case c == '\\' && next == '|' && !inClass:
+			bars = append(bars, i)
+			i++
+		case c == '\\':
+			i++
+		case c == '[' && !inClass:
+			inClass = true
+			// A ] first in a class, after its ^ if any, is one of its characters.
+			if next == '^' {
+				i++
+			}
+			if i+1 < len(pattern) && pattern[i+1] == ']' {
+				i++
+			}
+		case c == '[' && next == ':':
+			if end := strings.Index(pattern[i+2:], ":]"); end >= 0 {
+				i += 2 + end + 1
+			}
+		case c == ']' && inClass:
+			inClass = false
+		case c == '$' && !inClass && (next == '{' || isWordByte(rune(next))):
+			dollars = append(dollars, i)
+		}
+	}
+	return bars, dollars
+}
+
+// isWordByte reports whether r is an ASCII letter, a digit or _, as the
+// name of a shell variable is spelled.
+func isWordByte(r rune) bool {
+	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z'
 }
