@@ -1,5 +1,10 @@
 package toolbundle
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Option sets something the bundle says about one of its tools, as opposed
 // to an [agenttool.Option], which sets something of the tool itself.
 // Options are passed to [Use], which applies them in order.
@@ -101,4 +106,15 @@ func allowedCommands(b Bundle) []string {
 		names = append(names, "help", "schema")
 	}
 	return names
+}
+
+// examplesText is the examples of one command of the program name, each
+// its caption and its command line in a shell block, as the skill and a
+// command's help print them under its usage.
+func examplesText(name string, examples []example) string {
+	var b strings.Builder
+	for _, ex := range examples {
+		fmt.Fprintf(&b, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), name, strings.TrimSpace(ex.args))
+	}
+	return b.String()
 }

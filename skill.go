@@ -80,17 +80,6 @@ func buildSkill(b Bundle, full bool) (*agentskill.Skill, []fileset.File, error) 
 	return s, refs, nil
 }
 
-// examplesText is the examples of one command of the program name, each
-// its caption and its command line in a shell block, as the skill and a
-// command's help print them under its usage.
-func examplesText(name string, examples []example) string {
-	var b strings.Builder
-	for _, ex := range examples {
-		fmt.Fprintf(&b, "\n%s:\n\n```sh\n%s %s\n```\n", caption(ex.caption), name, strings.TrimSpace(ex.args))
-	}
-	return b.String()
-}
-
 // instructions returns the bundle's instructions as the skill and help
 // give them: trimmed, and with CRLF line breaks made LF, as a text read
 // from a file written on Windows has them.
@@ -371,7 +360,7 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 		return cli.ExitOK
 	}
 	files := append(slices.Clip(refs), fileset.File{Name: "SKILL.md", Data: data})
-	changes, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(skillcheck.Path(skillDir, "SKILL.md")), a.force)
+	changes, warnings, err := fileset.Write(ctx, skillDir, files, skillcheck.Linked(fileset.Path(skillDir, "SKILL.md")), a.force)
 	if err != nil {
 		return fail(err)
 	}
@@ -398,42 +387,9 @@ func exportSkill(ctx context.Context, b Bundle, words []string, argv0 string, s 
 }
 
 // exportReport prints, on w, what export-skill changed in skillDir, the
-// skill having refs references beside SKILL.md: the files it wrote, how
-// many it left as they were, the stale references it removed, or that it
-// found them all up to date; then what hostrules.Report says of the hosts.
+// skill having refs references beside SKILL.md (see fileset.Changes.Report),
+// then what hostrules.Report says of the hosts.
 func exportReport(w io.Writer, b Bundle, skillDir string, refs int, c fileset.Changes) {
-	if c.None() {
-		fmt.Fprintf(w, "%s is up to date; nothing was written\n", skillDir)
-	} else {
-		var wrote []string
-		var wroteRefs []string
-		for _, name := range c.Written {
-			if name == "SKILL.md" {
-				wrote = append(wrote, skillcheck.Path(skillDir, name))
-			} else {
-				wroteRefs = append(wroteRefs, name)
-			}
-		}
-		switch {
-		case len(wroteRefs) == 1:
-			wrote = append(wrote, skillcheck.Path(skillDir, wroteRefs[0]))
-		case len(wroteRefs) > 1:
-			wrote = append(wrote, fmt.Sprintf("%d references in %s", len(wroteRefs), skillcheck.Path(skillDir, "references")))
-		}
-		if len(wrote) > 0 {
-			line := "wrote " + strings.Join(wrote, " and ")
-			switch left := refs + 1 - len(c.Written); left {
-			case 0:
-			case 1:
-				line += "; the other file was up to date"
-			default:
-				line += fmt.Sprintf("; the other %d files were up to date", left)
-			}
-			fmt.Fprintln(w, line)
-		}
-		for _, name := range c.Removed {
-			fmt.Fprintf(w, "removed %s, the reference of a command the skill no longer has\n", skillcheck.Path(skillDir, name))
-		}
-	}
+	c.Report(w, skillDir, refs+1)
 	hostrules.Report(w, b.Name, allowedRules(b))
 }

@@ -12,7 +12,6 @@ import (
 	"io/fs"
 	"maps"
 	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -21,14 +20,6 @@ import (
 	"github.com/agenttool/toolbundle/internal/fileset"
 	"github.com/agenttool/toolbundle/internal/skillindex"
 )
-
-// Path is the file name, slash-separated, in the skill's directory dir,
-// as the verdicts and export-skill's report print it: dir as given, so
-// that ./~/skills, a directory named ~, is not printed as ~/skills, which
-// a reader would take for the home directory.
-func Path(dir, name string) string {
-	return dir + string(filepath.Separator) + filepath.FromSlash(name)
-}
 
 // Check compares the files in dir, a skill's directory, with data, the
 // SKILL.md export-skill would write now as it encodes now, and refs, its
@@ -40,7 +31,7 @@ func Path(dir, name string) string {
 // written. A file that cannot be read as [fileset.Read] reads one is an
 // error, with the verdicts before it printed.
 func Check(w io.Writer, dir string, now *agentskill.Skill, data []byte, refs []fileset.File) (same bool, err error) {
-	path := Path(dir, "SKILL.md")
+	path := fileset.Path(dir, "SKILL.md")
 	old, err := fileset.Read(path)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return false, err
@@ -58,7 +49,7 @@ func Check(w io.Writer, dir string, now *agentskill.Skill, data []byte, refs []f
 	upToDate := 0
 	for _, r := range refs {
 		current[r.Name] = true
-		p := Path(dir, r.Name)
+		p := fileset.Path(dir, r.Name)
 		got, err := fileset.Read(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
@@ -77,14 +68,14 @@ func Check(w io.Writer, dir string, now *agentskill.Skill, data []byte, refs []f
 		if current[name] {
 			continue
 		}
-		p := Path(dir, name)
+		p := fileset.Path(dir, name)
 		if _, err := os.Lstat(p); err == nil {
 			fmt.Fprintf(w, "%s: left over (the skill no longer has it; export-skill --force removes it)\n", p)
 			same = false
 		}
 	}
 	if len(refs) > 0 && upToDate == len(refs) {
-		fmt.Fprintf(w, "%s: all %d references up to date\n", Path(dir, "references"), len(refs))
+		fmt.Fprintf(w, "%s: all %d references up to date\n", fileset.Path(dir, "references"), len(refs))
 	}
 	return same, nil
 }
