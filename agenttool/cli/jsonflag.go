@@ -344,34 +344,26 @@ func hasTwice(settings []setting) bool {
 }
 
 // memberOf finds the member of p's value that rest names, its names joined
-// by dots: a field of p, or of a field of it, and so on; or, past the
+// by dots: a field of p, or of a field of it, and so on, or a property of
+// an object schema p's anyOf or oneOf lists (Param.variants); or, past the
 // fields this reading knows, any member of an object that may hold members
 // they do not name (Open), of one whose members it cannot say, or of a
 // value of unknown type. It returns the member's path below p and the
 // member itself, a field or a parameter of unknown type standing for a
 // member the schema does not name.
 func memberOf(p *Param, rest string) (path []string, member *Param, ok bool) {
-	for i := range p.Fields {
-		f := &p.Fields[i]
-		if rest == f.Name {
-			return []string{f.Name}, f, true
-		}
-		if after, found := strings.CutPrefix(rest, f.Name+"."); found {
-			if path, member, ok := memberOf(f, after); ok {
-				return append([]string{f.Name}, path...), member, true
+	// A member that only the object's anyOf or oneOf declares is typed
+	// as declared there, the first declaration of its name holding.
+	for _, fields := range [...][]Param{p.Fields, p.variants} {
+		for i := range fields {
+			f := &fields[i]
+			if rest == f.Name {
+				return []string{f.Name}, f, true
 			}
-		}
-	}
-	// A member that the object's anyOf or oneOf declares is typed as
-	// declared there, the first declaration of its name holding.
-	for i := range p.variants {
-		f := &p.variants[i]
-		if rest == f.Name {
-			return []string{f.Name}, f, true
-		}
-		if after, found := strings.CutPrefix(rest, f.Name+"."); found {
-			if path, member, ok := memberOf(f, after); ok {
-				return append([]string{f.Name}, path...), member, true
+			if after, found := strings.CutPrefix(rest, f.Name+"."); found {
+				if path, member, ok := memberOf(f, after); ok {
+					return append([]string{f.Name}, path...), member, true
+				}
 			}
 		}
 	}
